@@ -1,0 +1,33 @@
+package dev.flow.frontend;
+
+import dev.flow.diagnostic.Diagnostic;
+import dev.flow.model.FlowGraph;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What reading and checking one file gave: the graph (absent when the file could not be turned
+ * into one at all) and every diagnostic, sorted.
+ *
+ * @param sources the texts the diagnostics point into, by display name (the file itself and any
+ *     library or registry it imported), so that tools can quote the offending line
+ */
+public record Compilation(SourceFile source, Optional<FlowGraph> graph, List<Diagnostic> diagnostics, java.util.Map<String, String> sources) {
+    public Compilation {
+        graph = graph == null ? Optional.empty() : graph;
+        diagnostics = diagnostics.stream().sorted(Diagnostic.ORDER).toList();
+        sources = sources == null ? java.util.Map.of() : java.util.Map.copyOf(sources);
+    }
+
+    public boolean hasErrors() {
+        return diagnostics.stream().anyMatch(Diagnostic::isError);
+    }
+
+    /** The text of a file the diagnostics name, when it was read. */
+    public Optional<String> text(String displayName) {
+        if (displayName.equals(source.displayName())) {
+            return Optional.of(source.text());
+        }
+        return Optional.ofNullable(sources.get(displayName));
+    }
+}

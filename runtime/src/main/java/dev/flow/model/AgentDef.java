@@ -1,0 +1,29 @@
+package dev.flow.model;
+
+import java.util.Map;
+
+/**
+ * A program that plays an agent: it receives a prompt and answers with a JSON result (output name,
+ * summary, state updates, cost). The built-in agents {@code claude}, {@code codex}, {@code gemini}
+ * and {@code self} are defined by the runtime and need no definition; a workflow may define its
+ * own or override the command of a built-in.
+ *
+ * @param command null for a built-in whose command line comes from the runtime's configuration
+ * @param promptVia how the prompt reaches the program
+ */
+public record AgentDef(
+        String name, String description, Command command, PromptVia promptVia, Map<String, String> env, SourceRef source) {
+
+    public AgentDef {
+        java.util.Objects.requireNonNull(name, "name");
+        promptVia = promptVia == null ? PromptVia.STDIN : promptVia;
+        env = Models.map(env);
+        source = source == null ? SourceRef.NONE : source;
+    }
+
+    /** How an agent receives its prompt: on standard input, or in a file named by {@code FLOW_PROMPT_FILE}. */
+    public enum PromptVia {
+        STDIN,
+        FILE
+    }
+}

@@ -1,0 +1,38 @@
+package dev.flow.model;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A named verification step (tests, lint, a security scan) that gate nodes run. Definitions come
+ * from the workflow itself, from a shared {@code .flow} library, or from a {@code gates.yaml}
+ * registry; {@link #source()} says which file.
+ *
+ * @param timeout null for the runtime's default
+ * @param parallelSafe whether this gate may run at the same time as other gates
+ * @param allowedWrites glob patterns of files the gate may write
+ * @param dependsOn gates that must pass before this one runs
+ * @param severity {@link Severity#WARNING} gates report failure without failing the run
+ */
+public record GateDef(
+        String name,
+        String description,
+        Command command,
+        Duration timeout,
+        Map<String, String> env,
+        boolean parallelSafe,
+        List<String> allowedWrites,
+        List<NameRef> dependsOn,
+        Severity severity,
+        SourceRef source) {
+
+    public GateDef {
+        java.util.Objects.requireNonNull(name, "name");
+        env = Models.map(env);
+        allowedWrites = Models.list(allowedWrites);
+        dependsOn = Models.list(dependsOn);
+        severity = severity == null ? Severity.ERROR : severity;
+        source = source == null ? SourceRef.NONE : source;
+    }
+}

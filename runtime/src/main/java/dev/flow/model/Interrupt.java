@@ -1,0 +1,20 @@
+package dev.flow.model;
+
+/**
+ * A point where the run pauses for a person before or after a node, when {@code condition} holds.
+ * The person answers {@code proceed}, {@code stop}, or (when not required) {@code skip}.
+ *
+ * @param condition null means always
+ */
+public record Interrupt(Timing timing, NameRef node, Expr condition, String prompt, boolean required, SourceRef source) {
+    public Interrupt {
+        java.util.Objects.requireNonNull(timing, "timing");
+        java.util.Objects.requireNonNull(node, "node");
+        source = source == null ? SourceRef.NONE : source;
+    }
+
+    public enum Timing {
+        BEFORE,
+        AFTER
+    }
+}

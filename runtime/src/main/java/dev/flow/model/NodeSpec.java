@@ -1,0 +1,149 @@
+package dev.flow.model;
+
+import java.util.List;
+import java.util.Map;
+
+/** The configuration particular to each {@link NodeKind}. */
+public sealed interface NodeSpec {
+
+    NodeKind kind();
+
+    /**
+     * Runs an agent (with a prompt) or a command.
+     *
+     * @param agent the agent to run; null for a command task
+     * @param role a role name passed to the agent (dialect 1's {@code role}); may be null
+     * @param prompt the prompt template, with {@code ${name}} placeholders; may be null
+     * @param command the process to run for a command task; null for an agent task
+     * @param cwd the working directory, relative to the workflow's directory; may be null
+     * @param contextFiles files the agent is pointed at
+     * @param env extra environment variables
+     * @param gates gates run after the task, before its result counts (dialect 1's {@code gates})
+     */
+    record Task(
+            NameRef agent,
+            String role,
+            String prompt,
+            Command command,
+            String cwd,
+            List<String> contextFiles,
+            Map<String, String> env,
+            List<NameRef> gates)
+            implements NodeSpec {
+        public Task {
+            contextFiles = Models.list(contextFiles);
+            env = Models.map(env);
+            gates = Models.list(gates);
+        }
+
+        public NodeKind kind() {
+            return NodeKind.TASK;
+        }
+    }
+
+    /** Runs the named gate definition; its result has {@code passed}, {@code test_status}, {@code output}. */
+    record Gate(NameRef gate) implements NodeSpec {
+        public Gate {
+            java.util.Objects.requireNonNull(gate, "gate");
+        }
+
+        public NodeKind kind() {
+            return NodeKind.GATE;
+        }
+    }
+
+    /** Evaluates {@code condition}; the node's output is {@code on_true} or {@code on_false}. */
+    record Branch(Expr condition) implements NodeSpec {
+        public NodeKind kind() {
+            return NodeKind.BRANCH;
+        }
+    }
+
+    /**
+     * Starts every successor at once.
+     *
+     * @param branches the nodes started; empty means every successor
+     */
+    record Parallel(List<NameRef> branches, WaitMode waitFor) implements NodeSpec {
+        public Parallel {
+            branches = Models.list(branches);
+            waitFor = waitFor == null ? WaitMode.ALL : waitFor;
+        }
+
+        public NodeKind kind() {
+            return NodeKind.PARALLEL;
+        }
+    }
+
+    /**
+     * Joins branches.
+     *
+     * @param waitFor the nodes joined; empty means every predecessor
+     * @param agent an agent that aggregates the joined results (dialect 2's join); may be null
+     * @param prompt the aggregation prompt; may be null
+     */
+    record Merge(List<NameRef> waitFor, WaitMode mode, MergeStrategy strategy, NameRef agent, String prompt)
+            implements NodeSpec {
+        public Merge {
+            waitFor = Models.list(waitFor);
+            mode = mode == null ? WaitMode.ALL : mode;
+            strategy = strategy == null ? MergeStrategy.UNION : strategy;
+        }
+
+        public NodeKind kind() {
+            return NodeKind.MERGE;
+        }
+    }
+
+    /**
+     * Runs another workflow as a child execution.
+     *
+     * @param inputs child input name to an expression over this workflow's names
+     * @param outputs field of this node's result to an expression over the child's state and nodes
+     */
+    record Subgraph(NameRef workflow, List<Mapping> inputs, List<Mapping> outputs) implements NodeSpec {
+        public Subgraph {
+            java.util.Objects.requireNonNull(workflow, "workflow");
+            inputs = Models.list(inputs);
+            outputs = Models.list(outputs);
+        }
+
+        public NodeKind kind() {
+            return NodeKind.SUBGRAPH;
+        }
+    }
+
+    /**
+     * Asks a person; the node's outputs are the answers they may give.
+     *
+     * @param title a short heading; may be null
+     * @param prompt the question; may be null
+     * @param defaultOutput taken when the node's timeout passes with no answer; may be null
+     */
+    record Human(String title, String prompt, NameRef defaultOutput) implements NodeSpec {
+        public NodeKind kind() {
+            return NodeKind.HUMAN;
+        }
+    }
+
+    /** Records the run's state at this point; costs nothing. */
+    record Checkpoint() implements NodeSpec {
+        public NodeKind kind() {
+            return NodeKind.CHECKPOINT;
+        }
+    }
+
+    /** The implicit entry of a workflow. */
+    record Start() implements NodeSpec {
+        public NodeKind kind() {
+            return NodeKind.START;
+        }
+    }
+
+    /** The implicit exit of a workflow. */
+    record End() implements NodeSpec {
+        public NodeKind kind() {
+            return NodeKind.END;
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package dev.flow.model.json;
+
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.PropertyAccessor;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.cfg.EnumFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.flow.model.Command;
+import dev.flow.model.Expr;
+import dev.flow.model.FlowGraph;
+import dev.flow.model.NodeSpec;
+import dev.flow.model.SourceRef;
+import dev.flow.model.Type;
+import dev.flow.model.Value;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a {@link FlowGraph} as JSON under the format tag {@code flow-graph/1} and reads it back to
+ * an equal graph. The layout is documented in {@code docs/graph-format.md}: snake_case keys, enums
+ * in lower case, durations as ISO-8601 ({@code PT10M}), positions as {@code [file, offset, length,
+ * line, column, end_line, end_column]}, and absent or empty components left out.
+ */
+public final class GraphJson {
+
+    private static final ObjectMapper MAPPER = createMapper();
+
+    private GraphJson() {}
+
+    /** The graph as pretty-printed JSON, ending with a newline. */
+    public static String write(FlowGraph graph) {
+        try {
+            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(toTree(graph)) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a graph model could not be written as JSON", e);
+        }
+    }
+
+    public static void write(FlowGraph graph, Writer out) throws IOException {
+        out.write(write(graph));
+    }
+
+    /**
+     * Reads a compiled graph.
+     *
+     * @throws GraphFormatException when the text is not JSON, carries another format tag, or does
+     *     not describe a graph; the message says where
+     */
+    public static FlowGraph read(String json) throws GraphFormatException {
+        try {
+            return fromTree(MAPPER.readTree(json));
+        } catch (JsonProcessingException e) {
+            throw GraphFormatException.from(e);
+        }
+    }
+
+    public static FlowGraph read(Reader in) throws IOException, GraphFormatException {
+        try {
+            return fromTree(MAPPER.readTree(in));
+        } catch (JsonProcessingException e) {
+            throw GraphFormatException.from(e);
+        }
+    }
+
+    /** Whether the text looks like a compiled graph (a JSON object carrying a format tag). */
+    public static boolean looksLikeGraph(String text) {
+        String t = text.stripLeading();
+        return t.startsWith("{") && t.contains("\"format\"");
+    }
+
+    private static ObjectNode toTree(FlowGraph graph) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("format", FlowGraph.FORMAT);
+        root.set("workflow", MAPPER.valueToTree(graph.main()));
+        if (!graph.subworkflows().isEmpty()) {
+            root.set("subworkflows", MAPPER.valueToTree(graph.subworkflows()));
+        }
+        return root;
+    }
+
+    private static FlowGraph fromTree(JsonNode root) throws GraphFormatException, JsonProcessingException {
+        if (root == null || !root.isObject()) {
+            throw new GraphFormatException("a compiled graph is a JSON object with \"format\": \"" + FlowGraph.FORMAT + "\"");
+        }
+        JsonNode format = root.get("format");
+        if (format == null || !format.isTextual()) {
+            throw new GraphFormatException("missing \"format\": this is not a compiled Flow graph (expected \"" + FlowGraph.FORMAT + "\")");
+        }
+        if (!FlowGraph.FORMAT.equals(format.asText())) {
+            throw new GraphFormatException("unsupported format \"" + format.asText() + "\": this version of Flow reads \"" + FlowGraph.FORMAT + "\"");
+        }
+        JsonNode workflow = root.get("workflow");
+        if (workflow == null || !workflow.isObject()) {
+            throw new GraphFormatException("missing \"workflow\" object");
+        }
+        var main = MAPPER.treeToValue(workflow, dev.flow.model.Workflow.class);
+        List<dev.flow.model.Workflow> subs = List.of();
+        JsonNode subNode = root.get("subworkflows");
+        if (subNode != null && !subNode.isNull()) {
+            subs = List.of(MAPPER.treeToValue(subNode, dev.flow.model.Workflow[].class));
+        }
+        return new FlowGraph(main, subs);
+    }
+
+    private static ObjectMapper createMapper() {
+        var module = new com.fasterxml.jackson.databind.module.SimpleModule("flow-graph");
+        module.setMixInAnnotation(NodeSpec.class, Mixins.NodeSpecMixin.class);
+        module.setMixInAnnotation(Expr.class, Mixins.ExprMixin.class);
+        module.setMixInAnnotation(Command.class, Mixins.CommandMixin.class);
+        module.addSerializer(Value.class, new Codecs.ValueSerializer());
+        module.addDeserializer(Value.class, new Codecs.ValueDeserializer());
+        module.addSerializer(Type.class, new Codecs.TypeSerializer());
+        module.addDeserializer(Type.class, new Codecs.TypeDeserializer());
+        module.addSerializer(SourceRef.class, new Codecs.SourceRefSerializer());
+        module.addDeserializer(SourceRef.class, new Codecs.SourceRefDeserializer());
+
+        JsonMapper mapper = JsonMapper.builder()
+                .addModule(new JavaTimeModule())
+                .addModule(module)
+                .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+                // Records are read and written through their components only: helper methods such
+                // as Edge.isLoop() must not become properties.
+                .visibility(PropertyAccessor.GETTER, JsonAutoDetect.Visibility.NONE)
+                .visibility(PropertyAccessor.IS_GETTER, JsonAutoDetect.Visibility.NONE)
+                .visibility(PropertyAccessor.FIELD, JsonAutoDetect.Visibility.ANY)
+                .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
+                .configure(EnumFeature.WRITE_ENUMS_TO_LOWERCASE, true)
+                .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .serializationInclusion(JsonInclude.Include.NON_NULL)
+                .build();
+        mapper.configOverride(List.class).setInclude(JsonInclude.Value.construct(JsonInclude.Include.NON_EMPTY, JsonInclude.Include.NON_NULL));
+        mapper.configOverride(Map.class).setInclude(JsonInclude.Value.construct(JsonInclude.Include.NON_EMPTY, JsonInclude.Include.NON_NULL));
+        // Compiled graphs of 100,000 nodes are tens of megabytes: lift the default string limit
+        // only as far as a very large workflow needs.
+        mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+                .maxNestingDepth(2_000)
+                .maxStringLength(64 * 1024 * 1024)
+                .build());
+        return mapper;
+    }
+}
