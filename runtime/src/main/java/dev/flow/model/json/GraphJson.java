@@ -49,6 +49,30 @@ public final class GraphJson {
         }
     }
 
+    /**
+     * The graph as JSON without any {@code source} position: two graphs compiled from different
+     * texts (a YAML file and the {@code .flow} file imported from it) mean the same thing exactly
+     * when these strings are equal.
+     */
+    public static String writeWithoutSources(FlowGraph graph) {
+        ObjectNode tree = toTree(graph);
+        stripSources(tree);
+        try {
+            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a graph model could not be written as JSON", e);
+        }
+    }
+
+    private static void stripSources(JsonNode node) {
+        if (node instanceof ObjectNode object) {
+            object.remove("source");
+            object.forEach(GraphJson::stripSources);
+        } else if (node.isArray()) {
+            node.forEach(GraphJson::stripSources);
+        }
+    }
+
     public static void write(FlowGraph graph, Writer out) throws IOException {
         out.write(write(graph));
     }

@@ -31,6 +31,12 @@ class GraphJsonTest {
     }
 
     @Test
+    void withoutSourcesLeavesNoPositionBehind() {
+        String json = GraphJson.writeWithoutSources(SampleGraphs.everything());
+        assertThat(json).doesNotContain("\"source\"", "sample.flow").contains("\"analyze\"");
+    }
+
+    @Test
     void floatsStayFloatsAndIntsStayInts() throws Exception {
         FlowGraph graph = SampleGraphs.everything();
         FlowGraph back = GraphJson.read(GraphJson.write(graph));
