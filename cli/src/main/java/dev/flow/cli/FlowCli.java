@@ -1,22 +1,100 @@
 package dev.flow.cli;
 
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The {@code flow} command. */
+/** The {@code flow} command: one verb per job, every verb with {@code --help}. */
 @Command(
         name = "flow",
         mixinStandardHelpOptions = true,
-        version = "flow 0.1.0",
-        description = "Typed workflows for AI coding agents: check, compile, graph and run them.")
+        versionProvider = FlowCli.Version.class,
+        description = "Typed workflows for AI coding agents: check, compile, draw and run them.",
+        subcommands = {
+            CheckCommand.class,
+            CompileCommand.class,
+            GraphCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class FlowCli implements Runnable {
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     public static void main(String[] args) {
-        System.exit(new CommandLine(new FlowCli()).execute(args));
+        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command line with these streams and returns the exit code (tests call this). */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cli = commandLine();
+        cli.setOut(out);
+        cli.setErr(err);
+        return cli.execute(args);
+    }
+
+    static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new FlowCli());
+        cli.setExecutionExceptionHandler(FlowCli::internalError);
+        cli.setParameterExceptionHandler(FlowCli::usageError);
+        return cli;
     }
 
     @Override
     public void run() {
-        new CommandLine(this).usage(System.out);
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine cli = e.getCommandLine();
+        PrintWriter err = cli.getErr();
+        err.println("flow " + cli.getCommandName().replace("flow", "").strip() + ": " + e.getMessage());
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+        err.println("Try '" + cli.getCommandSpec().qualifiedName() + " --help' for more information.");
+        err.flush();
+        return ExitCode.USAGE;
+    }
+
+    /**
+     * Expected failures (a file that cannot be written, an unknown execution) carry a message for
+     * the user; anything else is a bug, reported in one line with the way to get the details.
+     */
+    private static int internalError(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
+        PrintWriter err = cli.getErr();
+        if (e instanceof UserError user) {
+            err.println("flow " + cli.getCommandName() + ": " + user.getMessage());
+            err.flush();
+            return user.exitCode();
+        }
+        if (e instanceof java.io.IOException io) {
+            err.println("flow " + cli.getCommandName() + ": " + describe(io));
+            err.flush();
+            return ExitCode.USAGE;
+        }
+        err.println("flow " + cli.getCommandName() + ": internal error: " + e + " (this is a bug in Flow; FLOW_DEBUG=1 prints the details)");
+        if (System.getenv("FLOW_DEBUG") != null) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return ExitCode.INTERNAL;
+    }
+
+    private static String describe(java.io.IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException n) {
+            return "no such file or directory: " + n.getFile();
+        }
+        if (e instanceof java.nio.file.AccessDeniedException a) {
+            return "permission denied: " + a.getFile();
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    /** The version from the jar's manifest, or the development version. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = FlowCli.class.getPackage().getImplementationVersion();
+            return new String[] {"flow " + (v == null ? "0.1.0-SNAPSHOT" : v), "Java " + System.getProperty("java.version")};
+        }
     }
 }

@@ -1,0 +1,139 @@
+package dev.flow.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flow.model.json.GraphJson;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class CommandLineTest {
+
+    @TempDir
+    Path dir;
+
+    private Path write(String name, String text) throws Exception {
+        Path file = dir.resolve(name);
+        Files.writeString(file, text);
+        return file;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"check", "compile", "graph"})
+    void everyVerbExplainsItselfWithHelp(String verb) {
+        Cli r = Cli.run(verb, "--help");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).startsWith("Usage: flow " + verb).contains("--help", "Exit status");
+    }
+
+    @Test
+    void withoutAVerbFlowListsTheVerbs() {
+        Cli r = Cli.run();
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("check", "compile", "graph");
+    }
+
+    @Test
+    void aMissingFileIsAnIoProblem() {
+        Cli r = Cli.run("check", dir.resolve("absent.flow").toString());
+        assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.out()).contains("absent.flow:1:1: error FLOW003: '").contains("does not exist");
+    }
+
+    @Test
+    void aFileOfAnUnknownKindIsRefusedWithWhatFlowReads() throws Exception {
+        Cli r = Cli.run("check", write("notes.txt", "hello").toString());
+        assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.out()).contains("FLOW003", "Flow reads .flow, .yaml, .yml and compiled .json files");
+    }
+
+    @Test
+    void anUnknownOptionIsAUsageErrorWithAHint() {
+        Cli r = Cli.run("check", "--formt", "json", "x.flow");
+        assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err()).contains("Unknown option: '--formt'", "Try 'flow check --help'");
+    }
+
+    @Test
+    void aValidCompiledGraphChecksClean() throws Exception {
+        Path graph = write("tiny.json", GraphJson.write(TinyGraphs.chain()));
+        Cli r = Cli.run("check", graph.toString());
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).contains("no problems in 1 file");
+    }
+
+    @Test
+    void aDiagnosticShowsItsPositionTheSourceLineAndACaret() throws Exception {
+        Path broken = write("broken.json", "{\n  \"format\": \"flow-graph/1\",\n  oops: 1\n}\n");
+        Cli r = Cli.run("check", "--color=never", broken.toString());
+        assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
+        var lines = r.out().split("\n");
+        assertThat(lines[0]).startsWith(broken + ":3:3: error FLOW003: not a compiled Flow graph:");
+        assertThat(lines[1]).isEqualTo("      oops: 1");
+        assertThat(lines[2]).isEqualTo("      ^");
+    }
+
+    @Test
+    void jsonFormatPrintsAnArrayOfDiagnostics() throws Exception {
+        Path broken = write("broken.json", "{\"format\": \"flow-graph/7\"}");
+        Cli r = Cli.run("check", "--format", "json", broken.toString(), write("ok.json", GraphJson.write(TinyGraphs.chain())).toString());
+        JsonNode array = new ObjectMapper().readTree(r.out());
+        assertThat(array.isArray()).isTrue();
+        assertThat(array).hasSize(1);
+        JsonNode d = array.get(0);
+        assertThat(d.fieldNames()).toIterable().contains("file", "line", "column", "endLine", "endColumn", "severity", "code", "message");
+        assertThat(d.get("code").asText()).isEqualTo("FLOW003");
+        assertThat(d.get("message").asText()).contains("unsupported format \"flow-graph/7\"");
+    }
+
+    @Test
+    void compileWritesTheGraphWithItsFormatTagAndItReadsBackEqual() throws Exception {
+        Path graph = write("tiny.json", GraphJson.write(TinyGraphs.chain()));
+        Cli r = Cli.run("compile", graph.toString());
+        assertThat(r.exit()).isZero();
+        assertThat(new ObjectMapper().readTree(r.out()).get("format").asText()).isEqualTo("flow-graph/1");
+        assertThat(GraphJson.read(r.out())).isEqualTo(TinyGraphs.chain());
+
+        Path out = dir.resolve("out.json");
+        assertThat(Cli.run("compile", graph.toString(), "-o", out.toString()).exit()).isZero();
+        assertThat(GraphJson.read(Files.readString(out))).isEqualTo(TinyGraphs.chain());
+    }
+
+    @Test
+    void compileRefusesInputItCannotReadAndWritesNothing() throws Exception {
+        Path out = dir.resolve("out.json");
+        Cli r = Cli.run("compile", write("bad.json", "[]").toString(), "-o", out.toString());
+        assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void graphDrawsMermaidAndDot() throws Exception {
+        Path graph = write("tiny.json", GraphJson.write(TinyGraphs.chain()));
+        Cli mermaid = Cli.run("graph", graph.toString());
+        assertThat(mermaid.exit()).isZero();
+        assertThat(mermaid.out()).contains("flowchart TD", "-.->|\"loop max 2\"|");
+        Cli dot = Cli.run("graph", graph.toString(), "--format", "dot");
+        assertThat(dot.out()).startsWith("digraph \"tiny\" {").contains("style=dashed");
+        Cli bad = Cli.run("graph", graph.toString(), "--format", "png");
+        assertThat(bad.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(bad.err()).contains("--format must be mermaid or dot, not 'png'");
+    }
+
+    @Test
+    void theRealCommandExitsWithTheDocumentedCodes() throws Exception {
+        // Starts a JVM per call: about a second each.
+        Path graph = write("tiny.json", GraphJson.write(TinyGraphs.chain()));
+        assertThat(FlowProcess.run(dir, "check", graph.toString()).exit()).isZero();
+        FlowProcess missing = FlowProcess.run(dir, "check", "absent.flow");
+        assertThat(missing.exit()).isEqualTo(2);
+        assertThat(missing.err()).doesNotContain("Exception", "\tat ");
+        assertThat(FlowProcess.run(dir, "frobnicate").exit()).isEqualTo(2);
+    }
+}

@@ -1,0 +1,83 @@
+package dev.flow.render;
+
+import dev.flow.model.Edge;
+import dev.flow.model.Node;
+import dev.flow.model.Workflow;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Mermaid flowchart source. Each kind has its own shape (task: box, gate: hexagon, branch:
+ * rhombus, parallel and merge: trapezoids, subgraph: subroutine, human: stadium, checkpoint:
+ * cylinder, start and end: circles); loop edges are dotted and labelled with their limit.
+ */
+public final class MermaidRenderer implements GraphRenderer {
+
+    @Override
+    public String format() {
+        return "mermaid";
+    }
+
+    @Override
+    public String render(Workflow workflow) {
+        var out = new StringBuilder();
+        String title = workflow.name() != null ? workflow.name() : workflow.id();
+        out.append("---\ntitle: ").append(escapeTitle(title)).append("\n---\n");
+        out.append("flowchart TD\n");
+        // Mermaid ids must be simple: number the nodes and keep the real id in the label.
+        Map<String, String> ids = new HashMap<>();
+        for (Node node : workflow.nodes()) {
+            String id = "n" + ids.size();
+            ids.putIfAbsent(node.id(), id);
+            String label = String.join("<br/>", EdgeLabels.nodeLines(node).stream().map(MermaidRenderer::escape).toList());
+            out.append("    ").append(id).append(shape(node, "\"" + label + "\"")).append('\n');
+        }
+        for (Edge edge : workflow.edges()) {
+            String from = ids.get(edge.from().name());
+            String to = ids.get(edge.to().name());
+            if (from == null || to == null) {
+                continue; // an edge to an unknown node: the checker reports it; the picture leaves it out
+            }
+            String label = EdgeLabels.edgeLabel(edge);
+            String arrow = edge.isLoop() ? "-.->" : edge.onLimitReached() ? "==>" : "-->";
+            out.append("    ").append(from).append(' ').append(arrow);
+            if (!label.isEmpty()) {
+                out.append("|\"").append(escape(label)).append("\"|");
+            }
+            out.append(' ').append(to).append('\n');
+        }
+        for (Node node : workflow.nodes()) {
+            out.append("    class ").append(ids.get(node.id())).append(' ').append(node.kind().keyword()).append('\n');
+        }
+        out.append("    classDef start fill:#e8f5e9,stroke:#2e7d32\n");
+        out.append("    classDef end fill:#e8f5e9,stroke:#2e7d32\n");
+        out.append("    classDef gate fill:#fff8e1,stroke:#f9a825\n");
+        out.append("    classDef human fill:#e3f2fd,stroke:#1565c0\n");
+        out.append("    classDef branch fill:#f3e5f5,stroke:#6a1b9a\n");
+        return out.toString();
+    }
+
+    private static String shape(Node node, String label) {
+        return switch (node.kind()) {
+            case TASK -> "[" + label + "]";
+            case GATE -> "{{" + label + "}}";
+            case BRANCH -> "{" + label + "}";
+            case PARALLEL -> "[/" + label + "\\]";
+            case MERGE -> "[\\" + label + "/]";
+            case SUBGRAPH -> "[[" + label + "]]";
+            case HUMAN -> "([" + label + "])";
+            case CHECKPOINT -> "[(" + label + ")]";
+            case START, END -> "((" + label + "))";
+        };
+    }
+
+    /** Mermaid reads entity codes inside quoted labels; quotes and angle brackets must be coded. */
+    static String escape(String text) {
+        return text.replace("&", "#amp;").replace("\"", "#quot;").replace("<", "#lt;").replace(">", "#gt;")
+                .replace("\n", " ");
+    }
+
+    private static String escapeTitle(String text) {
+        return text.replace("\n", " ").replace(":", "#colon;");
+    }
+}
