@@ -1,0 +1,38 @@
+package dev.flow.check;
+
+import dev.flow.model.Literals;
+import dev.flow.model.Type;
+import java.util.Collection;
+import java.util.stream.Collectors;
+
+/** How diagnostics quote names, list them and describe types: one place, so every message reads alike. */
+final class Messages {
+    private Messages() {}
+
+    /** A name in double quotes, escaped as the language writes strings. */
+    static String q(String name) {
+        return Literals.quote(name);
+    }
+
+    /** {@code "a", "b", "c"}. */
+    static String list(Collection<String> names) {
+        return names.stream().map(Messages::q).collect(Collectors.joining(", "));
+    }
+
+    /** {@code "a" -> "b" -> "c"}. */
+    static String path(Collection<String> names) {
+        return names.stream().map(Messages::q).collect(Collectors.joining(" -> "));
+    }
+
+    /** The type with its article, as in {@code an int} or {@code a list<string>}. */
+    static String a(Type type) {
+        String name = type.name();
+        return ("aeiou".indexOf(name.charAt(0)) >= 0 ? "an " : "a ") + name;
+    }
+
+    /** {@code "; did you mean "x"?"} or nothing, to append to a sentence. */
+    static String hint(java.util.List<String> suggestions) {
+        String dym = NameSuggester.didYouMean(suggestions);
+        return dym.isEmpty() ? "" : "; " + dym;
+    }
+}
