@@ -20,7 +20,8 @@ import java.util.Optional;
  * their length is, then alphabetically, so the result is the same on every run.
  *
  * <p>Each candidate costs O(|name| x |candidate|) at most, and candidates whose length alone rules
- * them out cost O(1).
+ * them out cost O(1). A candidate that would replace every character is never suggested, so
+ * {@code c} does not suggest {@code a}.
  */
 public final class NameSuggester {
 
@@ -47,7 +48,8 @@ public final class NameSuggester {
                 continue;
             }
             int distance = distance(lower, other, affix ? Integer.MAX_VALUE : limit);
-            if (distance <= limit) {
+            // A candidate that shares nothing with the name ("c" for "a") is no suggestion, however short.
+            if (distance <= limit && distance < Math.max(lower.length(), other.length())) {
                 matches.add(new Match(candidate, distance, Math.abs(candidate.length() - name.length())));
             } else if (affix) {
                 // Affix matches rank after every edit match, nearest length first.

@@ -190,9 +190,11 @@ final class TestFlow {
     private TestFlow node(NodeKind kind, String head, String nodeId, Part... parts) {
         SourceRef start = text.newLine().put(head);
         var draft = new Draft(nodeId);
-        text.append(" {");
-        apply(draft, parts);
-        text.append(" }");
+        if (parts.length > 0) {
+            text.append(" {");
+            apply(draft, parts);
+            text.append(" }");
+        }
         nodes.add(new Node(nodeId, null, null, draft.spec(kind), draft.outputs, draft.retry, draft.timeout, draft.handlers, null,
                 Map.of(), text.since(start)));
         return this;
