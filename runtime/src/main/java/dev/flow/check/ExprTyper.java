@@ -126,7 +126,7 @@ final class ExprTyper {
                     if (!comparable(list.element(), left)) {
                         cannotCompare(binary, site, left, right);
                     } else {
-                        enumValues(binary.right(), left, binary.left(), site);
+                        enumValues(binary.left(), left, binary.right(), site);
                     }
                 } else if (!Type.ANY.equals(right)) {
                     mismatch(binary, site, Messages.q(op.symbol()) + " needs a list on its right, but " + ExprText.operand(binary.right())

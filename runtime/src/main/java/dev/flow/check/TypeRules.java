@@ -13,7 +13,6 @@ import dev.flow.model.StateUpdate;
 import dev.flow.model.Type;
 import dev.flow.model.Value;
 import dev.flow.model.Workflow;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -124,7 +123,7 @@ final class TypeRules {
             target = target instanceof Type.ListType list ? list.element() : Type.ANY;
         }
         if (!target.accepts(value)) {
-            out.add(Code.TYPE_MISMATCH, site.at(update.value().source()), Messages.q(ExprText.of(update.value())) + " is " + Messages.a(value)
+            out.add(Code.TYPE_MISMATCH, site.at(update.value().source()), ExprText.operand(update.value()) + " is " + Messages.a(value)
                     + ", but " + Messages.q(name) + (update.op() == StateUpdate.Op.APPEND ? " holds " : " is ") + Messages.a(target)
                     + "; store a value of that type");
         } else if (target instanceof Type.EnumType enumType && update.value() instanceof Expr.Literal literal
@@ -160,7 +159,7 @@ final class TypeRules {
                 var site = new ExprSite(mapping.value(), Use.VALUE, "", w.names(), null, OutputScope.unknownSource(), null, at);
                 Type value = typer.type(mapping.value(), site);
                 if (!input.get().type().accepts(value)) {
-                    out.add(Code.TYPE_MISMATCH, site.at(mapping.value().source()), Messages.q(ExprText.of(mapping.value())) + " is " + Messages.a(value)
+                    out.add(Code.TYPE_MISMATCH, site.at(mapping.value().source()), ExprText.operand(mapping.value()) + " is " + Messages.a(value)
                             + ", but input " + Messages.q(mapping.key()) + " of " + Messages.q(called.get().id()) + " is " + Messages.a(input.get().type()));
                 }
             }
@@ -170,17 +169,14 @@ final class TypeRules {
     /** FLOW407: {@code ${...}} placeholders in prompts and titles that name nothing known. */
     static void promptTemplates(WorkflowIndex w, Report out) {
         for (Node node : w.workflow().nodes()) {
-            var texts = new ArrayList<String>();
+            String of = " of " + Messages.q(node.id());
             if (node.spec() instanceof NodeSpec.Task task) {
-                texts.add(task.prompt());
+                Templates.check(w.names(), task.prompt(), "the prompt" + of, node.source(), out);
             } else if (node.spec() instanceof NodeSpec.Human human) {
-                texts.add(human.title());
-                texts.add(human.prompt());
+                Templates.check(w.names(), human.title(), "the title" + of, node.source(), out);
+                Templates.check(w.names(), human.prompt(), "the prompt" + of, node.source(), out);
             } else if (node.spec() instanceof NodeSpec.Merge merge) {
-                texts.add(merge.prompt());
-            }
-            for (String text : texts) {
-                Templates.check(w.names(), text, "the prompt of " + Messages.q(node.id()), node.source(), out);
+                Templates.check(w.names(), merge.prompt(), "the prompt" + of, node.source(), out);
             }
         }
         for (var interrupt : w.workflow().interrupts()) {
