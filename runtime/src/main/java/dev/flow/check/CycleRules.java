@@ -29,6 +29,9 @@ import org.jgrapht.graph.DirectedPseudograph;
 final class CycleRules {
     private CycleRules() {}
 
+    /** How many edges of a cycle are listed as related locations; a long cycle's message abbreviates it too. */
+    static final int MAX_RELATED = 50;
+
     /** Earlier in the text first; elements without a position last. */
     static final Comparator<SourceRef> TEXT_ORDER = Comparator.comparing(SourceRef::isUnknown)
             .thenComparing(SourceRef::file)
@@ -50,7 +53,7 @@ final class CycleRules {
             names.add(w.id(first));
             cycle.forEach(e -> names.add(e.to().name()));
             Edge closing = cycle.get(cycle.size() - 1);
-            var related = cycle.subList(0, cycle.size() - 1).stream()
+            var related = cycle.subList(0, Math.min(cycle.size() - 1, MAX_RELATED)).stream()
                     .map(e -> new Diagnostic.Related(e.source(), "part of the cycle: " + WorkflowIndex.name(e)))
                     .toList();
             out.add(Diagnostic.of(Code.UNCONTROLLED_CYCLE, "cycle without a loop limit: " + Messages.path(names)
@@ -109,7 +112,7 @@ final class CycleRules {
             names.add(first);
             cycle.forEach(c -> names.add(c.callee()));
             Call closing = cycle.get(cycle.size() - 1);
-            var related = cycle.subList(0, cycle.size() - 1).stream()
+            var related = cycle.subList(0, Math.min(cycle.size() - 1, MAX_RELATED)).stream()
                     .map(c -> new Diagnostic.Related(c.at(), "workflow " + Messages.q(c.caller()) + " runs " + Messages.q(c.callee()) + " here"))
                     .toList();
             out.add(Diagnostic.of(Code.RECURSIVE_SUBGRAPH, "workflow " + Messages.q(first) + " runs itself through subgraphs: "

@@ -3,23 +3,24 @@ package dev.flow.check;
 import dev.flow.model.Edge;
 import dev.flow.model.Node;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.function.IntPredicate;
 import org.jgrapht.Graph;
-import org.jgrapht.alg.connectivity.KosarajuStrongConnectivityInspector;
-import org.jgrapht.graph.DirectedPseudograph;
 
 /**
  * The control flow of one workflow, computed eagerly in O(nodes + edges): which nodes the run can
  * reach from {@code start}, which can still reach {@code end}, the strongly connected components of
- * the whole graph (with a topological order of their condensation) and those of the graph without
- * loop edges, whose non-trivial components are exactly the cycles without a loop limit.
+ * the whole graph (with a topological order of their condensation) and the cyclic components of the
+ * graph without loop edges, which are exactly the cycles without a loop limit.
  *
  * <p>Vertices are node numbers ({@link WorkflowIndex#number}); edges are positions in
  * {@link dev.flow.model.Workflow#edges()}, so that parallel edges and self-loops stay distinct. Only
- * flow edges ({@link WorkflowIndex#isFlowEdge}) are in the graphs. Strongly connected components
- * come from JGraphT's {@link KosarajuStrongConnectivityInspector} (Kosaraju-Sharir: two iterative
- * depth-first searches, O(V + E), no recursion, so a chain of 100,000 nodes is fine).
+ * flow edges ({@link WorkflowIndex#isFlowEdge}) take part. Strongly connected components come from
+ * JGraphT's Kosaraju-Sharir ({@link Digraph#cyclicComponents}, iterative, so a chain of 100,000
+ * nodes is fine), run only on the vertices that may lie on a cycle ({@link Digraph#core}): in most
+ * workflows a few loops among many straight steps.
  *
  * <p>An edge that names an unknown node is not in the graph, but it is given the benefit of the
  * doubt: its known target counts as reachable, its known source as able to reach {@code end}.
@@ -27,51 +28,43 @@ import org.jgrapht.graph.DirectedPseudograph;
  */
 final class FlowAnalysis {
     private final WorkflowIndex index;
-    private final Graph<Integer, Integer> full;
-    private final Graph<Integer, Integer> withoutLoops;
-    private final int[][] successors;
+    private final Digraph graph;
     private final boolean[] reachable;
     private final boolean[] reachesEnd;
     private final boolean danglingFromReachable;
     private final int[] component;
-    private final int componentCount;
     private final boolean[] cyclic;
     private final int[] order;
     private final int[][] componentSuccessors;
+    private final Graph<Integer, Integer> withoutLoops;
     private final List<Set<Integer>> uncontrolledCycles;
 
     FlowAnalysis(WorkflowIndex index) {
         this.index = index;
         int n = index.size();
         List<Edge> edges = index.workflow().edges();
-        this.full = new DirectedPseudograph<>(null, null, false);
-        this.withoutLoops = new DirectedPseudograph<>(null, null, false);
-        for (int v = 0; v < n; v++) {
-            full.addVertex(v);
-            withoutLoops.addVertex(v);
-        }
-        var forwardSeeds = new ArrayList<Integer>();
-        var backwardSeeds = new ArrayList<Integer>();
-        forwardSeeds.add(index.number(Node.START_ID, -1));
-        backwardSeeds.add(index.number(Node.END_ID, -1));
+        int[] source = new int[edges.size()];
+        int[] target = new int[edges.size()];
+        var forwardSeeds = new ArrayList<Integer>(List.of(index.number(Node.START_ID, -1)));
+        var backwardSeeds = new ArrayList<Integer>(List.of(index.number(Node.END_ID, -1)));
+        boolean[] loop = new boolean[edges.size()];
         for (int e = 0; e < edges.size(); e++) {
             Edge edge = edges.get(e);
             int s = index.number(edge.from().name(), -1);
             int t = index.number(edge.to().name(), -1);
-            if (index.isFlowEdge(edge)) {
-                full.addEdge(s, t, e);
-                if (!edge.isLoop()) {
-                    withoutLoops.addEdge(s, t, e);
-                }
-            } else if (s < 0 && t >= 0) {
+            boolean flows = index.isFlowEdge(edge);
+            source[e] = flows ? s : -1;
+            target[e] = flows ? t : -1;
+            loop[e] = edge.isLoop();
+            if (s < 0 && t >= 0) {
                 forwardSeeds.add(t);
             } else if (t < 0 && s >= 0) {
                 backwardSeeds.add(s);
             }
         }
-        this.successors = adjacency(full, true);
-        this.reachable = search(forwardSeeds, successors);
-        this.reachesEnd = search(backwardSeeds, adjacency(full, false));
+        this.graph = new Digraph(n, source, target);
+        this.reachable = graph.reach(forwardSeeds, true);
+        this.reachesEnd = graph.reach(backwardSeeds, false);
         boolean dangling = false;
         for (Edge edge : edges) {
             int s = index.number(edge.from().name(), -1);
@@ -79,98 +72,87 @@ final class FlowAnalysis {
         }
         this.danglingFromReachable = dangling;
 
-        var components = new KosarajuStrongConnectivityInspector<>(full).stronglyConnectedSets();
-        this.componentCount = components.size();
+        List<Set<Integer>> cycles = Digraph.cyclicComponents(graph.subgraph(graph.core(e -> true), e -> true));
         this.component = new int[n];
-        this.cyclic = new boolean[componentCount];
-        for (int c = 0; c < componentCount; c++) {
-            for (int v : components.get(c)) {
-                component[v] = c;
+        Arrays.fill(component, -1);
+        int count = 0;
+        for (Set<Integer> cycle : cycles) {
+            for (int v : cycle) {
+                component[v] = count;
             }
-            int any = components.get(c).iterator().next();
-            cyclic[c] = components.get(c).size() > 1 || full.containsEdge(any, any);
+            count++;
         }
-        this.componentSuccessors = condensation();
-        this.order = topologicalOrder();
-        this.uncontrolledCycles = new KosarajuStrongConnectivityInspector<>(withoutLoops).stronglyConnectedSets().stream()
-                .filter(set -> set.size() > 1 || withoutLoops.containsEdge(set.iterator().next(), set.iterator().next()))
-                .toList();
-    }
-
-    private static int[][] adjacency(Graph<Integer, Integer> graph, boolean outgoing) {
-        int n = graph.vertexSet().size();
-        int[][] adjacent = new int[n][];
         for (int v = 0; v < n; v++) {
-            var edges = outgoing ? graph.outgoingEdgesOf(v) : graph.incomingEdgesOf(v);
-            int[] ends = new int[edges.size()];
-            int i = 0;
-            for (int e : edges) {
-                ends[i++] = outgoing ? graph.getEdgeTarget(e) : graph.getEdgeSource(e);
+            if (component[v] < 0) {
+                component[v] = count++;
             }
-            adjacent[v] = ends;
         }
-        return adjacent;
+        this.cyclic = new boolean[count];
+        Arrays.fill(cyclic, 0, cycles.size(), true);
+        this.componentSuccessors = condensation(count);
+        this.order = topologicalOrder(count);
+
+        IntPredicate unlimitedInCycle = e -> !loop[e] && component[source[e]] == component[target[e]] && cyclic[component[source[e]]];
+        this.withoutLoops = graph.subgraph(graph.core(unlimitedInCycle), unlimitedInCycle);
+        this.uncontrolledCycles = Digraph.cyclicComponents(withoutLoops);
     }
 
-    /** Breadth-first search from every seed; O(V + E). */
-    private static boolean[] search(List<Integer> seeds, int[][] adjacent) {
-        boolean[] seen = new boolean[adjacent.length];
-        int[] queue = new int[adjacent.length];
-        int head = 0;
-        int tail = 0;
-        for (int seed : seeds) {
-            if (seed >= 0 && !seen[seed]) {
-                seen[seed] = true;
-                queue[tail++] = seed;
+    /** Successor lists of the components, each successor once; O(V + E). */
+    private int[][] condensation(int count) {
+        int[] degree = new int[count];
+        for (int e = 0; e < graph.edgeBound(); e++) {
+            if (crosses(e)) {
+                degree[component[graph.source(e)]]++;
             }
         }
-        while (head < tail) {
-            for (int next : adjacent[queue[head++]]) {
-                if (!seen[next]) {
-                    seen[next] = true;
-                    queue[tail++] = next;
+        int[][] lists = new int[count][];
+        for (int c = 0; c < count; c++) {
+            lists[c] = new int[degree[c]];
+            degree[c] = 0;
+        }
+        for (int e = 0; e < graph.edgeBound(); e++) {
+            if (crosses(e)) {
+                int c = component[graph.source(e)];
+                lists[c][degree[c]++] = component[graph.target(e)];
+            }
+        }
+        int[] seenFrom = new int[count];
+        Arrays.fill(seenFrom, -1);
+        for (int c = 0; c < count; c++) {
+            int kept = 0;
+            for (int next : lists[c]) {
+                if (seenFrom[next] != c) {
+                    seenFrom[next] = c;
+                    lists[c][kept++] = next;
                 }
             }
-        }
-        return seen;
-    }
-
-    /** Successor lists of the components, each successor once per edge between them; O(V + E). */
-    private int[][] condensation() {
-        var lists = new ArrayList<List<Integer>>(componentCount);
-        for (int c = 0; c < componentCount; c++) {
-            lists.add(new ArrayList<>());
-        }
-        for (int v = 0; v < successors.length; v++) {
-            for (int w : successors[v]) {
-                if (component[v] != component[w]) {
-                    lists.get(component[v]).add(component[w]);
-                }
+            if (kept < lists[c].length) {
+                lists[c] = Arrays.copyOf(lists[c], kept);
             }
         }
-        int[][] result = new int[componentCount][];
-        for (int c = 0; c < componentCount; c++) {
-            result[c] = lists.get(c).stream().mapToInt(Integer::intValue).distinct().toArray();
-        }
-        return result;
+        return lists;
     }
 
-    /** Kahn's algorithm on the condensation: position of each component in a topological order. */
-    private int[] topologicalOrder() {
-        int[] incoming = new int[componentCount];
+    private boolean crosses(int edge) {
+        return graph.source(edge) >= 0 && component[graph.source(edge)] != component[graph.target(edge)];
+    }
+
+    /** Kahn's algorithm on the condensation: the position of each component in a topological order. */
+    private int[] topologicalOrder(int count) {
+        int[] incoming = new int[count];
         for (int[] next : componentSuccessors) {
             for (int c : next) {
                 incoming[c]++;
             }
         }
-        int[] queue = new int[componentCount];
+        int[] queue = new int[count];
         int tail = 0;
-        for (int c = 0; c < componentCount; c++) {
+        for (int c = 0; c < count; c++) {
             if (incoming[c] == 0) {
                 queue[tail++] = c;
             }
         }
-        int[] position = new int[componentCount];
+        int[] position = new int[count];
         for (int head = 0; head < tail; head++) {
             int c = queue[head];
             position[c] = head;
@@ -183,19 +165,17 @@ final class FlowAnalysis {
         return position;
     }
 
-    /** The graph of flow edges; vertices are node numbers, edges positions in the workflow's edge list. */
-    Graph<Integer, Integer> graph() {
-        return full;
+    /** The flow edges as arrays: vertices are node numbers, edges positions in the workflow's edge list. */
+    Digraph graph() {
+        return graph;
     }
 
-    /** The same without loop edges. */
+    /**
+     * The edges without a loop limit inside cyclic components, on the vertices that may lie on a
+     * cycle of them: the graph {@link #uncontrolledCycles()} come from.
+     */
     Graph<Integer, Integer> graphWithoutLoops() {
         return withoutLoops;
-    }
-
-    /** The numbers of the nodes a flow edge leads to from {@code node}. */
-    int[] successors(int node) {
-        return successors[node];
     }
 
     boolean isReachable(String id) {
@@ -231,10 +211,10 @@ final class FlowAnalysis {
     }
 
     int componentCount() {
-        return componentCount;
+        return cyclic.length;
     }
 
-    /** The non-trivial strongly connected components of the graph without loop edges. */
+    /** The cyclic strongly connected components of the graph without loop edges. */
     List<Set<Integer>> uncontrolledCycles() {
         return uncontrolledCycles;
     }

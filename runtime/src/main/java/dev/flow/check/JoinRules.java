@@ -123,30 +123,18 @@ final class JoinRules {
     }
 
     private static boolean[] leadsToMerge(WorkflowIndex w) {
-        int n = w.size();
-        var graph = w.flow().graph();
-        boolean[] seen = new boolean[n];
-        var queue = new ArrayDeque<Integer>();
-        for (int v = 0; v < n; v++) {
-            if (w.node(w.id(v)).map(x -> x.kind() == NodeKind.MERGE).orElse(false)) {
-                seen[v] = true;
-                queue.add(v);
+        var merges = new ArrayList<Integer>();
+        for (Node node : w.nodes()) {
+            if (node.kind() == NodeKind.MERGE) {
+                merges.add(w.number(node.id(), -1));
             }
         }
-        while (!queue.isEmpty()) {
-            for (int e : graph.incomingEdgesOf(queue.poll())) {
-                int source = graph.getEdgeSource(e);
-                if (!seen[source]) {
-                    seen[source] = true;
-                    queue.add(source);
-                }
-            }
-        }
-        return seen;
+        return w.flow().graph().reach(merges, false);
     }
 
     private static boolean meet(WorkflowIndex w, List<Integer> branches, boolean[] leadsToMerge) {
         int k = branches.size();
+        Digraph graph = w.flow().graph();
         var seen = new ArrayList<Set<Integer>>();
         var queues = new ArrayList<ArrayDeque<Integer>>();
         Map<Integer, Integer> reachedBy = new HashMap<>();
@@ -169,7 +157,8 @@ final class JoinRules {
                     continue;
                 }
                 moved = true;
-                for (int next : w.flow().successors(v)) {
+                for (int edge : graph.outgoing(v)) {
+                    int next = graph.target(edge);
                     if (leadsToMerge[next] && seen.get(i).add(next)) {
                         if (reachedBy.merge(next, 1, Integer::sum) == k) {
                             return true;

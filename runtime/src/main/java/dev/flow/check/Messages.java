@@ -19,9 +19,19 @@ final class Messages {
         return names.stream().map(Messages::q).collect(Collectors.joining(", "));
     }
 
-    /** {@code "a" -> "b" -> "c"}. */
-    static String path(Collection<String> names) {
-        return names.stream().map(Messages::q).collect(Collectors.joining(" -> "));
+    /** Paths longer than this are shown by their first and last names only. */
+    static final int MAX_PATH = 12;
+
+    /**
+     * {@code "a" -> "b" -> "c"}; a long path keeps its first and last names around
+     * {@code ... (N more) ...}, so that a message stays one readable line.
+     */
+    static String path(java.util.List<String> names) {
+        if (names.size() <= MAX_PATH) {
+            return names.stream().map(Messages::q).collect(Collectors.joining(" -> "));
+        }
+        int head = MAX_PATH - 3;
+        return path(names.subList(0, head)) + " -> ... (" + (names.size() - head - 3) + " more) -> " + path(names.subList(names.size() - 3, names.size()));
     }
 
     /** The type with its article, as in {@code an int} or {@code a list<string>}. */

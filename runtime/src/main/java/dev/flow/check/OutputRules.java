@@ -45,8 +45,11 @@ final class OutputRules {
     static void unhandledOutputs(WorkflowIndex w, Report out) {
         for (Node node : w.nodes()) {
             List<Edge> edges = w.edgesFrom(node.id());
+            if (node.kind() == NodeKind.END || edges.isEmpty()) {
+                continue;
+            }
             List<String> outputs = node.effectiveOutputs();
-            if (node.kind() == NodeKind.END || edges.isEmpty() || outputs.size() < 2) {
+            if (outputs.size() < 2) {
                 continue;
             }
             for (String output : outputs) {

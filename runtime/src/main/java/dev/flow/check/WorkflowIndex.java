@@ -32,6 +32,7 @@ final class WorkflowIndex {
     private final Map<String, Integer> numbers = new HashMap<>();
     private final Map<String, List<Edge>> from = new HashMap<>();
     private final Map<String, List<Edge>> to = new HashMap<>();
+    private final List<Node> nodes = new ArrayList<>();
     private final FlowAnalysis flow;
     private final List<ExprSite> sites;
 
@@ -42,6 +43,9 @@ final class WorkflowIndex {
         names.nodeIds().forEach(this::number);
         number(Node.START_ID);
         number(Node.END_ID);
+        for (String id : ids) {
+            names.node(id).ifPresent(nodes::add);
+        }
         for (Edge edge : workflow.edges()) {
             from.computeIfAbsent(edge.from().name(), k -> new ArrayList<>()).add(edge);
             to.computeIfAbsent(edge.to().name(), k -> new ArrayList<>()).add(edge);
@@ -89,11 +93,7 @@ final class WorkflowIndex {
 
     /** The nodes, one per id, in declaration order. */
     List<Node> nodes() {
-        var nodes = new ArrayList<Node>(ids.size());
-        for (String id : ids) {
-            names.node(id).ifPresent(nodes::add);
-        }
-        return nodes;
+        return java.util.Collections.unmodifiableList(nodes);
     }
 
     /** Every edge that leaves {@code id}, whatever its target, in declaration order. */
