@@ -16,15 +16,8 @@ class LimitRulesTest {
 
     private static TestFlow oneTask(TestFlow.Part... parts) {
         return TestFlow.workflow("demo")
-                .task("a", prepend(command("true"), parts))
+                .task("a", TestFlow.prepend(command("true"), parts))
                 .edge("start -> a -> end");
-    }
-
-    private static TestFlow.Part[] prepend(TestFlow.Part first, TestFlow.Part... rest) {
-        var all = new TestFlow.Part[rest.length + 1];
-        all[0] = first;
-        System.arraycopy(rest, 0, all, 1, rest.length);
-        return all;
     }
 
     @Test

@@ -468,7 +468,7 @@ final class TestFlow {
         return action::accept;
     }
 
-    private static Part[] prepend(Part first, Part... rest) {
+    static Part[] prepend(Part first, Part... rest) {
         var all = new Part[rest.length + 1];
         all[0] = first;
         System.arraycopy(rest, 0, all, 1, rest.length);
