@@ -7,7 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.jgrapht.Graph;
+import java.util.function.IntPredicate;
 
 /**
  * Names one concrete cycle of a strongly connected component: the shortest one through a given
@@ -19,18 +19,22 @@ final class CycleFinder {
     private CycleFinder() {}
 
     /**
-     * The edges of a shortest cycle through {@code from} that stays inside {@code component}, in
-     * order from {@code from}; empty when there is none (a single vertex without a self-loop).
+     * The edges of a shortest cycle through {@code from} that uses only edges {@code usable}
+     * accepts and stays inside {@code component}, in order from {@code from}; empty when there is
+     * none (a single vertex without a self-loop).
      */
-    static <V, E> List<E> shortestCycle(Graph<V, E> graph, Set<V> component, V from) {
-        Map<V, E> reachedBy = new HashMap<>();
-        var queue = new ArrayDeque<V>();
+    static List<Integer> shortestCycle(Digraph graph, IntPredicate usable, Set<Integer> component, int from) {
+        Map<Integer, Integer> reachedBy = new HashMap<>();
+        var queue = new ArrayDeque<Integer>();
         queue.add(from);
         while (!queue.isEmpty()) {
-            V vertex = queue.poll();
-            for (E edge : graph.outgoingEdgesOf(vertex)) {
-                V next = graph.getEdgeTarget(edge);
-                if (next.equals(from)) {
+            int vertex = queue.poll();
+            for (int edge : graph.outgoing(vertex)) {
+                if (!usable.test(edge)) {
+                    continue;
+                }
+                int next = graph.target(edge);
+                if (next == from) {
                     return pathTo(graph, reachedBy, vertex, from, edge);
                 }
                 if (component.contains(next) && !reachedBy.containsKey(next)) {
@@ -42,10 +46,10 @@ final class CycleFinder {
         return List.of();
     }
 
-    private static <V, E> List<E> pathTo(Graph<V, E> graph, Map<V, E> reachedBy, V last, V from, E closing) {
-        var edges = new ArrayList<E>();
+    private static List<Integer> pathTo(Digraph graph, Map<Integer, Integer> reachedBy, int last, int from, int closing) {
+        var edges = new ArrayList<Integer>();
         edges.add(closing);
-        for (V v = last; !v.equals(from); v = graph.getEdgeSource(reachedBy.get(v))) {
+        for (int v = last; v != from; v = graph.source(reachedBy.get(v))) {
             edges.add(reachedBy.get(v));
         }
         Collections.reverse(edges);

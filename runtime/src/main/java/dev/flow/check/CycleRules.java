@@ -13,9 +13,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
-import org.jgrapht.Graph;
-import org.jgrapht.alg.connectivity.KosarajuStrongConnectivityInspector;
-import org.jgrapht.graph.DirectedPseudograph;
 
 /**
  * FLOW306, FLOW307, FLOW311, FLOW313: every cycle is bounded by a loop edge, loop edges close
@@ -23,8 +20,9 @@ import org.jgrapht.graph.DirectedPseudograph;
  *
  * <p>A graph is free of uncontrolled cycles exactly when it is acyclic without its loop edges, so
  * the strongly connected components of that graph ({@link FlowAnalysis}) are the whole answer, in
- * O(nodes + edges): one diagnostic per non-trivial component, naming the shortest cycle through
- * its earliest node ({@link CycleFinder}).
+ * O(nodes + edges): one diagnostic per cyclic component, naming the shortest cycle through its
+ * earliest node ({@link CycleFinder}). Workflows that run each other are the same question on the
+ * graph of subgraph calls.
  */
 final class CycleRules {
     private CycleRules() {}
@@ -41,11 +39,11 @@ final class CycleRules {
 
     /** FLOW306: cycles with no loop edge, one diagnostic per strongly connected component. */
     static void uncontrolledCycles(WorkflowIndex w, Report out) {
-        Graph<Integer, Integer> graph = w.flow().graphWithoutLoops();
         List<Edge> edges = w.workflow().edges();
         for (Set<Integer> component : w.flow().uncontrolledCycles()) {
             int first = earliest(component, v -> w.sourceOf(w.id(v)), Comparator.naturalOrder());
-            List<Edge> cycle = CycleFinder.shortestCycle(graph, component, first).stream().map(edges::get).toList();
+            List<Edge> cycle = CycleFinder.shortestCycle(w.flow().graph(), w.flow().withoutLoops(), component, first).stream()
+                    .map(edges::get).toList();
             if (cycle.isEmpty()) {
                 continue; // cannot happen for a non-trivial component; never fail the whole check over it
             }
@@ -92,36 +90,43 @@ final class CycleRules {
 
     /** FLOW311: workflows that run themselves, directly or through other workflows' subgraphs. */
     static void recursiveSubgraphs(FlowGraph flowGraph, Report out) {
-        Graph<String, Call> calls = new DirectedPseudograph<>(null, null, false);
-        flowGraph.all().forEach(wf -> calls.addVertex(wf.id()));
+        var ids = new java.util.LinkedHashMap<String, Integer>();
+        flowGraph.all().forEach(wf -> ids.putIfAbsent(wf.id(), ids.size()));
+        var calls = new ArrayList<Call>();
         for (Workflow workflow : flowGraph.all()) {
             for (Node node : workflow.nodes()) {
-                if (node.spec() instanceof NodeSpec.Subgraph subgraph && calls.containsVertex(subgraph.workflow().name())) {
-                    calls.addEdge(workflow.id(), subgraph.workflow().name(), new Call(workflow.id(), node, calls.edgeSet().size()));
+                if (node.spec() instanceof NodeSpec.Subgraph subgraph && ids.containsKey(subgraph.workflow().name())) {
+                    calls.add(new Call(workflow.id(), node));
                 }
             }
         }
-        for (Set<String> component : new KosarajuStrongConnectivityInspector<>(calls).stronglyConnectedSets()) {
-            String first = earliest(component, id -> flowGraph.workflow(id).map(Workflow::source).orElse(SourceRef.NONE),
+        int[] caller = calls.stream().mapToInt(c -> ids.get(c.caller())).toArray();
+        int[] callee = calls.stream().mapToInt(c -> ids.get(c.callee())).toArray();
+        var graph = new Digraph(ids.size(), caller, callee);
+        var names = new ArrayList<>(ids.keySet());
+        boolean[] all = new boolean[ids.size()];
+        java.util.Arrays.fill(all, true);
+        for (Set<Integer> component : Digraph.cyclicComponents(graph.subgraph(all, e -> true))) {
+            int first = earliest(component, v -> flowGraph.workflow(names.get(v)).map(Workflow::source).orElse(SourceRef.NONE),
                     Comparator.naturalOrder());
-            List<Call> cycle = CycleFinder.shortestCycle(calls, component, first);
+            List<Call> cycle = CycleFinder.shortestCycle(graph, e -> true, component, first).stream().map(calls::get).toList();
             if (cycle.isEmpty()) {
                 continue;
             }
-            var names = new ArrayList<String>();
-            names.add(first);
-            cycle.forEach(c -> names.add(c.callee()));
+            var path = new ArrayList<String>();
+            path.add(names.get(first));
+            cycle.forEach(c -> path.add(c.callee()));
             Call closing = cycle.get(cycle.size() - 1);
             var related = cycle.subList(0, Math.min(cycle.size() - 1, MAX_RELATED)).stream()
                     .map(c -> new Diagnostic.Related(c.at(), "workflow " + Messages.q(c.caller()) + " runs " + Messages.q(c.callee()) + " here"))
                     .toList();
-            out.add(Diagnostic.of(Code.RECURSIVE_SUBGRAPH, "workflow " + Messages.q(first) + " runs itself through subgraphs: "
-                    + Messages.path(names) + "; a run would never end, so break the circle", closing.at()).withRelated(related));
+            out.add(Diagnostic.of(Code.RECURSIVE_SUBGRAPH, "workflow " + Messages.q(names.get(first)) + " runs itself through subgraphs: "
+                    + Messages.path(path) + "; a run would never end, so break the circle", closing.at()).withRelated(related));
         }
     }
 
-    /** A subgraph node of {@code caller}; {@code serial} keeps two calls between the same workflows apart. */
-    private record Call(String caller, Node node, int serial) {
+    /** A subgraph node of {@code caller}. */
+    private record Call(String caller, Node node) {
         String callee() {
             return ((NodeSpec.Subgraph) node.spec()).workflow().name();
         }

@@ -27,6 +27,7 @@ final class ExprSites {
     private final OutputScope anyNode;
     private final List<ExprSite> sites = new ArrayList<>();
     private final java.util.Map<String, Called> called = new java.util.HashMap<>();
+    private final java.util.Map<String, OutputScope> leaving = new java.util.HashMap<>();
 
     private ExprSites(WorkflowIndex index) {
         this.index = index;
@@ -52,9 +53,12 @@ final class ExprSites {
     }
 
     private void edge(Edge edge) {
+        if (edge.condition() == null && edge.dataMapping().isEmpty()) {
+            return;
+        }
         Optional<Node> source = index.node(edge.from().name());
         Node outputOf = source.orElse(null);
-        OutputScope outputs = source.map(this::outputsLeaving).orElse(OutputScope.unknownSource());
+        OutputScope outputs = source.map(n -> leaving.computeIfAbsent(n.id(), k -> outputsLeaving(n))).orElse(OutputScope.unknownSource());
         ReadPoint point = source.isPresent() ? new ReadPoint(edge.from().name(), true) : null;
         String name = WorkflowIndex.name(edge);
         add(edge.condition(), Use.CONDITION, "the condition of " + name, index.names(), outputOf, outputs, point, edge.source());

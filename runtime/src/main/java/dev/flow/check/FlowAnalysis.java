@@ -7,7 +7,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.function.IntPredicate;
-import org.jgrapht.Graph;
 
 /**
  * The control flow of one workflow, computed eagerly in O(nodes + edges): which nodes the run can
@@ -36,7 +35,7 @@ final class FlowAnalysis {
     private final boolean[] cyclic;
     private final int[] order;
     private final int[][] componentSuccessors;
-    private final Graph<Integer, Integer> withoutLoops;
+    private final IntPredicate withoutLoops;
     private final List<Set<Integer>> uncontrolledCycles;
 
     FlowAnalysis(WorkflowIndex index) {
@@ -92,9 +91,39 @@ final class FlowAnalysis {
         this.componentSuccessors = condensation(count);
         this.order = topologicalOrder(count);
 
-        IntPredicate unlimitedInCycle = e -> !loop[e] && component[source[e]] == component[target[e]] && cyclic[component[source[e]]];
-        this.withoutLoops = graph.subgraph(graph.core(unlimitedInCycle), unlimitedInCycle);
-        this.uncontrolledCycles = Digraph.cyclicComponents(withoutLoops);
+        this.withoutLoops = e -> source[e] >= 0 && !loop[e];
+        this.uncontrolledCycles = uncontrolled(cycles, loop);
+    }
+
+    /**
+     * The cyclic components of the graph without loop edges. Each lies inside a cyclic component of
+     * the whole graph; one that holds no loop edge is uncontrolled as a whole, and only those that
+     * do are searched again, without their loop edges.
+     */
+    private List<Set<Integer>> uncontrolled(List<Set<Integer>> cycles, boolean[] loop) {
+        boolean[] hasLoop = new boolean[cycles.size()];
+        for (int e = 0; e < loop.length; e++) {
+            if (loop[e] && graph.source(e) >= 0 && component[graph.source(e)] == component[graph.target(e)] && cyclic[component[graph.source(e)]]) {
+                hasLoop[component[graph.source(e)]] = true;
+            }
+        }
+        var found = new ArrayList<Set<Integer>>();
+        boolean[] again = new boolean[graph.size()];
+        boolean any = false;
+        for (int c = 0; c < cycles.size(); c++) {
+            if (!hasLoop[c]) {
+                found.add(cycles.get(c));
+            } else {
+                cycles.get(c).forEach(v -> again[v] = true);
+                any = true;
+            }
+        }
+        if (any) {
+            IntPredicate inside = e -> withoutLoops.test(e) && again[graph.source(e)] && component[graph.source(e)] == component[graph.target(e)];
+            boolean[] core = graph.core(inside);
+            found.addAll(Digraph.cyclicComponents(graph.subgraph(core, inside)));
+        }
+        return found;
     }
 
     /** Successor lists of the components, each successor once; O(V + E). */
@@ -170,11 +199,8 @@ final class FlowAnalysis {
         return graph;
     }
 
-    /**
-     * The edges without a loop limit inside cyclic components, on the vertices that may lie on a
-     * cycle of them: the graph {@link #uncontrolledCycles()} come from.
-     */
-    Graph<Integer, Integer> graphWithoutLoops() {
+    /** Accepts the flow edges without a loop limit: the edges {@link #uncontrolledCycles()} are made of. */
+    IntPredicate withoutLoops() {
         return withoutLoops;
     }
 

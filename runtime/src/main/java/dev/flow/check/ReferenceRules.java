@@ -114,6 +114,10 @@ final class ReferenceRules {
     /** FLOW206: on-output handlers and human defaults for outputs the node does not have. */
     static void unknownOutputs(WorkflowIndex w, Report out) {
         for (Node node : w.workflow().nodes()) {
+            boolean hasDefault = node.spec() instanceof NodeSpec.Human human && human.defaultOutput() != null;
+            if (node.onOutput().isEmpty() && !hasDefault) {
+                continue;
+            }
             List<String> outputs = node.effectiveOutputs();
             for (OutputHandler handler : node.onOutput()) {
                 output(node, handler.output(), Report.at(handler.output().source(), handler.source(), node.source()), outputs, out);

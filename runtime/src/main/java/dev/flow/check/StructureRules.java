@@ -32,12 +32,11 @@ final class StructureRules {
 
     /** FLOW102: two edges with one id, or with the same ends under the same condition. */
     static void duplicateEdges(WorkflowIndex w, Report out) {
-        var byKey = new HashMap<String, Edge>();
+        var byKey = new HashMap<EdgeKey, Edge>();
         var byId = new HashMap<String, Edge>();
         for (Edge edge : w.workflow().edges()) {
             String condition = edge.condition() == null ? "" : " when " + ExprText.of(edge.condition());
-            String key = edge.from().name() + "\u0000" + edge.to().name() + "\u0000" + condition + "\u0000" + edge.onLimitReached();
-            Edge sameEnds = byKey.putIfAbsent(key, edge);
+            Edge sameEnds = byKey.putIfAbsent(new EdgeKey(edge.from().name(), edge.to().name(), condition, edge.onLimitReached()), edge);
             Edge sameId = byId.putIfAbsent(edge.id(), edge);
             if (sameEnds != null) {
                 out.add(Diagnostic.of(Code.DUPLICATE_EDGE, "duplicate edge " + WorkflowIndex.name(edge) + condition
@@ -51,6 +50,9 @@ final class StructureRules {
         }
     }
 
+    /** What makes two edges the same transition. */
+    private record EdgeKey(String from, String to, String condition, boolean onLimit) {}
+
     /** FLOW103: gates, agents, inputs, state variables or a node's outputs that share a name. */
     static void duplicateDefinitions(WorkflowIndex w, Report out) {
         Workflow workflow = w.workflow();
@@ -59,6 +61,9 @@ final class StructureRules {
         duplicates(workflow.inputs(), Input::name, Input::source, out, Code.DUPLICATE_DEFINITION, definition("input", ""));
         duplicates(workflow.state(), StateVariable::name, StateVariable::source, out, Code.DUPLICATE_DEFINITION, definition("state variable", ""));
         for (Node node : workflow.nodes()) {
+            if (node.outputs().size() < 2) {
+                continue;
+            }
             duplicates(node.outputs(), OutputDecl::name, o -> Report.at(o.source(), node.source()), out,
                     Code.DUPLICATE_DEFINITION, definition("output", " of " + Messages.q(node.id())));
         }

@@ -37,8 +37,8 @@ final class Templates {
     }
 
     /** Reports every placeholder of {@code template} that names nothing known. */
-    static void check(TypeResolver names, String template, String where, SourceRef at, Report out) {
-        if (template == null) {
+    static void check(TypeResolver names, String template, java.util.function.Supplier<String> where, SourceRef at, Report out) {
+        if (template == null || !template.contains("${")) {
             return;
         }
         for (Placeholder placeholder : placeholders(template)) {
@@ -55,7 +55,7 @@ final class Templates {
             if (!name.contains(".") && suggestions.isEmpty()) {
                 why = "; use an input or state variable name, or NODE.FIELD";
             }
-            out.add(Diagnostic.of(Code.UNKNOWN_TEMPLATE_NAME, "placeholder " + Messages.q("${" + placeholder.name() + "}") + " in " + where
+            out.add(Diagnostic.of(Code.UNKNOWN_TEMPLATE_NAME, "placeholder " + Messages.q("${" + placeholder.name() + "}") + " in " + where.get()
                     + " names nothing known" + why, at).withSuggestions(suggestions));
         }
     }

@@ -169,18 +169,17 @@ final class TypeRules {
     /** FLOW407: {@code ${...}} placeholders in prompts and titles that name nothing known. */
     static void promptTemplates(WorkflowIndex w, Report out) {
         for (Node node : w.workflow().nodes()) {
-            String of = " of " + Messages.q(node.id());
             if (node.spec() instanceof NodeSpec.Task task) {
-                Templates.check(w.names(), task.prompt(), "the prompt" + of, node.source(), out);
+                Templates.check(w.names(), task.prompt(), () -> "the prompt of " + Messages.q(node.id()), node.source(), out);
             } else if (node.spec() instanceof NodeSpec.Human human) {
-                Templates.check(w.names(), human.title(), "the title" + of, node.source(), out);
-                Templates.check(w.names(), human.prompt(), "the prompt" + of, node.source(), out);
+                Templates.check(w.names(), human.title(), () -> "the title of " + Messages.q(node.id()), node.source(), out);
+                Templates.check(w.names(), human.prompt(), () -> "the prompt of " + Messages.q(node.id()), node.source(), out);
             } else if (node.spec() instanceof NodeSpec.Merge merge) {
-                Templates.check(w.names(), merge.prompt(), "the prompt" + of, node.source(), out);
+                Templates.check(w.names(), merge.prompt(), () -> "the prompt of " + Messages.q(node.id()), node.source(), out);
             }
         }
         for (var interrupt : w.workflow().interrupts()) {
-            Templates.check(w.names(), interrupt.prompt(), "the prompt of the interrupt on " + Messages.q(interrupt.node().name()),
+            Templates.check(w.names(), interrupt.prompt(), () -> "the prompt of the interrupt on " + Messages.q(interrupt.node().name()),
                     interrupt.source(), out);
         }
     }

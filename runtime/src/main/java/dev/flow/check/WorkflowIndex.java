@@ -47,8 +47,9 @@ final class WorkflowIndex {
             names.node(id).ifPresent(nodes::add);
         }
         for (Edge edge : workflow.edges()) {
-            from.computeIfAbsent(edge.from().name(), k -> new ArrayList<>()).add(edge);
-            to.computeIfAbsent(edge.to().name(), k -> new ArrayList<>()).add(edge);
+            // Most nodes have one edge in and one out: start every list small.
+            from.computeIfAbsent(edge.from().name(), k -> new ArrayList<>(2)).add(edge);
+            to.computeIfAbsent(edge.to().name(), k -> new ArrayList<>(2)).add(edge);
         }
         this.flow = new FlowAnalysis(this);
         this.sites = ExprSites.of(this);
