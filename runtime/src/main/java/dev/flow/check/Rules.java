@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * Every rule of the checker, in one explicit list. A rule is a method named after what it finds;
  * each reports under its own codes and tolerates whatever the others report (unknown names,
- * duplicate ids, missing start or end), so the order below only decides nothing but reading order.
+ * duplicate ids, a missing start or end), so the order below does not matter: the output is sorted.
  */
 final class Rules {
     private Rules() {}

@@ -38,7 +38,8 @@ final class Values {
         Type actual = value.type();
         boolean fits = !(actual instanceof Type.ListType) && !Type.ANY.equals(actual) && !(type instanceof Type.EnumType)
                 && type.accepts(actual);
-        return fits ? null : new Misfit(value + " is " + Messages.a(actual) + ", not " + Messages.a(type), List.of());
+        String what = value instanceof Value.Obj ? "an object" : Messages.a(actual);
+        return fits ? null : new Misfit(value + " is " + what + ", not " + Messages.a(type), List.of());
     }
 
     /** FLOW405: a string compared with or assigned to an enum is not one of its values. */
