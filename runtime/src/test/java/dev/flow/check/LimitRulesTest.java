@@ -57,6 +57,8 @@ class LimitRulesTest {
                 .gate("test", "tests")
                 .edge("start -> a -> test -> end");
         var found = of(flow.check(), Code.INVALID_TIMEOUT);
+        assertThat(found).extracting(d -> flow.line(d.source())).containsExactly(
+                "gate tests { run [\"true\"] timeout PT0S }", "task a { run [true] timeout PT-1S }");
         assertThat(found).extracting(Diagnostic::message).containsExactly(
                 "timeout 0s of gate \"tests\" would stop it before it starts; use a positive duration such as 10m, or remove it",
                 "timeout -1s of \"a\" would stop it before it starts; use a positive duration such as 10m, or remove it");

@@ -33,6 +33,7 @@ class ReachabilityRulesTest {
                 .edge("start -> a -> b");
         var found = flow.check();
         var d = only(found, Code.NO_EXIT);
+        assertThat(flow.text(d.source())).as("end has no text of its own, so the workflow is named").isEqualTo("workflow demo {");
         assertThat(d.message()).startsWith("no path leads from \"start\" to \"end\" in workflow \"demo\"");
         assertThat(of(found, Code.DEAD_END)).isEmpty();
     }

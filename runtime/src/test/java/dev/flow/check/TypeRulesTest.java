@@ -107,6 +107,7 @@ class TypeRulesTest {
     void reportsAnUnknownFieldOfAKnownNodeAmongItsFieldsAndOutputs() {
         var flow = when("test.pased || a.blokced");
         var found = of(flow.check(), Code.UNKNOWN_FIELD);
+        assertThat(found).extracting(d -> flow.text(d.source())).containsExactly("test.pased", "a.blokced");
         assertThat(found).extracting(Diagnostic::message).containsExactly(
                 "\"test\" (a gate) has no field \"pased\"; did you mean \"test.passed\"?",
                 "\"a\" (a task) has no field \"blokced\"; did you mean \"a.blocked\"?");
