@@ -70,20 +70,23 @@ public record Fields(YMap map, String owner, SourceRef anchor, Problems problems
     }
 
     public Optional<YScalar> scalar(String key, String expected) {
-        var node = node(key);
-        if (node.isEmpty()) {
-            return Optional.empty();
-        }
-        if (node.get() instanceof YScalar s) {
-            return Optional.of(s);
-        }
-        problems.wrongType(node.get(), what(key), expected);
-        return Optional.empty();
+        return nodeOf(key, YScalar.class, expected);
     }
 
     /** A text: any scalar, by its text as written ({@code version: 1.0} is "1.0"). */
     public Optional<Located<String>> text(String key) {
         return scalar(key, "a text").map(s -> new Located<>(s.text(), s.source()));
+    }
+
+    /** A text that must be one of {@code allowed} ({@code wait_for: all}); reports any other. */
+    public Optional<Located<String>> choice(String key, List<String> allowed) {
+        return scalar(key, "one of " + String.join(", ", allowed)).flatMap(s -> {
+            if (allowed.contains(s.text())) {
+                return Optional.of(new Located<>(s.text(), s.source()));
+            }
+            problems.invalidValue(s, what(key), allowed);
+            return Optional.empty();
+        });
     }
 
     public Optional<Located<Boolean>> bool(String key) {
@@ -105,24 +108,21 @@ public record Fields(YMap map, String owner, SourceRef anchor, Problems problems
     }
 
     public Optional<YSeq> list(String key, String expected) {
-        var node = node(key);
-        if (node.isEmpty()) {
-            return Optional.empty();
-        }
-        if (node.get() instanceof YSeq seq) {
-            return Optional.of(seq);
-        }
-        problems.wrongType(node.get(), what(key), expected);
-        return Optional.empty();
+        return nodeOf(key, YSeq.class, expected);
     }
 
     public Optional<YMap> mapping(String key, String expected) {
+        return nodeOf(key, YMap.class, expected);
+    }
+
+    /** The value under {@code key} if it is a {@code type}; reports any other value. */
+    private <T extends YNode> Optional<T> nodeOf(String key, Class<T> type, String expected) {
         var node = node(key);
         if (node.isEmpty()) {
             return Optional.empty();
         }
-        if (node.get() instanceof YMap m) {
-            return Optional.of(m);
+        if (type.isInstance(node.get())) {
+            return Optional.of(type.cast(node.get()));
         }
         problems.wrongType(node.get(), what(key), expected);
         return Optional.empty();
