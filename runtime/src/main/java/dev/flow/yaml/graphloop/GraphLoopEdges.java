@@ -50,11 +50,7 @@ final class GraphLoopEdges {
 
     /** The written edges, each with the item it came from (for comments). */
     List<EdgeDraft> read(List<YNode> items) {
-        var out = new ArrayList<EdgeDraft>();
-        for (int i = 0; i < items.size(); i++) {
-            edge(items.get(i), i).ifPresent(out::add);
-        }
-        return out;
+        return Fields.eachItem(items, this::edge);
     }
 
     private Optional<EdgeDraft> edge(YNode item, int index) {

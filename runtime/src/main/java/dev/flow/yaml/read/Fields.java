@@ -168,6 +168,15 @@ public record Fields(YMap map, String owner, SourceRef anchor, Problems problems
         return node(key).map(Fields::toValue);
     }
 
+    /** Reads each item of a list with its index (from 0), keeping the items that could be read. */
+    public static <T> List<T> eachItem(List<YNode> items, java.util.function.BiFunction<YNode, Integer, Optional<T>> reader) {
+        var out = new ArrayList<T>(items.size());
+        for (int i = 0; i < items.size(); i++) {
+            reader.apply(items.get(i), i).ifPresent(out::add);
+        }
+        return out;
+    }
+
     /** Any YAML node as plain data: scalars by their YAML type, lists, mappings. */
     public static Value toValue(YNode node) {
         if (node instanceof YScalar s) {

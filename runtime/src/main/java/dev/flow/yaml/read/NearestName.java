@@ -6,9 +6,9 @@ import java.util.Optional;
 
 /**
  * The known name an author probably meant: the nearest by edit distance (adjacent swaps count as
- * one edit) within a third of the name's length, else a name that is one of the parts of the
- * written one ({@code lint_gate} -> {@code lint}) or has it as a part. Ties go to the name listed
- * first.
+ * one edit) within a third of the name's length, else a name made of some of the parts of the
+ * written one ({@code lint_gate} -> {@code lint}) or having it as some of its parts
+ * ({@code max_parallel} -> {@code max_parallel_nodes}). Ties go to the name listed first.
  *
  * <p>The YAML bridge's own helper until it is unified with the checker's name matching.
  */
@@ -41,17 +41,27 @@ public final class NearestName {
         return Optional.ofNullable(best);
     }
 
-    /** Whether {@code part} is one of the {@code _}, {@code -} or {@code .} separated parts of {@code whole}. */
+    /**
+     * Whether {@code part} is a run of whole {@code _}, {@code -} or {@code .} separated parts of
+     * {@code whole}: {@code lint} of {@code lint_gate}, {@code is_loop} of {@code is_loop_edge}.
+     */
     private static boolean isPart(String whole, String part) {
         if (part.length() < 2 || whole.length() <= part.length()) {
             return false;
         }
-        for (String piece : whole.split("[_.\\-]")) {
-            if (piece.equals(part)) {
+        for (int at = whole.indexOf(part); at >= 0; at = whole.indexOf(part, at + 1)) {
+            int end = at + part.length();
+            boolean startsAtBoundary = at == 0 || isSeparator(whole.charAt(at - 1));
+            boolean endsAtBoundary = end == whole.length() || isSeparator(whole.charAt(end));
+            if (startsAtBoundary && endsAtBoundary) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static boolean isSeparator(char c) {
+        return c == '_' || c == '-' || c == '.';
     }
 
     /** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */

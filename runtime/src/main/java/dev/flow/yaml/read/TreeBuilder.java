@@ -138,8 +138,9 @@ final class TreeBuilder {
     }
 
     private static Diagnostic unsupportedTag(String tag, SourceRef source) {
+        String quote = tag.startsWith("!") && !tag.startsWith("!!") ? "; a value that starts with '!' (such as \"!=\") must be quoted" : "";
         return Diagnostic.of(Code.YAML_WRONG_TYPE, "the YAML tag '" + tag
-                + "' is not supported: a workflow is plain data (strings, numbers, booleans, lists and mappings); remove the tag", source);
+                + "' is not supported: a workflow is plain data (strings, numbers, booleans, lists and mappings); remove the tag" + quote, source);
     }
 
     private void open(CollectionStartEvent event) throws Refused {

@@ -59,11 +59,7 @@ final class SupervisorEdges {
     }
 
     List<EdgeRead> read(List<YNode> items) {
-        var out = new ArrayList<EdgeRead>();
-        for (int i = 0; i < items.size(); i++) {
-            edge(items.get(i), i).ifPresent(out::add);
-        }
-        return out;
+        return Fields.eachItem(items, this::edge);
     }
 
     private Optional<EdgeRead> edge(YNode item, int index) {

@@ -41,11 +41,7 @@ final class SupervisorNodes {
     }
 
     List<NodeDraft> read(List<YNode> items) {
-        var drafts = new ArrayList<NodeDraft>();
-        for (int i = 0; i < items.size(); i++) {
-            node(items.get(i), i).ifPresent(drafts::add);
-        }
-        return drafts;
+        return Fields.eachItem(items, this::node);
     }
 
     private Optional<NodeDraft> node(YNode item, int index) {
