@@ -108,6 +108,21 @@ public final class YamlTestSupport {
         return locate(text, offset, needle.length());
     }
 
+    /** An expression as a compact, fully parenthesized string: precedence and translation made visible. */
+    public static String shape(dev.flow.model.Expr e) {
+        if (e instanceof dev.flow.model.Expr.Binary b) {
+            return "(" + shape(b.left()) + " " + b.op().symbol() + " " + shape(b.right()) + ")";
+        } else if (e instanceof dev.flow.model.Expr.Unary u) {
+            return u.op().symbol() + shape(u.operand());
+        } else if (e instanceof dev.flow.model.Expr.Ref r) {
+            return r.path();
+        } else if (e instanceof dev.flow.model.Expr.Literal l) {
+            return l.value().toString();
+        }
+        var t = (dev.flow.model.Expr.OutputTest) e;
+        return t.quantifier().name().toLowerCase(java.util.Locale.ROOT) + t.outputs().stream().map(dev.flow.model.NameRef::name).toList();
+    }
+
     /** The repository's root (tests run in a module folder). */
     public static Path repositoryRoot() {
         Path here = Path.of("").toAbsolutePath();

@@ -1,5 +1,6 @@
 package dev.flow.yaml.condition;
 
+import static dev.flow.yaml.YamlTestSupport.shape;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.diagnostic.Code;
@@ -32,21 +33,6 @@ class ConditionParserTest {
         Diagnostic d = result.error().orElseThrow();
         assertThat(d.code()).isEqualTo(Code.MALFORMED_CONDITION);
         return d;
-    }
-
-    /** The tree as a compact, fully parenthesized string: precedence made visible. */
-    private static String shape(Expr e) {
-        if (e instanceof Expr.Binary b) {
-            return "(" + shape(b.left()) + " " + b.op().symbol() + " " + shape(b.right()) + ")";
-        } else if (e instanceof Expr.Unary u) {
-            return u.op().symbol() + shape(u.operand());
-        } else if (e instanceof Expr.Ref r) {
-            return r.path();
-        } else if (e instanceof Expr.Literal l) {
-            return l.value().toString();
-        }
-        var t = (Expr.OutputTest) e;
-        return t.quantifier().name().toLowerCase() + t.outputs().stream().map(NameRef::name).toList();
     }
 
     @Test

@@ -5,6 +5,7 @@ import static dev.flow.yaml.YamlTestSupport.at;
 import static dev.flow.yaml.YamlTestSupport.edge;
 import static dev.flow.yaml.YamlTestSupport.ids;
 import static dev.flow.yaml.YamlTestSupport.node;
+import static dev.flow.yaml.YamlTestSupport.shape;
 import static dev.flow.yaml.YamlTestSupport.workflow;
 import static dev.flow.yaml.YamlTestSupport.within;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,6 +28,7 @@ import dev.flow.model.StateVariable;
 import dev.flow.model.Type;
 import dev.flow.model.Value;
 import dev.flow.model.WaitMode;
+import dev.flow.yaml.YamlTestSupport;
 import dev.flow.model.Workflow;
 import java.time.Duration;
 import java.util.List;
@@ -198,20 +200,6 @@ class GraphLoopMappingTest {
         assertThat(shape(edge(w, "work->end").condition())).isEqualTo(shape);
     }
 
-    static String shape(Expr e) {
-        if (e instanceof Expr.Binary b) {
-            return "(" + shape(b.left()) + " " + b.op().symbol() + " " + shape(b.right()) + ")";
-        } else if (e instanceof Expr.Unary u) {
-            return u.op().symbol() + shape(u.operand());
-        } else if (e instanceof Expr.Ref r) {
-            return r.path();
-        } else if (e instanceof Expr.Literal l) {
-            return l.value().toString();
-        }
-        var t = (Expr.OutputTest) e;
-        return t.quantifier().name().toLowerCase() + t.outputs().stream().map(NameRef::name).toList();
-    }
-
     @Test
     void placesEachPartOfAConditionInsideTheYamlString() {
         String text = wf(WORK, "  - {from: START, to: work}\n  - from: work\n    to: END\n    condition: \"any(done,  blocked)\"\n");
@@ -266,7 +254,7 @@ class GraphLoopMappingTest {
     void parsesCompletionConditionsWithoutTurningNamesIntoOutputTests() {
         String text = wf(WORK, START_WORK_END) + "completion:\n  - work.done\n  - \"state.all_tests_pass == true\"\n  - done\n";
         List<Expr> completion = workflow(text).completion();
-        assertThat(completion).extracting(GraphLoopMappingTest::shape).containsExactly("work.done", "(state.all_tests_pass == true)", "done");
+        assertThat(completion).extracting(YamlTestSupport::shape).containsExactly("work.done", "(state.all_tests_pass == true)", "done");
         assertThat(completion.get(0).source()).isEqualTo(at(text, "work.done"));
     }
 
