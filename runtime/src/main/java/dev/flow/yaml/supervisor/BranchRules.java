@@ -46,13 +46,18 @@ final class BranchRules {
                 written.add(e);
             }
         }
+        Map<String, List<Integer>> leaving = new HashMap<>();
+        for (int i = 0; i < written.size(); i++) {
+            leaving.computeIfAbsent(written.get(i).from(), k -> new ArrayList<>()).add(i);
+        }
         var implied = new ArrayList<EdgeDraft>();
         for (NodeDraft node : nodes) {
             if (node.branch().isEmpty()) {
                 continue;
             }
             NodeDraft.Branch b = node.branch().get();
-            var fromBranch = written.stream().filter(e -> e.from().equals(node.id())).toList();
+            List<Integer> fromBranchAt = leaving.getOrDefault(node.id(), List.of());
+            var fromBranch = fromBranchAt.stream().map(written::get).toList();
             Optional<Integer> impliedOnFalse = Optional.empty();
             if (b.onTrue().isPresent() && !entered(fromBranch, b.onTrue().get())) {
                 implied.add(impliedEdge(node.id(), b.onTrue().get()));
@@ -65,11 +70,13 @@ final class BranchRules {
             if (!hasLoopEdge && b.maxIterations().isPresent() && b.onFalse().isPresent()) {
                 LoopControl control = control(b.maxIterations().get());
                 String back = b.onFalse().get().target().value();
-                var onFalseEdges = fromBranch.stream().filter(e -> e.to().equals(back)).toList();
-                if (!onFalseEdges.isEmpty()) {
-                    var chosen = onFalseEdges.stream().filter(e -> e.condition().map(c -> c.testsOutcome("on_false")).orElse(false))
-                            .findFirst().orElse(onFalseEdges.get(0));
-                    written.set(written.indexOf(chosen), chosen.withDraft(chosen.draft().withLoop(control)));
+                var onFalseAt = fromBranchAt.stream().filter(i -> written.get(i).to().equals(back)).toList();
+                if (!onFalseAt.isEmpty()) {
+                    int chosen = onFalseAt.stream()
+                            .filter(i -> written.get(i).condition().map(c -> c.testsOutcome("on_false")).orElse(false))
+                            .findFirst().orElse(onFalseAt.get(0));
+                    var edge = written.get(chosen);
+                    written.set(chosen, edge.withDraft(edge.draft().withLoop(control)));
                 } else if (impliedOnFalse.isPresent()) {
                     int i = impliedOnFalse.get();
                     implied.set(i, implied.get(i).withLoop(control));
