@@ -42,6 +42,18 @@ class YamlExamplesTest {
     }
 
     @Test
+    void compilesEveryExampleToJsonThatReadsBackToTheSameGraph() throws Exception {
+        for (Path file : workflows()) {
+            var graph = read(file).graph().orElseThrow();
+            assertThat(dev.flow.model.json.GraphJson.read(dev.flow.model.json.GraphJson.write(graph))).as(file.toString()).isEqualTo(graph);
+        }
+        // A graph read despite problems (a branch without its condition, a gate node without a gate) too.
+        var broken = YamlTestSupport.read("id: w\nname: W\nentry_point: b\nnodes:\n  - {id: b, type: branch, branch_config: {on_true: g, on_false: g}}\n"
+                + "  - {id: g, type: gate, gate_config: {}}\nedges: []\n").graph().orElseThrow();
+        assertThat(dev.flow.model.json.GraphJson.read(dev.flow.model.json.GraphJson.write(broken))).isEqualTo(broken);
+    }
+
+    @Test
     void keepsTheFullExampleOfTheGraphLoopReferenceVerbatim() throws Exception {
         String seed = Files.readString(repositoryRoot().resolve("../shared/seeds/001_ae0a249492444432.txt"));
         int start = seed.indexOf("```yaml\n", seed.indexOf("## Full Example")) + "```yaml\n".length();

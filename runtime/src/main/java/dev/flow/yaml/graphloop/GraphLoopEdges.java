@@ -48,7 +48,7 @@ final class GraphLoopEdges {
         return firstEnd;
     }
 
-    /** The written edges, each with the item it came from (for comments). */
+    /** The written edges, in order; an item without both ends is reported and left out. */
     List<EdgeDraft> read(List<YNode> items) {
         return Fields.eachItem(items, this::edge);
     }

@@ -163,11 +163,6 @@ public record Fields(YMap map, String owner, SourceRef anchor, Problems problems
         });
     }
 
-    /** The value under {@code key} as plain data (for metadata). */
-    public Optional<Value> value(String key) {
-        return node(key).map(Fields::toValue);
-    }
-
     /** Reads each item of a list with its index (from 0), keeping the items that could be read. */
     public static <T> List<T> eachItem(List<YNode> items, java.util.function.BiFunction<YNode, Integer, Optional<T>> reader) {
         var out = new ArrayList<T>(items.size());

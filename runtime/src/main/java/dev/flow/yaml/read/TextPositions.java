@@ -52,25 +52,6 @@ public final class TextPositions {
                 endLine + 1, end - lineStarts[endLine] + 1);
     }
 
-    /** The range between two code point indices (SnakeYAML marks). */
-    public SourceRef codePointRange(int startIndex, int endIndex) {
-        return range(charOffset(startIndex), charOffset(endIndex));
-    }
-
-    /** The 1-based line of a char offset. */
-    public int line(int offset) {
-        return lineOf(clamp(offset)) + 1;
-    }
-
-    /** The char offset where a 1-based line starts. */
-    public int lineStart(int line) {
-        return lineStarts[Math.max(0, Math.min(lineStarts.length - 1, line - 1))];
-    }
-
-    public int lineCount() {
-        return lineStarts.length;
-    }
-
     private int lineOf(int offset) {
         int found = Arrays.binarySearch(lineStarts, offset);
         return found >= 0 ? found : -found - 2;

@@ -18,11 +18,6 @@ public record YamlRead(Optional<YNode> root, List<Diagnostic> diagnostics, List<
         comments = List.copyOf(comments);
     }
 
-    /** Whether the text could not be read as YAML at all (syntax error or refusal). */
-    public boolean failed() {
-        return root.isEmpty() && !diagnostics.isEmpty();
-    }
-
     /** The positions, inside the text, of each character of a scalar's value (for messages about parts of it). */
     public ScalarPositions positionsOf(YScalar scalar) {
         return new ScalarPositions(scalar, positions);

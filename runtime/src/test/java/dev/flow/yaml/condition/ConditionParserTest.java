@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.flow.diagnostic.Code;
 import dev.flow.diagnostic.Diagnostic;
 import dev.flow.model.Expr;
-import dev.flow.model.Expr.BinaryOp;
-import dev.flow.model.NameRef;
 import dev.flow.model.SourceRef;
 import dev.flow.model.Value;
 import java.util.List;
