@@ -32,11 +32,13 @@ import java.util.Optional;
  * list is a text ({@code [P0, P1]} is {@code ["P0", "P1"]}). Names are returned as written (a
  * {@link Expr.Ref} with the dotted path); what they mean is the caller's business. Expressions may
  * nest at most {@link #MAX_DEPTH} levels, so that no input can exhaust the stack of this parser or
- * of anything that walks the tree afterwards.
+ * of anything that walks the tree afterwards, and be at most {@link #MAX_LENGTH} characters long.
  */
 public final class ConditionParser {
     /** The deepest expression tree accepted. */
     public static final int MAX_DEPTH = 200;
+    /** The longest condition accepted, in characters. */
+    public static final int MAX_LENGTH = 10_000;
 
     private static final String OPERAND = "a name, a number, a quoted text, '(' or '!'";
 
@@ -61,6 +63,11 @@ public final class ConditionParser {
 
     /** Parses {@code text}; {@code positions} places each character of it in the file. */
     public static Result parse(String text, PositionMap positions) {
+        if (text.length() > MAX_LENGTH) {
+            return new Result(Optional.empty(), Optional.of(Diagnostic.of(Code.MALFORMED_CONDITION, String.format(
+                    "malformed condition: it is %,d characters long, and a condition has at most %,d; split it", text.length(), MAX_LENGTH),
+                    positions.range(0, 0))));
+        }
         var parser = new ConditionParser(text, positions);
         try {
             return new Result(Optional.of(parser.condition()), Optional.empty());

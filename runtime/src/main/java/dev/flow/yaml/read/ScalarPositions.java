@@ -14,17 +14,23 @@ public final class ScalarPositions implements PositionMap {
     /** How far ahead a character is looked for: past the indentation of a block scalar's line. */
     private static final int WINDOW = 256;
 
+    private final YScalar scalar;
     private final TextPositions positions;
-    private final int[] offsets;
-    private final int contentEnd;
+    /** Computed on first use: a parse that fails at once needs only the start. */
+    private int[] offsets;
+    private int contentEnd;
 
     ScalarPositions(YScalar scalar, TextPositions positions) {
+        this.scalar = scalar;
         this.positions = positions;
+    }
+
+    private void align() {
         String text = positions.text();
         int start = scalar.source().offset();
         int end = Math.min(text.length(), start + scalar.source().length());
         String value = scalar.text();
-        this.offsets = new int[value.length()];
+        offsets = new int[value.length()];
         int cursor = start + contentStart(text, start, end, scalar.style());
         for (int i = 0; i < value.length(); i++) {
             int found = find(text, cursor, end, value.charAt(i));
@@ -36,11 +42,14 @@ public final class ScalarPositions implements PositionMap {
                 cursor = Math.min(cursor + 1, end);
             }
         }
-        this.contentEnd = offsets.length == 0 ? cursor : offsets[offsets.length - 1] + 1;
+        contentEnd = offsets.length == 0 ? cursor : offsets[offsets.length - 1] + 1;
     }
 
     @Override
     public SourceRef range(int start, int end) {
+        if (offsets == null) {
+            align();
+        }
         int from = Math.max(0, Math.min(offsets.length, start));
         int to = Math.max(from, Math.min(offsets.length, end));
         int a = from < offsets.length ? offsets[from] : contentEnd;
