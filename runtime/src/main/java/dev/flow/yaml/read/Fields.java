@@ -30,6 +30,23 @@ public record Fields(YMap map, String owner, SourceRef anchor, Problems problems
         return Optional.empty();
     }
 
+    /**
+     * A list item that must be a mapping, named in messages by its id ({@code node 'analyze'}) or,
+     * without one, by its place ({@code node #2}); missing keys are reported at the id, or at the
+     * item's first key.
+     */
+    public static Optional<Fields> item(YNode item, int index, String kind, String idKey, Problems problems) {
+        String byPlace = kind + " #" + (index + 1);
+        if (!(item instanceof YMap map)) {
+            problems.wrongType(item, byPlace, "a mapping of keys");
+            return Optional.empty();
+        }
+        var id = new Fields(map, byPlace, item.source(), problems).text(idKey);
+        String owner = id.map(i -> kind + " '" + i.value() + "'").orElse(byPlace);
+        SourceRef anchor = id.map(Located::source).orElse(map.entries().isEmpty() ? map.source() : map.entries().get(0).key().source());
+        return Optional.of(new Fields(map, owner, anchor, problems));
+    }
+
     /** Reports every key not in {@code known}; {@code hint} gives a message for keys that mean something elsewhere. */
     public void allowOnly(Collection<String> known, Function<String, String> hint) {
         for (YEntry e : map.entries()) {

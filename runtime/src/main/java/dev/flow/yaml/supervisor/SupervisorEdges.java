@@ -63,13 +63,13 @@ final class SupervisorEdges {
     }
 
     private Optional<EdgeRead> edge(YNode item, int index) {
-        var first = Fields.of(item, "edge #" + (index + 1), item.source(), problems);
-        if (first.isEmpty()) {
+        var fields = Fields.item(item, index, "edge", "id", problems);
+        if (fields.isEmpty()) {
             return Optional.empty();
         }
-        var id = first.get().text("id");
-        String owner = id.map(i -> "edge '" + i.value() + "'").orElse("edge #" + (index + 1));
-        var f = new Fields(first.get().map(), owner, id.map(Located::source).orElse(item.source()), problems);
+        Fields f = fields.get();
+        var id = f.text("id");
+        String owner = f.owner();
         f.allowOnly(EDGE_KEYS, HINTS::get);
         f.require("id", "every edge of dialect 1 has an id, such as id: e1");
         boolean ends = f.require("source", "name the node the edge leaves") & f.require("target", "name the node the edge enters");

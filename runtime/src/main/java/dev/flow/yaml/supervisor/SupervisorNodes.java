@@ -45,14 +45,14 @@ final class SupervisorNodes {
     }
 
     private Optional<NodeDraft> node(YNode item, int index) {
-        var first = Fields.of(item, "node #" + (index + 1), item.source(), problems);
-        if (first.isEmpty()) {
+        var fields = Fields.item(item, index, "node", "id", problems);
+        if (fields.isEmpty()) {
             return Optional.empty();
         }
-        var idField = first.get().text("id");
-        String owner = idField.map(id -> "node '" + id.value() + "'").orElse("node #" + (index + 1));
-        SourceRef anchor = idField.map(Located::source).orElse(firstKey(first.get()));
-        var f = new Fields(first.get().map(), owner, anchor, problems);
+        Fields f = fields.get();
+        var idField = f.text("id");
+        String owner = f.owner();
+        SourceRef anchor = f.anchor();
         f.allowOnly(NODE_KEYS, this::hint);
         f.require("id", "every node needs an id that edges can name");
         f.require("type", "one of " + String.join(", ", SupervisorKind.types()));
@@ -241,9 +241,5 @@ final class SupervisorNodes {
 
     static WaitMode waitMode(String written) {
         return WaitMode.valueOf(written.toUpperCase(Locale.ROOT));
-    }
-
-    private static SourceRef firstKey(Fields f) {
-        return f.map().entries().isEmpty() ? f.map().source() : f.map().entries().get(0).key().source();
     }
 }
