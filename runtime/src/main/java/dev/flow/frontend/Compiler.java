@@ -36,6 +36,7 @@ public final class Compiler {
     public static Compiler withInstalledFrontEnds() {
         var all = new ArrayList<FrontEnd>();
         ServiceLoader.load(FrontEnd.class).forEach(all::add);
+        all.add(new dev.flow.yaml.YamlFrontEnd());
         all.add(new GraphJsonFrontEnd());
         return new Compiler(all);
     }
