@@ -54,9 +54,20 @@ final class CycleRules {
             var related = cycle.subList(0, Math.min(cycle.size() - 1, MAX_RELATED)).stream()
                     .map(e -> new Diagnostic.Related(e.source(), "part of the cycle: " + WorkflowIndex.name(e)))
                     .toList();
-            out.add(Diagnostic.of(Code.UNCONTROLLED_CYCLE, "cycle without a loop limit: " + Messages.path(names)
-                    + "; add \"loop max N\" to one of its edges", Report.at(closing.source(), w.sourceOf(w.id(first))))
-                    .withRelated(related));
+            Diagnostic d = Diagnostic.of(Code.UNCONTROLLED_CYCLE, "cycle without a loop limit: " + Messages.path(names)
+                    + "; add \"loop max N\" to one of its edges", Report.at(closing.source(), w.sourceOf(w.id(first))));
+            Long runWide = w.workflow().limits().maxNodeExecutions();
+            if (runWide != null) {
+                // The run cannot go round forever, but it will spend its whole budget in this loop
+                // and stop with "limit reached" instead of leaving it: worth a warning, not an error.
+                d = Diagnostic.of(Code.UNCONTROLLED_CYCLE, "cycle without a loop limit: " + Messages.path(names)
+                        + "; only the run-wide limit of " + runWide + " node executions stops it; add \"loop max N\" to one of its edges",
+                        Report.at(closing.source(), w.sourceOf(w.id(first)))).withSeverity(dev.flow.model.Severity.WARNING);
+                var withLimit = new ArrayList<>(related);
+                withLimit.add(new Diagnostic.Related(w.workflow().limits().source(), "the run-wide limit"));
+                related = withLimit;
+            }
+            out.add(d.withRelated(related));
         }
     }
 

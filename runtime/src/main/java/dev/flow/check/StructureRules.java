@@ -94,12 +94,15 @@ final class StructureRules {
                 || (Node.END_ID.equals(node.id()) && node.kind() != NodeKind.END);
     }
 
-    /** FLOW105: a task that runs nothing, a branch that decides nothing. */
+    /**
+     * FLOW105: a task that runs nothing, a branch that decides nothing. A task with only a role
+     * (dialect 1's {@code role: reviewer}) is complete: the runtime's default agent plays the role.
+     */
     static void missingFields(WorkflowIndex w, Report out) {
         for (Node node : w.workflow().nodes()) {
-            if (node.spec() instanceof NodeSpec.Task task && task.agent() == null && task.command() == null) {
+            if (node.spec() instanceof NodeSpec.Task task && task.agent() == null && task.command() == null && task.role() == null) {
                 out.add(Code.MISSING_FIELD, node.source(), "task " + Messages.q(node.id())
-                        + " has neither an agent nor a command; add \"agent NAME\" with a prompt, or a command such as run [\"make\"]");
+                        + " has no agent, role or command; add \"agent NAME\" with a prompt, or a command such as run [\"make\"]");
             }
             if (node.spec() instanceof NodeSpec.Branch branch && branch.condition() == null) {
                 out.add(Code.MISSING_FIELD, node.source(), "branch " + Messages.q(node.id()) + " has no condition; add \"if CONDITION\"");

@@ -53,6 +53,11 @@ public final class YamlWorkflowReader {
                     + read.root().get().description(), read.root().get().source()));
         }
         Optional<Dialect> dialect = dialect(root, options);
+        if (dialect.isEmpty() && options.dialect().isEmpty() && DialectDetector.isGateRegistry(root)) {
+            // `flow check *.yaml` meets the registry beside the workflows: check it as a registry.
+            GateRegistry registry = GateRegistryReader.read(file.text(), file.displayName());
+            return new YamlDocument(file, Optional.empty(), Optional.empty(), registry.diagnostics(), null, null);
+        }
         if (dialect.isEmpty()) {
             return failed(file, read, Diagnostic.of(Code.YAML_UNKNOWN_DIALECT, whyNoDialect(file, root, options), WorkflowIds.firstKey(root)));
         }

@@ -36,6 +36,15 @@ class CycleRulesTest {
     }
 
     @Test
+    void aCycleBoundedOnlyByTheRunWideLimitIsAWarningThatNamesTheLimit() {
+        var flow = analyzeFixTest("test -> analyze when test.failed").limits(20L, null, null);
+        var d = only(flow.check(), Code.UNCONTROLLED_CYCLE);
+        assertThat(d.severity()).isEqualTo(dev.flow.model.Severity.WARNING);
+        assertThat(d.message()).contains("only the run-wide limit of 20 node executions stops it");
+        assertThat(d.related()).extracting(Diagnostic.Related::message).contains("the run-wide limit");
+    }
+
+    @Test
     void aCycleWithALoopEdgeIsControlled() {
         var found = analyzeFixTest("test -> analyze loop max 3 when test.failed").check();
         assertThat(found).as(Findings.describe(found)).isEmpty();

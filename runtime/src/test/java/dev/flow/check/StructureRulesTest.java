@@ -125,7 +125,7 @@ class StructureRulesTest {
                 .edge("start -> idle -> end");
         var d = only(flow.check(), Code.MISSING_FIELD);
         assertThat(flow.text(d.source())).isEqualTo("task idle");
-        assertThat(d.message()).startsWith("task \"idle\" has neither an agent nor a command");
+        assertThat(d.message()).startsWith("task \"idle\" has no agent, role or command");
     }
 
     @Test

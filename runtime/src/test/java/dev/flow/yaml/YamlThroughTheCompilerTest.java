@@ -12,7 +12,6 @@ import dev.flow.model.SourceRef;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -101,7 +100,6 @@ class YamlThroughTheCompilerTest {
      * registered gate. FLOW202 comes from the checker (issue 2), not from the YAML reader.
      */
     @Test
-    @Disabled("needs the checker's unknown-gate check (FLOW202); enable when the checker is merged")
     void reportsTheThreeUnknownGatesOfTheCorpusAtTheirLinesWithTheNearestRegisteredGate() {
         Path workflow = corpus("supervisor-yaml", "parallel_review.yaml");
         Path gates = corpus("supervisor-yaml", "gates.yaml");
@@ -115,7 +113,6 @@ class YamlThroughTheCompilerTest {
 
     /** debug_workflow's test_gate and simple_workflow's task gate are unknown too, for the same reason. */
     @Test
-    @Disabled("needs the checker's unknown-gate check (FLOW202); enable when the checker is merged")
     void reportsTheUnknownGatesOfTheOtherCorpusWorkflows() {
         Compilation debug = compile(corpus("supervisor-yaml", "debug_workflow.yaml"));
         assertThat(debug.diagnostics()).filteredOn(d -> d.code() == Code.UNKNOWN_GATE)

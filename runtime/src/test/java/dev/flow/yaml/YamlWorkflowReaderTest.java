@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class YamlWorkflowReaderTest {
 
     static final String DIALECT1 = "id: w\nname: W\nentry_point: a\nnodes:\n  - {id: a, type: task, task_config: {role: r}}\nedges: []\n";
-    static final String DIALECT2 = "workflow: w\nnodes:\n  a: {type: checkpoint, outputs: [done]}\nedges:\n  - {from: START, to: a}\n";
+    static final String DIALECT2 = "workflow: w\nnodes:\n  a: {type: checkpoint, outputs: [done]}\nedges:\n  - {from: START, to: a}\n  - {from: a, to: END}\n";
 
     private static LoadOptions dialect(String d) {
         return new LoadOptions(Optional.empty(), Optional.of(d), Optional.empty());
@@ -58,10 +58,20 @@ class YamlWorkflowReaderTest {
         assertThat(d.code()).isEqualTo(Code.YAML_UNKNOWN_DIALECT);
         assertThat(d.source().line()).isEqualTo(1);
         assertThat(d.message()).contains("neither YAML dialect").contains("--dialect");
-        assertThat(read("gates:\n  t: {command: [x]}\n").diagnostics().get(0).message())
-                .isEqualTo("'w.yaml' is a gate registry, not a workflow: pass it with --gates");
         assertThat(read("- a\n- b\n").diagnostics().get(0).message()).startsWith("a workflow is a mapping of keys");
         assertThat(read("# nothing\n").diagnostics()).extracting(Diagnostic::code).containsExactly(Code.YAML_UNKNOWN_DIALECT);
+    }
+
+    @Test
+    void checksAGateRegistryAsARegistryWhenItIsGivenAsAWorkflow() {
+        YamlDocument valid = read("gates:\n  t: {command: [x]}\n");
+        assertThat(valid.graph()).isEmpty();
+        assertThat(valid.diagnostics()).isEmpty();
+        YamlDocument broken = read("gates:\n  t: {comand: [x]}\n");
+        assertThat(broken.graph()).isEmpty();
+        assertThat(broken.diagnostics()).extracting(Diagnostic::code).contains(Code.YAML_UNKNOWN_KEY);
+        // Forcing a dialect still reads it as a workflow.
+        assertThat(read("gates:\n  t: {command: [x]}\n", dialect("2")).diagnostics()).isNotEmpty();
     }
 
     @Test

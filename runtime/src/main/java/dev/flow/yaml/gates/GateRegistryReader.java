@@ -10,10 +10,6 @@ import dev.flow.yaml.read.Problems;
 import dev.flow.yaml.read.YamlRead;
 import dev.flow.yaml.read.YamlReader;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -43,15 +39,11 @@ public final class GateRegistryReader {
                         "the gate registry '%s' is %,d bytes; Flow reads files of at most %,d bytes", displayName, size, Compiler.MAX_FILE_BYTES), namedAt));
             }
             byte[] bytes = Files.readAllBytes(file);
-            var decoder = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT);
             try {
-                String text = decoder.decode(ByteBuffer.wrap(bytes)).toString();
-                return read(text.startsWith("\uFEFF") ? text.substring(1) : text, displayName);
-            } catch (CharacterCodingException e) {
-                return unread(displayName, Diagnostic.of(Code.UNREADABLE_INPUT,
-                        "the gate registry '" + displayName + "' is not UTF-8; save it as UTF-8", namedAt));
+                return read(Compiler.decodeUtf8(bytes, displayName), displayName);
+            } catch (Compiler.NotUtf8Exception e) {
+                return unread(displayName, Diagnostic.of(Code.UNREADABLE_INPUT, "the gate registry " + e.getMessage(), namedAt)
+                        .withRelated(List.of(new Diagnostic.Related(e.at(), "the first byte that is not UTF-8"))));
             }
         } catch (NoSuchFileException e) {
             return unread(displayName, Diagnostic.of(Code.UNKNOWN_IMPORT, "the gate registry '" + displayName + "' does not exist", namedAt));

@@ -28,7 +28,7 @@ public final class Problems {
 
     /** FLOW602: a key the schema does not have; {@code hint} (may be null) says more. */
     public void unknownKey(YEntry entry, String owner, Collection<String> known, String hint) {
-        var nearest = NearestName.of(entry.name(), known);
+        var nearest = dev.flow.check.NameSuggester.best(entry.name(), known);
         var message = new StringBuilder("unknown key '").append(entry.name()).append("' in ").append(owner);
         if (hint != null) {
             message.append("; ").append(hint);
@@ -53,7 +53,7 @@ public final class Problems {
 
     /** FLOW608: {@code what} is not one of {@code allowed}. */
     public void invalidValue(YScalar value, String what, Collection<String> allowed) {
-        var nearest = NearestName.of(value.text(), allowed);
+        var nearest = dev.flow.check.NameSuggester.best(value.text(), allowed);
         String message = what + " is '" + YScalar.abbreviate(value.text()) + "', which is not one of " + String.join(", ", allowed)
                 + nearest.map(n -> "; did you mean '" + n + "'?").orElse("");
         add(Diagnostic.of(Code.YAML_INVALID_VALUE, message, value.source()).withSuggestions(nearest.stream().toList()));
