@@ -234,20 +234,21 @@ public final class Engine {
      */
     public AnswerResult answer(String executionId, String nodeId, String output, String note) {
         find(executionId);
-        return core.step(step -> {
+        RequestRow q = core.step(step -> {
             ExecutionRow exec = step.tx.executions().get(executionId).orElseThrow();
-            RequestRow q = pendingQuestion(step, exec, nodeId);
-            if (!q.options().contains(output)) {
-                throw new UsageException("'" + output + "' is not an answer to '" + nodeId + "': choose one of " + String.join(", ", q.options()));
+            RequestRow question = pendingQuestion(step, exec, nodeId);
+            if (!question.options().contains(output)) {
+                throw new UsageException("'" + output + "' is not an answer to '" + nodeId + "': choose one of "
+                        + String.join(", ", question.options()));
             }
-            if (!step.tx.requests().resolve(q.id(), RequestRow.ANSWERED, output, note, step.now)) {
+            if (!step.tx.requests().resolve(question.id(), RequestRow.ANSWERED, output, note, step.now)) {
                 throw new UsageException("node '" + nodeId + "' was answered by someone else just now; a question is answered once");
             }
-            RunContext ctx = step.run(q.executionId());
-            step.humans.apply(ctx, q, output, note, false);
-            step.lifecycle.settle(ctx);
-            return new AnswerResult(q.executionId(), nodeId, output, ctx.status);
+            step.humans.apply(step.run(question.executionId()), question, output, note, false);
+            return question;
         }).value();
+        ExecutionRow after = core.store.read(tx -> tx.executions().get(q.executionId())).orElseThrow();
+        return new AnswerResult(q.executionId(), nodeId, output, after.status());
     }
 
     private RequestRow pendingQuestion(Step step, ExecutionRow exec, String nodeId) {
@@ -261,9 +262,6 @@ public final class Engine {
             throw new UsageException("several executions wait on a node '" + nodeId + "': "
                     + String.join(", ", pending.stream().map(RequestRow::executionId).toList()) + "; answer with the execution id of one");
         }
-        if (exec.status().isFinal()) {
-            throw new UsageException("execution " + exec.id() + " has ended (" + exec.status().keyword() + "); nothing waits for an answer");
-        }
         RunContext ctx = step.run(exec.id());
         if (!ctx.graph.hasNode(nodeId)) {
             throw new UsageException("workflow '" + ctx.graph.workflow().id() + "' has no node '" + nodeId + "'" + waitingHint(step, exec));
@@ -275,11 +273,17 @@ public final class Engine {
             throw new UsageException("node '" + nodeId + "' was already answered '" + answered.get().answer()
                     + "'; a question is answered once" + waitingHint(step, exec));
         }
+        if (exec.status().isFinal()) {
+            throw new UsageException("execution " + exec.id() + " has ended (" + exec.status().keyword() + "); nothing waits for an answer");
+        }
         throw new UsageException("node '" + nodeId + "' is not waiting for an answer (it is " + step.node(ctx, nodeId).status().keyword() + ")"
                 + waitingHint(step, exec));
     }
 
     private static String waitingHint(Step step, ExecutionRow exec) {
+        if (exec.status().isFinal()) {
+            return "; the run has ended (" + exec.status().keyword() + ")";
+        }
         List<RequestRow> pending = step.tx.requests().pending(exec.rootId());
         if (pending.isEmpty()) {
             return "; no node of this run waits for an answer";

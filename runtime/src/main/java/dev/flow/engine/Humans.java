@@ -164,9 +164,32 @@ final class Humans {
         step.put(ctx, pending);
         switch (answer) {
             case STOP -> step.lifecycle.stop(ctx, ExecutionStatus.CANCELLED, stopReport(row, BEFORE, note));
-            case SKIP -> step.readiness.skip(ctx, pending);
+            case SKIP -> skipPast(ctx, pending);
             default -> step.entering.enter(ctx, row.nodeId(), Json.readMap(row.inputJson()));
         }
+    }
+
+    /**
+     * A person skipped the node: it does not run, and the run goes on past it along its edges that
+     * have no condition (conditions would read a result it never produced).
+     */
+    private void skipPast(RunContext ctx, NodeRow row) {
+        var edges = ctx.graph.outgoing(row.nodeId());
+        var taken = new ArrayList<String>();
+        for (var e : edges) {
+            if (e.condition() == null && !e.isLoop() && !e.onLimitReached()) {
+                taken.add(Integer.toString(ctx.graph.ordinal(e)));
+            }
+        }
+        var b = row.toBuilder();
+        b.status = NodeStatus.SKIPPED;
+        b.taken = String.join(",", taken);
+        b.error = "skipped by a person";
+        b.finishedAt = step.now;
+        NodeRow skipped = b.build();
+        step.put(ctx, skipped);
+        step.event(ctx, "node_skipped", row.nodeId(), Json.object("by", "person"));
+        step.routing.decideNone(ctx, skipped);
     }
 
     private void applyAfter(RunContext ctx, NodeRow row, String answer, String note) {
@@ -174,16 +197,11 @@ final class Humans {
         b.status = NodeStatus.COMPLETED;
         NodeRow done = b.build();
         step.put(ctx, done);
-        switch (answer) {
-            case STOP -> step.lifecycle.stop(ctx, ExecutionStatus.CANCELLED, stopReport(row, AFTER, note));
-            case SKIP -> {
-                var s = done.toBuilder();
-                s.taken = "";
-                NodeRow none = s.build();
-                step.put(ctx, none);
-                step.routing.decideNone(ctx, none);
-            }
-            default -> step.routing.decide(ctx, done);
+        // After the node has run there is nothing left to skip: skip goes on like proceed.
+        if (STOP.equals(answer)) {
+            step.lifecycle.stop(ctx, ExecutionStatus.CANCELLED, stopReport(row, AFTER, note));
+        } else {
+            step.routing.decide(ctx, done);
         }
     }
 

@@ -16,7 +16,8 @@ import java.util.stream.Collectors;
 
 /**
  * Chooses the edges a completed node takes. Every edge whose condition holds is taken (no condition
- * means always). A loop edge is taken while its counter is below its limit, and the counter goes up;
+ * means always). A loop edge {@code loop max N} is taken while the body has run fewer than N times
+ * (the first pass is iteration 1, so the edge itself is taken at most N - 1 times);
  * once the limit is spent, the node's {@code on limit} edges are taken instead, and when it has none
  * the run stops with status {@code limit_reached}. A failure output (a gate's {@code failed}, a
  * task's {@code fail}) that no edge takes fails the node.
@@ -47,7 +48,8 @@ final class Routing {
                     continue;
                 }
                 if (e.isLoop()) {
-                    if (step.tx.loops().get(ctx.id(), e.id()) < e.loop().maxIterations()) {
+                    // The first pass through the body is iteration 1: 'loop max N' runs the body at most N times.
+                    if (1 + step.tx.loops().get(ctx.id(), e.id()) < e.loop().maxIterations()) {
                         loops.add(e);
                     } else {
                         spent.add(e);
@@ -74,7 +76,7 @@ final class Routing {
             step.event(ctx, "loop_limit", node.id(), Json.object("edge", first.id(), "limit", first.loop().maxIterations()));
             if (taken.stream().noneMatch(Edge::onLimitReached) && loops.isEmpty()) {
                 step.lifecycle.stop(ctx, ExecutionStatus.LIMIT_REACHED, "loop edge '" + first.id() + "' reached its limit of "
-                        + first.loop().maxIterations() + " and node '" + node.id() + "' has no 'on limit' edge to take instead");
+                        + first.loop().maxIterations() + " iterations and node '" + node.id() + "' has no 'on limit' edge to take instead");
                 markTaken(ctx, row, List.of());
                 return;
             }
@@ -97,8 +99,8 @@ final class Routing {
         }
         for (Edge loop : loops) {
             if (loop.isLoop()) {
-                int count = step.tx.loops().increment(ctx.id(), loop.id());
-                step.event(ctx, "loop", node.id(), Json.object("edge", loop.id(), "count", count, "limit", loop.loop().maxIterations()));
+                int timesTaken = step.tx.loops().increment(ctx.id(), loop.id());
+                step.event(ctx, "loop", node.id(), Json.object("edge", loop.id(), "iteration", timesTaken + 1, "limit", loop.loop().maxIterations()));
             } else {
                 step.event(ctx, "loop", node.id(), Json.object("edge", loop.id()));
             }

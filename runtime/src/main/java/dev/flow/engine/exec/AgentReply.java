@@ -55,7 +55,7 @@ public record AgentReply(String output, String summary, Map<String, Object> stat
         var state = new LinkedHashMap<String, Object>();
         JsonNode st = obj.get("state");
         if (st != null && st.isObject()) {
-            st.fields().forEachRemaining(e -> state.put(e.getKey(), JSON.convertValue(e.getValue(), Object.class)));
+            st.properties().forEach(e -> state.put(e.getKey(), JSON.convertValue(e.getValue(), Object.class)));
         }
         double cost = number(obj, "cost", fallbackCost);
         JsonNode data = obj.get("data");

@@ -165,6 +165,10 @@ public final class SqliteStore implements Store {
         try {
             return DriverManager.getConnection("jdbc:sqlite:" + file, props);
         } catch (SQLException e) {
+            RuntimeException classified = classify(new SqlFailure("open", e), file);
+            if (classified instanceof StoreException se && se.kind() == Kind.CORRUPT) {
+                throw se;
+            }
             throw new StoreException(Kind.IO, "'" + file + "' cannot be opened: " + e.getMessage(), e);
         }
     }
