@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * Where an execution stands after {@link Engine#run} or {@link Engine#resume} returned.
  *
- * @param report why it stopped (for a failure, a limit, a cancellation); null when it completed
+ * @param report why it stopped: "reached end", the failed node and its error, the limit, the interrupt
  * @param questions what it waits on, when paused
  */
 public record RunResult(String executionId, RunOutcome outcome, String report, List<Question> questions) {
