@@ -116,7 +116,12 @@ class TaskExecutionTest {
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(h.node(id, "t").output()).isEqualTo("timeout");
             long child = Long.parseLong(Files.readString(dir.resolve("child.pid")).strip());
+            // A killed orphan may linger a moment as a zombie until init reaps it.
+            for (int i = 0; i < 100 && ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false); i++) {
+                Thread.sleep(20);
+            }
             assertThat(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+            assertThat(dir.resolve("late.txt")).doesNotExist();
         }
     }
 
