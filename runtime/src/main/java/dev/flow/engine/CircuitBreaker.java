@@ -56,11 +56,17 @@ final class CircuitBreaker {
 
     /** The key a node is tracked under: its agent, when it has one. */
     static String keyOf(dev.flow.model.Node node) {
+        String agent = agentOf(node);
+        return agent == null ? null : "agent:" + agent;
+    }
+
+    /** The agent a task or merge runs; null for commands, gates and control nodes. */
+    static String agentOf(dev.flow.model.Node node) {
         if (node.spec() instanceof dev.flow.model.NodeSpec.Task t && t.agent() != null) {
-            return "agent:" + t.agent().name();
+            return t.agent().name();
         }
         if (node.spec() instanceof dev.flow.model.NodeSpec.Merge m && m.agent() != null) {
-            return "agent:" + m.agent().name();
+            return m.agent().name();
         }
         return null;
     }

@@ -24,6 +24,7 @@ import java.util.Map;
  */
 final class Claims {
     private static final int ENV_VALUE_MAX = 32 * 1024;
+    private static final java.util.regex.Pattern ENV_NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private final Step step;
 
     Claims(Step step) {
@@ -32,51 +33,69 @@ final class Claims {
 
     /** Claims one node of the tree of {@code rootId} (anywhere when null); null when none can be taken. */
     Claim claim(String rootId, String owner) {
+        step.drain();
+        // The nodes this transaction made ready come first: the worker goes on with what it just
+        // finished, with no query (a chain costs one transaction a node).
+        for (NodeRow fresh : step.readyMade()) {
+            RunContext ctx = step.run(fresh.executionId());
+            if (rootId == null || rootId.equals(ctx.loaded().rootId())) {
+                Claim c = tryClaim(ctx, fresh, owner);
+                if (c != null) {
+                    return c;
+                }
+            }
+        }
         step.flushNodes();
         List<NodeRow> candidates = step.tx.nodes().claimable(rootId, step.now, 32);
         for (NodeRow candidate : candidates) {
-            RunContext ctx = step.run(candidate.executionId());
-            NodeRow row = step.node(ctx, candidate.nodeId());
-            if (row.status() != NodeStatus.READY || !ctx.isLive() || ctx.running >= ctx.maxParallel()) {
-                continue;
+            Claim c = tryClaim(step.run(candidate.executionId()), candidate, owner);
+            if (c != null) {
+                return c;
             }
-            String limit = LimitGuard.workExceeded(ctx, step.now);
-            if (limit != null) {
-                step.lifecycle.stop(ctx, ExecutionStatus.LIMIT_REACHED, limit);
-                continue;
-            }
-            Node node = ctx.graph.node(row.nodeId());
-            String breakerKey = CircuitBreaker.keyOf(node);
-            if (breakerKey != null) {
-                long until = step.core.breaker.blockedUntil(breakerKey, step.now);
-                if (until > 0) {
-                    var b = row.toBuilder();
-                    b.notBefore = until;
-                    step.put(ctx, b.build());
-                    step.event(ctx, "circuit_open", row.nodeId(), Json.object("agent", breakerKey, "until", until));
-                    continue;
-                }
-            }
-            var b = row.toBuilder();
-            b.status = NodeStatus.RUNNING;
-            b.leaseOwner = owner;
-            b.leaseExpires = step.now + step.core.options().lease().toMillis();
-            b.startedAt = step.now;
-            b.notBefore = null;
-            NodeRow claimed = b.build();
-            step.put(ctx, claimed);
-            ctx.workCount++;
-            step.event(ctx, "node_started", row.nodeId(), row.attempt() > 1 || row.iteration() > 1
-                    ? Json.object("iteration", row.iteration(), "attempt", row.attempt()) : null);
-            step.tags.add("claimed");
-            step.claimed++;
-            return new Claim(prepare(ctx, node, claimed), claimed);
         }
         return null;
     }
 
+    private Claim tryClaim(RunContext ctx, NodeRow candidate, String owner) {
+        NodeRow row = step.node(ctx, candidate.nodeId());
+        if (row.status() != NodeStatus.READY || !ctx.isLive() || ctx.running >= ctx.maxParallel()
+                || (row.notBefore() != null && row.notBefore() > step.now)) {
+            return null;
+        }
+        String limit = LimitGuard.workExceeded(ctx, step.now);
+        if (limit != null) {
+            step.lifecycle.stop(ctx, ExecutionStatus.LIMIT_REACHED, limit);
+            return null;
+        }
+        Node node = ctx.graph.node(row.nodeId());
+        String breakerKey = CircuitBreaker.keyOf(node);
+        if (breakerKey != null) {
+            long until = step.core.breaker.blockedUntil(breakerKey, step.now);
+            if (until > 0) {
+                var b = row.toBuilder();
+                b.notBefore = until;
+                step.put(ctx, b.build());
+                step.event(ctx, "circuit_open", row.nodeId(), Json.object("agent", breakerKey, "until", until));
+                return null;
+            }
+        }
+        var b = row.toBuilder();
+        b.status = NodeStatus.RUNNING;
+        b.leaseOwner = owner;
+        b.leaseExpires = step.now + step.core.options().lease().toMillis();
+        b.startedAt = step.now;
+        b.notBefore = null;
+        NodeRow claimed = b.build();
+        step.put(ctx, claimed);
+        ctx.workCount++;
+        step.event(ctx, "node_started", row.nodeId(), row.attempt() > 1 || row.iteration() > 1
+                ? Json.object("iteration", row.iteration(), "attempt", row.attempt()) : null);
+        step.tags.add("claimed");
+        step.claimed++;
+        return new Claim(prepare(ctx, node, claimed), claimed);
+    }
+
     private Job prepare(RunContext ctx, Node node, NodeRow row) {
-        Path runDir = step.core.runDir(ctx.id(), row.nodeId(), row.iteration(), row.attempt());
         Map<String, Object> mapped = Json.readMap(row.inputJson());
         String prompt = null;
         if (node.spec() instanceof NodeSpec.Task t && t.agent() != null) {
@@ -84,6 +103,13 @@ final class Claims {
         } else if (node.spec() instanceof NodeSpec.Merge m && m.agent() != null) {
             prompt = fill(ctx, node, mapped, m.prompt());
         }
+        Duration timeout = node.timeout() != null ? node.timeout() : step.core.options().defaultTimeout();
+        if (step.core.runsInProcess(node)) {
+            // Java code needs no environment, context file or prompt file.
+            return new Job(ctx.id(), row.nodeId(), row.iteration(), row.attempt(), node, ctx.graph.workflow(), Path.of(ctx.loaded().baseDir()),
+                    null, Map.of(), prompt, "{}", timeout);
+        }
+        Path runDir = step.core.runDir(ctx.id(), row.nodeId(), row.iteration(), row.attempt());
         var context = new LinkedHashMap<String, Object>();
         context.put("execution", ctx.id());
         context.put("node", row.nodeId());
@@ -107,7 +133,6 @@ final class Claims {
         putValues(env, "FLOW_INPUT_", ctx.inputs);
         putValues(env, "FLOW_STATE_", ctx.state());
         putValues(env, "FLOW_ARG_", mapped);
-        Duration timeout = node.timeout() != null ? node.timeout() : step.core.options().defaultTimeout();
         return new Job(ctx.id(), row.nodeId(), row.iteration(), row.attempt(), node, ctx.graph.workflow(), Path.of(ctx.loaded().baseDir()),
                 runDir, env, prompt, Json.write(context), timeout);
     }
@@ -123,7 +148,7 @@ final class Claims {
     private static void putValues(Map<String, String> env, String prefix, Map<String, Object> values) {
         for (var e : values.entrySet()) {
             String text = Values.format(e.getValue());
-            if (text.length() <= ENV_VALUE_MAX && e.getKey().matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            if (text.length() <= ENV_VALUE_MAX && ENV_NAME.matcher(e.getKey()).matches()) {
                 env.put(prefix + e.getKey(), text);
             }
         }

@@ -65,7 +65,7 @@ final class Completion {
         var b = row.toBuilder();
         b.status = NodeStatus.COMPLETED;
         b.output = output;
-        b.resultJson = step.core.results.encode(result, step.core.runDir(ctx.id(), row.nodeId(), row.iteration(), row.attempt()));
+        b.resultJson = step.core.results.encode(result, () -> step.core.runDir(ctx.id(), row.nodeId(), row.iteration(), row.attempt()));
         b.error = null;
         b.taken = null;
         b.leaseOwner = null;
@@ -172,7 +172,7 @@ final class Completion {
         Node node = ctx.graph.node(row.nodeId());
         RetryPolicy policy = node.retry();
         String resultJson = result.isEmpty() ? null
-                : step.core.results.encode(result, step.core.runDir(ctx.id(), row.nodeId(), row.iteration(), row.attempt()));
+                : step.core.results.encode(result, () -> step.core.runDir(ctx.id(), row.nodeId(), row.iteration(), row.attempt()));
         if (retryable && policy != null && row.attempt() <= policy.maxRetries() && ctx.isLive()) {
             long delay = step.core.backoff.delayMillis(policy, row.attempt());
             step.tx.runs().insert(new RunRow(ctx.id(), row.nodeId(), row.iteration(), row.attempt(), NodeStatus.FAILED, null, resultJson,

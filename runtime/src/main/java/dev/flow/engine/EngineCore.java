@@ -48,7 +48,22 @@ final class EngineCore {
     }
 
     private static String safe(String name) {
-        return name.replaceAll("[^A-Za-z0-9._-]", "_");
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!(Character.isLetterOrDigit(c) && c < 128) && c != '.' && c != '_' && c != '-') {
+                return name.replaceAll("[^A-Za-z0-9._-]", "_");
+            }
+        }
+        return name;
+    }
+
+    /** Whether a node's work is done by Java code in this process (no process, no files). */
+    boolean runsInProcess(dev.flow.model.Node node) {
+        if (options.executor() != null) {
+            return false;
+        }
+        String agent = CircuitBreaker.agentOf(node);
+        return agent != null && options.inProcessAgents().containsKey(agent);
     }
 
     /** What one committed transaction did. */
@@ -63,7 +78,9 @@ final class EngineCore {
             return new Done<>(value, List.copyOf(step.events), Set.copyOf(step.cancelled), Set.copyOf(step.tags),
                     Math.max(0, step.readied - step.claimed));
         });
-        options.probe().at("after-commit", String.join(",", done.tags()));
+        if (options.probe() != Probe.NONE) {
+            options.probe().at("after-commit", String.join(",", done.tags()));
+        }
         for (EventRow e : done.events()) {
             try {
                 options.listener().onEvent(e);

@@ -27,7 +27,7 @@ final class ResultCodec {
         this.artifactsRoot = artifactsRoot;
     }
 
-    String encode(Map<String, Object> result, Path runDir) {
+    String encode(Map<String, Object> result, java.util.function.Supplier<Path> runDirs) {
         if (result == null || result.isEmpty()) {
             return null;
         }
@@ -35,6 +35,7 @@ final class ResultCodec {
         if (json.length() <= INLINE_MAX) {
             return json;
         }
+        Path runDir = runDirs.get();
         try {
             Files.createDirectories(runDir);
             Path file = runDir.resolve("result.json");

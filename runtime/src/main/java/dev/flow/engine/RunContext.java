@@ -26,6 +26,7 @@ final class RunContext {
     int active;
     int waiting;
     long workCount;
+    long eventSeq;
     double cost;
 
     private Map<String, Object> state;
@@ -46,6 +47,7 @@ final class RunContext {
         this.active = row.active();
         this.waiting = row.waiting();
         this.workCount = row.workCount();
+        this.eventSeq = row.eventSeq();
         this.cost = row.cost();
     }
 
@@ -98,7 +100,7 @@ final class RunContext {
     ExecutionRow toRow() {
         return new ExecutionRow(loaded.id(), loaded.graphHash(), loaded.workflowId(), loaded.rootId(), loaded.parentId(),
                 loaded.parentNode(), loaded.parentIteration(), status, stopping, report, loaded.inputsJson(), loaded.baseDir(), running,
-                active, waiting, workCount, cost, loaded.createdAt(), finishedAt, loaded.version());
+                active, waiting, workCount, eventSeq, cost, loaded.createdAt(), finishedAt, loaded.version());
     }
 
     boolean isDirty() {

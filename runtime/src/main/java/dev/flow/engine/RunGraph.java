@@ -35,8 +35,9 @@ public final class RunGraph {
     private final Map<String, Node> nodes = new HashMap<>();
     private final Map<String, List<Edge>> outgoing = new HashMap<>();
     private final Map<String, List<Edge>> joinIncoming = new HashMap<>();
-    private final Map<Edge, Integer> ordinals = new HashMap<>();
-    private final Set<Edge> reentry = new HashSet<>();
+    // By identity: an edge record's own hashCode walks its whole condition tree.
+    private final Map<Edge, Integer> ordinals = new java.util.IdentityHashMap<>();
+    private final Set<Edge> reentry = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     private final Map<String, Set<String>> bodies = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<String, List<Interrupt>> before = new HashMap<>();
     private final Map<String, List<Interrupt>> after = new HashMap<>();

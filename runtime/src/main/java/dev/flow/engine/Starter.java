@@ -17,7 +17,7 @@ final class Starter {
     static RunContext create(Step step, String id, String graphHash, Workflow workflow, String rootId, String parentId, String parentNode,
             int parentIteration, Map<String, Object> inputs, String baseDir) {
         var row = new ExecutionRow(id, graphHash, workflow.id(), rootId == null ? id : rootId, parentId, parentNode, parentIteration,
-                ExecutionStatus.RUNNING, null, null, Json.write(inputs), baseDir, 0, 0, 0, 0, 0, step.now, null, 0);
+                ExecutionStatus.RUNNING, null, null, Json.write(inputs), baseDir, 0, 0, 0, 0, 0, 0, step.now, null, 0);
         step.tx.executions().insert(row);
         RunContext ctx = step.adopt(row);
         var initial = new LinkedHashMap<String, Object>();

@@ -36,9 +36,13 @@ final class Step {
     final Claims claims;
 
     private final Map<String, RunContext> runs = new LinkedHashMap<>();
-    private final Map<String, Entry> nodes = new LinkedHashMap<>();
+    private final Map<Key, Entry> nodes = new LinkedHashMap<>();
+
+    /** A node of an execution; two strings whose hash codes are cached. */
+    private record Key(String executionId, String nodeId) {}
     private final ArrayDeque<Runnable> queue = new ArrayDeque<>();
     final List<EventRow> events = new ArrayList<>();
+    private final List<EventRow> pendingEvents = new ArrayList<>();
     /** Running work that must stop: {@code execution/node} keys. */
     final Set<String> cancelled = new LinkedHashSet<>();
     /** What happened in this transaction, for probes and wake-ups. */
@@ -89,8 +93,8 @@ final class Step {
         return ctx;
     }
 
-    private static String key(String executionId, String nodeId) {
-        return executionId + '\u0000' + nodeId;
+    private static Key key(String executionId, String nodeId) {
+        return new Key(executionId, nodeId);
     }
 
     /** The node's current row; a pending row when it has none. */
@@ -107,6 +111,17 @@ final class Step {
     /** Takes a row read outside this transaction as the one to guard against (a claimed job's row). */
     void assume(NodeRow stored) {
         nodes.put(key(stored.executionId(), stored.nodeId()), new Entry(stored, stored));
+    }
+
+    /** Rows this transaction made ready, oldest first (they may have moved on since). */
+    List<NodeRow> readyMade() {
+        var out = new ArrayList<NodeRow>();
+        for (Entry e : nodes.values()) {
+            if (e.current.status() == NodeStatus.READY && (e.original == null || e.original.status() != NodeStatus.READY)) {
+                out.add(e.current);
+            }
+        }
+        return out;
     }
 
     /** Replaces the node's row; counters of the execution follow its status. */
@@ -134,10 +149,18 @@ final class Step {
         }
     }
 
-    /** Appends an event now; listeners hear it after the commit. */
+    /** Appends an event (written with the others at the end); listeners hear it after the commit. */
     void event(RunContext ctx, String kind, String nodeId, String data) {
-        long seq = tx.events().append(ctx.id(), now, kind, nodeId, data);
-        events.add(new EventRow(seq, ctx.id(), now, kind, nodeId, data));
+        pendingEvents.add(new EventRow(++ctx.eventSeq, ctx.id(), now, kind, nodeId, data));
+    }
+
+    private void flushEvents() {
+        if (pendingEvents.isEmpty()) {
+            return;
+        }
+        tx.events().append(pendingEvents);
+        events.addAll(pendingEvents);
+        pendingEvents.clear();
     }
 
     /** Queues work that follows from a change. */
@@ -189,13 +212,16 @@ final class Step {
             }
         }
         flushNodes();
+        flushEvents();
         for (RunContext ctx : runs.values()) {
             ctx.flushState();
             if (ctx.isDirty()) {
                 Guard.exactlyOne(tx.executions().update(ctx.toRow()) ? 1 : 0, "execution " + ctx.id());
             }
         }
-        core.options().probe().at("before-commit", String.join(",", tags));
+        if (core.options().probe() != Probe.NONE) {
+            core.options().probe().at("before-commit", String.join(",", tags));
+        }
     }
 
     Iterable<RunContext> runs() {

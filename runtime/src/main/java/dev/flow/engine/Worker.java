@@ -3,9 +3,6 @@ package dev.flow.engine;
 import dev.flow.engine.exec.Cancellation;
 import dev.flow.engine.exec.Outcome;
 import dev.flow.store.NodeRow;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -168,11 +165,7 @@ final class Worker {
         running.put(claim.key(), new Running(cancellation, System.nanoTime()));
         try {
             core.options().probe().at("before-execute", claim.row().nodeId());
-            Files.createDirectories(claim.job().runDir());
-            Files.writeString(claim.job().runDir().resolve("context.json"), claim.job().contextJson(), StandardCharsets.UTF_8);
             return core.executor.execute(claim.job(), cancellation);
-        } catch (IOException e) {
-            return Outcome.failed("cannot write the run's context file: " + e.getMessage(), true, Map.of());
         } catch (RuntimeException e) {
             return Outcome.failed("internal error while running " + claim.job().describe() + ": " + e, true, Map.of());
         } finally {

@@ -3,7 +3,7 @@ package dev.flow.store;
 /**
  * One entry of the append-only event log.
  *
- * @param seq increasing across the whole database; {@code flow log} reads in this order
+ * @param seq 1, 2, 3... within its execution; {@code flow log} reads in this order
  * @param nodeId null for events of the execution itself
  * @param data a small JSON object with the event's details; may be null
  */

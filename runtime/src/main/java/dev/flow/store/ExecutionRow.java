@@ -15,6 +15,7 @@ package dev.flow.store;
  * @param active nodes ready or running now
  * @param waiting nodes waiting for a person or a child execution
  * @param workCount work nodes started so far (the {@code max executions} limit counts these)
+ * @param eventSeq the sequence number of the execution's latest event
  * @param cost cost reported by agents so far
  * @param version bumped by every update; updates are guarded by it
  */
@@ -35,6 +36,7 @@ public record ExecutionRow(
         int active,
         int waiting,
         long workCount,
+        long eventSeq,
         double cost,
         long createdAt,
         Long finishedAt,
@@ -47,22 +49,17 @@ public record ExecutionRow(
 
     public ExecutionRow withStatus(ExecutionStatus s) {
         return new ExecutionRow(id, graphHash, workflowId, rootId, parentId, parentNode, parentIteration, s, stopping, report,
-                inputsJson, baseDir, running, active, waiting, workCount, cost, createdAt, finishedAt, version);
+                inputsJson, baseDir, running, active, waiting, workCount, eventSeq, cost, createdAt, finishedAt, version);
     }
 
     public ExecutionRow withStopping(ExecutionStatus s, String why) {
         return new ExecutionRow(id, graphHash, workflowId, rootId, parentId, parentNode, parentIteration, status, s, why,
-                inputsJson, baseDir, running, active, waiting, workCount, cost, createdAt, finishedAt, version);
+                inputsJson, baseDir, running, active, waiting, workCount, eventSeq, cost, createdAt, finishedAt, version);
     }
 
     public ExecutionRow finished(ExecutionStatus s, String why, long at) {
         return new ExecutionRow(id, graphHash, workflowId, rootId, parentId, parentNode, parentIteration, s, null, why,
-                inputsJson, baseDir, running, active, waiting, workCount, cost, createdAt, at, version);
-    }
-
-    public ExecutionRow withCounts(int newRunning, int newActive, int newWaiting, long newWorkCount, double newCost) {
-        return new ExecutionRow(id, graphHash, workflowId, rootId, parentId, parentNode, parentIteration, status, stopping, report,
-                inputsJson, baseDir, newRunning, newActive, newWaiting, newWorkCount, newCost, createdAt, finishedAt, version);
+                inputsJson, baseDir, running, active, waiting, workCount, eventSeq, cost, createdAt, at, version);
     }
 
     public boolean isTop() {

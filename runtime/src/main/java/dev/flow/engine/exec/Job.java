@@ -10,7 +10,8 @@ import java.util.Map;
  * A claimed work node with everything its executor needs, prepared in the claiming transaction.
  *
  * @param baseDir the folder commands run in unless the node sets its own {@code cwd}
- * @param runDir this run's artifact folder: stdout, stderr, the prompt and the context file go here
+ * @param runDir this run's artifact folder: stdout, stderr, the prompt and the context file go here;
+ *     null for work done by Java code in the engine's own process
  * @param env the {@code FLOW_*} variables of this run (pointers and values from earlier nodes)
  * @param prompt the filled prompt of an agent; null for commands and gates
  * @param contextJson the run's values as one JSON object (inputs, state, mapped values), also in

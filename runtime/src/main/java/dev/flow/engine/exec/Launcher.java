@@ -41,8 +41,12 @@ final class Launcher {
             Cancellation cancellation) throws LaunchException {
         try {
             Files.createDirectories(job.runDir());
+            Path context = job.runDir().resolve("context.json");
+            if (!Files.exists(context)) {
+                Files.writeString(context, job.contextJson(), java.nio.charset.StandardCharsets.UTF_8);
+            }
         } catch (IOException e) {
-            throw new LaunchException("cannot create the artifact folder " + job.runDir() + ": " + e.getMessage());
+            throw new LaunchException("cannot write the run's files in " + job.runDir() + ": " + e.getMessage());
         }
         Path dir = cwd == null || cwd.isBlank() ? job.baseDir() : job.baseDir().resolve(cwd).normalize();
         if (!Files.isDirectory(dir)) {

@@ -40,6 +40,7 @@ final class Migrations {
                 active INTEGER NOT NULL DEFAULT 0 CHECK (active >= 0),
                 waiting INTEGER NOT NULL DEFAULT 0 CHECK (waiting >= 0),
                 work_count INTEGER NOT NULL DEFAULT 0,
+                event_seq INTEGER NOT NULL DEFAULT 0,
                 cost REAL NOT NULL DEFAULT 0,
                 created_at INTEGER NOT NULL,
                 finished_at INTEGER,
@@ -147,16 +148,17 @@ final class Migrations {
                 created_at INTEGER NOT NULL
             )""",
             "CREATE INDEX kv_history_key ON kv_history(execution_id, scope, key, id)",
+            // Clustered by execution: a transaction's events land on one page, and 'flow log' reads a range.
             """
             CREATE TABLE events (
-                seq INTEGER PRIMARY KEY,
                 execution_id TEXT NOT NULL REFERENCES executions(id),
+                seq INTEGER NOT NULL,
                 at INTEGER NOT NULL,
                 kind TEXT NOT NULL,
                 node_id TEXT,
-                data TEXT
-            )""",
-            "CREATE INDEX events_execution ON events(execution_id, seq)"));
+                data TEXT,
+                PRIMARY KEY (execution_id, seq)
+            ) WITHOUT ROWID"""));
 
     static int latest() {
         return STEPS.size();

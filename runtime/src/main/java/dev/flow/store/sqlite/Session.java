@@ -29,6 +29,14 @@ final class Session implements Tx, AutoCloseable {
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     boolean inTransaction;
 
+    /**
+     * Rows this connection read or wrote, kept across transactions while no other connection has
+     * committed anything ({@code PRAGMA data_version} unchanged): a worker that goes on with its
+     * own chain of nodes reads nothing twice. Cleared on any foreign commit and on rollback.
+     */
+    final RowCache cache = new RowCache();
+    private long dataVersion = Long.MIN_VALUE;
+
     private final SqliteWorkflows workflows = new SqliteWorkflows(this);
     private final SqliteExecutions executions = new SqliteExecutions(this);
     private final SqliteNodes nodes = new SqliteNodes(this);
@@ -46,6 +54,15 @@ final class Session implements Tx, AutoCloseable {
     /** Reads one row per call of {@code map}. */
     interface RowMapper<T> {
         T map(ResultSet rs) throws SQLException;
+    }
+
+    /** At the start of a transaction: forgets cached rows if another connection committed since. */
+    void checkForeignCommits() {
+        long v = queryOne("PRAGMA data_version", rs -> rs.getLong(1)).orElse(0L);
+        if (v != dataVersion) {
+            cache.clear();
+            dataVersion = v;
+        }
     }
 
     PreparedStatement prepare(String sql) throws SQLException {

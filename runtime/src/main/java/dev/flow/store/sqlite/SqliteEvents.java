@@ -12,10 +12,27 @@ final class SqliteEvents implements EventTable {
         this.s = s;
     }
 
+    /** Rows per INSERT: a few statements cover the events of any transaction, each prepared once. */
+    private static final int BATCH = 16;
+
     @Override
-    public long append(String executionId, long at, String kind, String nodeId, String data) {
-        return s.insertReturningId("INSERT INTO events (execution_id, at, kind, node_id, data) VALUES (?, ?, ?, ?, ?)", executionId, at,
-                kind, nodeId, data);
+    public void append(List<EventRow> events) {
+        for (int from = 0; from < events.size(); from += BATCH) {
+            List<EventRow> part = events.subList(from, Math.min(events.size(), from + BATCH));
+            var sql = new StringBuilder("INSERT INTO events (execution_id, seq, at, kind, node_id, data) VALUES ");
+            var args = new Object[part.size() * 6];
+            for (int i = 0; i < part.size(); i++) {
+                sql.append(i == 0 ? "(?, ?, ?, ?, ?, ?)" : ", (?, ?, ?, ?, ?, ?)");
+                EventRow e = part.get(i);
+                args[i * 6] = e.executionId();
+                args[i * 6 + 1] = e.seq();
+                args[i * 6 + 2] = e.at();
+                args[i * 6 + 3] = e.kind();
+                args[i * 6 + 4] = e.nodeId();
+                args[i * 6 + 5] = e.data();
+            }
+            s.update(sql.toString(), args);
+        }
     }
 
     @Override

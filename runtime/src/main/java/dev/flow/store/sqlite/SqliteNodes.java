@@ -23,21 +23,30 @@ final class SqliteNodes implements NodeTable {
 
     @Override
     public Optional<NodeRow> get(String executionId, String nodeId) {
-        return s.queryOne("SELECT " + COLUMNS + " FROM node_states WHERE execution_id = ? AND node_id = ?", SqliteNodes::row,
-                executionId, nodeId);
+        Optional<NodeRow> cached = s.cache.node(executionId, nodeId);
+        if (cached != null) {
+            return cached;
+        }
+        Optional<NodeRow> row = s.queryOne("SELECT " + COLUMNS + " FROM node_states WHERE execution_id = ? AND node_id = ?",
+                SqliteNodes::row, executionId, nodeId);
+        s.cache.node(executionId, nodeId, row);
+        return row;
     }
 
     @Override
     public void insert(NodeRow r) {
+        s.cache.forgetNode(r.executionId(), r.nodeId());
         s.update("INSERT INTO node_states (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 r.executionId(), r.nodeId(), r.status().keyword(), r.iteration(), r.attempt(), r.output(), r.taken(), r.resultJson(),
                 r.inputJson(), r.error(), r.leaseOwner(), r.leaseExpires(), r.readyAt(), r.notBefore(), r.startedAt(), r.finishedAt(),
                 r.childId());
+        s.cache.node(r.executionId(), r.nodeId(), Optional.of(r));
     }
 
     @Override
     public boolean update(NodeRow expected, NodeRow r) {
-        return Guard.one(s.update("UPDATE node_states SET status = ?, iteration = ?, attempt = ?, output = ?, taken = ?, result = ?, "
+        s.cache.forgetNode(r.executionId(), r.nodeId());
+        boolean done = Guard.one(s.update("UPDATE node_states SET status = ?, iteration = ?, attempt = ?, output = ?, taken = ?, result = ?, "
                         + "input = ?, error = ?, lease_owner = ?, lease_expires = ?, ready_at = ?, not_before = ?, started_at = ?, "
                         + "finished_at = ?, child_id = ? WHERE execution_id = ? AND node_id = ? AND status = ? AND iteration = ? "
                         + "AND attempt = ? AND lease_owner IS ?",
@@ -45,6 +54,10 @@ final class SqliteNodes implements NodeTable {
                 r.leaseOwner(), r.leaseExpires(), r.readyAt(), r.notBefore(), r.startedAt(), r.finishedAt(), r.childId(),
                 expected.executionId(), expected.nodeId(), expected.status().keyword(), expected.iteration(), expected.attempt(),
                 expected.leaseOwner()), "node " + expected.nodeId() + " of " + expected.executionId());
+        if (done) {
+            s.cache.node(r.executionId(), r.nodeId(), Optional.of(r));
+        }
+        return done;
     }
 
     @Override
@@ -87,6 +100,7 @@ final class SqliteNodes implements NodeTable {
 
     @Override
     public int renewLeases(String owner, long expires) {
+        s.cache.forgetNodes();
         return s.update("UPDATE node_states SET lease_expires = ? WHERE status = 'running' AND lease_owner = ?", expires, owner);
     }
 

@@ -42,6 +42,15 @@ public final class SqliteStore implements Store {
     private final ThreadLocal<Session> sessions = new ThreadLocal<>();
     private final List<Session> opened = new ArrayList<>();
     private volatile boolean closed;
+    private Thread checkpointer;
+
+    /**
+     * Commits leave checkpointing (copying the WAL into the database file, with an fsync) to a
+     * background thread, so that no commit pays for it; past this many pages a commit does it
+     * itself, as SQLite does by default at 1000.
+     */
+    static final int AUTOCHECKPOINT_PAGES = 10_000;
+    static final long CHECKPOINT_EVERY_MILLIS = 250;
 
     private SqliteStore(Path file, StoreOptions options) {
         this.file = file;
@@ -61,6 +70,7 @@ public final class SqliteStore implements Store {
         checkLooksLikeSqlite(absolute, file);
         var store = new SqliteStore(absolute, options);
         store.prepareSchema(file);
+        store.startCheckpointer();
         return store;
     }
 
@@ -121,6 +131,27 @@ public final class SqliteStore implements Store {
         }
     }
 
+    private void startCheckpointer() {
+        Session own = new Session(connect());
+        synchronized (opened) {
+            opened.add(own);
+        }
+        checkpointer = new Thread(() -> {
+            while (!closed) {
+                try {
+                    Thread.sleep(CHECKPOINT_EVERY_MILLIS);
+                    own.execute("PRAGMA wal_checkpoint(PASSIVE)");
+                } catch (InterruptedException e) {
+                    return;
+                } catch (RuntimeException e) {
+                    // busy or closing: the next round (or a commit past the threshold) will do it
+                }
+            }
+        }, "flow-checkpoint");
+        checkpointer.setDaemon(true);
+        checkpointer.start();
+    }
+
     private static void migrate(Session s) {
         // Read again under the write lock: another process may have migrated in the meantime.
         int version = pragmaInt(s, "user_version");
@@ -161,9 +192,15 @@ public final class SqliteStore implements Store {
                 ? SQLiteConfig.SynchronousMode.FULL
                 : SQLiteConfig.SynchronousMode.NORMAL);
         config.enforceForeignKeys(true);
+        // Flow asks for rowids with last_insert_rowid(); without this the driver scans the SQL of every INSERT with a regex.
+        config.setGetGeneratedKeys(false);
         Properties props = config.toProperties();
         try {
-            return DriverManager.getConnection("jdbc:sqlite:" + file, props);
+            Connection c = DriverManager.getConnection("jdbc:sqlite:" + file, props);
+            try (var st = c.createStatement()) {
+                st.execute("PRAGMA wal_autocheckpoint=" + AUTOCHECKPOINT_PAGES);
+            }
+            return c;
         } catch (SQLException e) {
             RuntimeException classified = classify(new SqlFailure("open", e), file);
             if (classified instanceof StoreException se && se.kind() == Kind.CORRUPT) {
@@ -208,6 +245,7 @@ public final class SqliteStore implements Store {
     private static <T> T once(Session s, Work<T> work, String begin) {
         s.execute(begin);
         s.inTransaction = true;
+        s.checkForeignCommits();
         boolean committed = false;
         try {
             T result = work.run(s);
@@ -217,6 +255,7 @@ public final class SqliteStore implements Store {
         } finally {
             s.inTransaction = false;
             if (!committed) {
+                s.cache.clear();
                 try {
                     s.execute("ROLLBACK");
                 } catch (SqlFailure ignored) {
@@ -265,6 +304,14 @@ public final class SqliteStore implements Store {
     @Override
     public void close() {
         closed = true;
+        if (checkpointer != null) {
+            checkpointer.interrupt();
+            try {
+                checkpointer.join(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         synchronized (opened) {
             opened.forEach(Session::close);
             opened.clear();
