@@ -113,6 +113,9 @@ final class Lifecycle {
     }
 
     private void cancelLeftovers(RunContext ctx, ExecutionStatus end) {
+        if (ctx.active == 0 && ctx.waiting == 0) {
+            return; // the counters say nothing is ready, running or waiting: no need to look at every row
+        }
         step.flushNodes();
         String why = "cancelled: the run " + (end == ExecutionStatus.COMPLETED ? "completed" : "stopped (" + end.keyword() + ")");
         for (NodeRow stored : step.tx.nodes().all(ctx.id())) {
