@@ -40,7 +40,7 @@ import java.util.function.Supplier;
  * (d) database bytes per executed node.
  * Each in both durability modes ({@code synchronous} NORMAL and FULL), each figure the best of three
  * runs (the machines this runs on are shared; the best run is the one least disturbed). Arguments:
- * {@code [--dir DIR] [--quick]}; the databases go under DIR (default: a fresh folder in the current
+ * {@code [--dir DIR] [--quick]}; the databases go under DIR (default: a fresh folder under {@code target/} in the current
  * directory), on the disk being measured.
  */
 public final class RuntimeBench {
@@ -52,7 +52,7 @@ public final class RuntimeBench {
     private static final int RUNS = 3;
 
     public static void main(String[] args) throws Exception {
-        Path dir = Path.of("bench-runtime-" + System.currentTimeMillis());
+        Path dir = Path.of("target", "bench-runtime-" + System.currentTimeMillis());
         boolean quick = false;
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--dir")) {

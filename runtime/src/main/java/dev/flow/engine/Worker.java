@@ -34,6 +34,7 @@ final class Worker {
     private volatile boolean stopping;
     private volatile Throwable crashed;
     private volatile long lastHeartbeat;
+    private Thread heartbeats;
 
     private static final AtomicLong SERIAL = new AtomicLong();
 
@@ -53,6 +54,25 @@ final class Worker {
             threads.add(t);
             t.start();
         }
+        // Its own thread: a slot busy with a long task must not let its lease lapse.
+        heartbeats = new Thread(this::heartbeatLoop, "flow-heartbeat");
+        heartbeats.setDaemon(true);
+        heartbeats.start();
+    }
+
+    private void heartbeatLoop() {
+        while (!stopping) {
+            try {
+                Thread.sleep(Math.max(1, core.options().heartbeat().toMillis()));
+                if (!running.isEmpty()) {
+                    heartbeatIfDue();
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                // the database was busy past its timeout: the next beat tries again, well within the lease
+            }
+        }
     }
 
     /** Stops claiming; with {@code cancel}, kills the work still running (it will run again on resume). */
@@ -67,6 +87,9 @@ final class Worker {
     }
 
     void join() {
+        if (heartbeats != null) {
+            heartbeats.interrupt();
+        }
         for (Thread t : threads) {
             try {
                 t.join();

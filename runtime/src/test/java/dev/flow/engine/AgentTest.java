@@ -89,6 +89,25 @@ class AgentTest {
     }
 
     @Test
+    void anAgentThatKeepsFailingOpensItsCircuitAndItsNodesWaitWithoutSpendingAttempts() {
+        var calls = new java.util.concurrent.atomic.AtomicInteger();
+        dev.flow.engine.exec.WorkExecutor broken = (job, c) -> {
+            calls.incrementAndGet();
+            return dev.flow.engine.exec.Outcome.failed("the service is down", true, Map.of());
+        };
+        var g = Flows.workflow("w").agentTask("a", "broken", "hi").retry("a", 3, java.time.Duration.ofMillis(1))
+                .chain("start", "a", "end").graph();
+        try (var h = new Harness(dir, b -> b.inProcessAgents(Map.of("broken", broken)).breaker(2, java.time.Duration.ofMillis(300)))) {
+            String id = h.start(g);
+            RunResult r = h.engine.run(id);
+            assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
+            assertThat(calls.get()).isEqualTo(4);
+            assertThat(h.history(id, "a")).hasSize(4);
+            assertThat(h.eventKinds(id, "a")).contains("circuit_opened", "circuit_open");
+        }
+    }
+
+    @Test
     void reportedCostStopsTheRunAtItsLimit() {
         var g = Flows.workflow("w").scriptedAgent("bot").limits(null, null, 1.0)
                 .agentTask("a", "bot", "@cost 0.6").agentTask("b", "bot", "@cost 0.6").agentTask("c", "bot", "@cost 0.6")

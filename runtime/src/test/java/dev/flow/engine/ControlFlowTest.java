@@ -121,6 +121,24 @@ class ControlFlowTest {
     }
 
     @Test
+    void aMergeThatWaitsForTheFirstBranchCancelsTheOthersAndKillsTheirProcesses() throws Exception {
+        var g = Flows.workflow("first")
+                .parallel("fan")
+                .sh("fast", "echo fast").sh("slow", "sleep 20; echo late > late.txt")
+                .merge("join", WaitMode.FIRST, MergeStrategy.FIRST)
+                .edge("start", "fan").edge("fan", "fast").edge("fan", "slow")
+                .chain("fast", "join").chain("slow", "join").chain("join", "end")
+                .graph();
+        try (var h = new Harness(dir)) {
+            String id = h.start(g);
+            assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
+            assertThat(h.status(id, "slow")).isEqualTo(NodeStatus.SKIPPED);
+            assertThat(h.node(id, "slow").error()).contains("another branch reached 'join' first");
+            assertThat(java.nio.file.Files.exists(dir.resolve("late.txt"))).isFalse();
+        }
+    }
+
+    @Test
     void aMergeOfIntersectionKeepsOnlyTheFieldsEveryBranchHas() {
         var g = Flows.workflow("x")
                 .parallel("fan").sh("a", "echo a").branch("b", lit(true))

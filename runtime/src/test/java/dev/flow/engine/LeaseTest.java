@@ -38,6 +38,26 @@ class LeaseTest {
     }
 
     @Test
+    void aLongTaskKeepsRenewingItsLeaseWhileItRuns() throws Exception {
+        var g = Flows.workflow("w").sh("long", "sleep 1.5").chain("start", "long", "end").graph();
+        try (var h = new Harness(dir, b -> b.lease(Duration.ofMillis(600)).heartbeat(Duration.ofMillis(100)))) {
+            String id = h.start(g);
+            var runner = new Thread(() -> h.engine.run(id));
+            runner.start();
+            var seen = new java.util.TreeSet<Long>();
+            while (runner.isAlive()) {
+                h.engine.store().read(tx -> tx.nodes().get(id, "long")).filter(r -> r.status() == NodeStatus.RUNNING)
+                        .ifPresent(r -> seen.add(r.leaseExpires()));
+                Thread.sleep(50);
+            }
+            assertThat(h.engine.result(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
+            // renewed several times, and never allowed to lapse (which would have made it run twice)
+            assertThat(seen.size()).isGreaterThan(3);
+            assertThat(h.eventKinds(id, "long")).containsOnlyOnce("node_started").doesNotContain("lease_lost");
+        }
+    }
+
+    @Test
     void aResultForALeaseThatWasLostIsDropped() {
         var clock = new HumanTest.SettableClock(Instant.parse("2025-01-01T00:00:00Z"));
         var g = Flows.workflow("w").sh("a", "true").chain("start", "a", "end").graph();
