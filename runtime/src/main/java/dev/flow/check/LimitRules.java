@@ -19,13 +19,21 @@ import java.time.Duration;
 final class LimitRules {
     private LimitRules() {}
 
-    /** FLOW501: loop limits below 1. */
+    /**
+     * FLOW501: loop limits below 2. {@code loop max N} lets the loop body run N times, the first
+     * pass included, so with 1 the loop edge can never be taken.
+     */
     static void invalidLoopLimits(WorkflowIndex w, Report out) {
         for (Edge edge : w.workflow().edges()) {
-            if (edge.isLoop() && edge.loop().maxIterations() < 1) {
-                out.add(Code.INVALID_LOOP_LIMIT, Report.at(edge.loop().source(), edge.source()), "loop limit " + edge.loop().maxIterations()
-                        + " on " + WorkflowIndex.name(edge) + " lets the loop run no round; use \"loop max N\" with N at least 1");
+            if (!edge.isLoop() || edge.loop().maxIterations() >= 2) {
+                continue;
             }
+            int max = edge.loop().maxIterations();
+            String what = max == 1
+                    ? " lets the loop body run once, so the edge is never taken"
+                    : " lets the loop run no round";
+            out.add(Code.INVALID_LOOP_LIMIT, Report.at(edge.loop().source(), edge.source()), "loop limit " + max
+                    + " on " + WorkflowIndex.name(edge) + what + "; use \"loop max N\" with N at least 2 (the first pass counts)");
         }
     }
 

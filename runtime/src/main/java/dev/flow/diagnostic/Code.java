@@ -63,7 +63,7 @@ public enum Code {
     UNKNOWN_TEMPLATE_NAME("FLOW407", "unknown-template-name", Severity.WARNING, "A ${...} placeholder in a prompt names nothing known."),
 
     // 5xx: limits and values
-    INVALID_LOOP_LIMIT("FLOW501", "invalid-loop-limit", Severity.ERROR, "A loop limit is not a positive number."),
+    INVALID_LOOP_LIMIT("FLOW501", "invalid-loop-limit", Severity.ERROR, "A loop limit is less than 2: the loop could run no round, or its edge could never be taken."),
     INVALID_LIMIT("FLOW502", "invalid-limit", Severity.ERROR, "A run-wide limit is zero or negative."),
     INVALID_TIMEOUT("FLOW503", "invalid-timeout", Severity.ERROR, "A timeout is zero or negative."),
     INVALID_RETRY("FLOW504", "invalid-retry", Severity.ERROR, "A retry policy has a negative count, or backoffs that do not make sense."),

@@ -29,7 +29,18 @@ class LimitRulesTest {
                 .edge("a -> end when done");
         var d = only(flow.check(), Code.INVALID_LOOP_LIMIT);
         assertThat(flow.text(d.source())).isEqualTo("loop max 0");
-        assertThat(d.message()).isEqualTo("loop limit 0 on \"a\" -> \"a\" lets the loop run no round; use \"loop max N\" with N at least 1");
+        assertThat(d.message()).isEqualTo("loop limit 0 on \"a\" -> \"a\" lets the loop run no round; use \"loop max N\" with N at least 2 (the first pass counts)");
+    }
+
+    @Test
+    void reportsALoopLimitOfOneBecauseTheEdgeCouldNeverBeTaken() {
+        var flow = TestFlow.workflow("demo")
+                .task("a", command("true"), TestFlow.outputs("done", "again"))
+                .edge("start -> a")
+                .edge("a -> a loop max 1 when again")
+                .edge("a -> end when done");
+        var d = only(flow.check(), Code.INVALID_LOOP_LIMIT);
+        assertThat(d.message()).contains("lets the loop body run once, so the edge is never taken");
     }
 
     @Test
