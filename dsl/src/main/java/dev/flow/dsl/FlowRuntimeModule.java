@@ -66,6 +66,11 @@ public class FlowRuntimeModule extends AbstractFlowRuntimeModule {
         return GraphChecker.Shared.class;
     }
 
+    /** Imports that are not Flow source (gates.yaml): refused until the YAML bridge provides a reader. */
+    public Class<? extends dev.flow.dsl.imports.LibraryReader> bindLibraryReader() {
+        return dev.flow.dsl.imports.LibraryReader.NotYetSupported.class;
+    }
+
     /** Flow files are UTF-8, whatever the platform's default. */
     public void configureRuntimeEncodingProvider(com.google.inject.Binder binder) {
         binder.bind(IEncodingProvider.class)
