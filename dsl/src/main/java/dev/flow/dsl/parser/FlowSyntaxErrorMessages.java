@@ -110,12 +110,16 @@ public class FlowSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     }
 
     private static String closing(int expecting, String[] names, IParserErrorContext context) {
-        String expected = tokenName(expecting, names);
-        if (!Set.of("'}'", "')'", "']'", "'>'").contains(expected)) {
-            return "";
-        }
-        String where = describe(context.getCurrentContext());
-        return where == null ? "" : " to close " + where;
+        return switch (tokenName(expecting, names)) {
+            case "')'" -> " to close the parenthesis";
+            case "']'" -> " to close the list";
+            case "'>'" -> " to close the list type";
+            case "'}'" -> {
+                String where = describe(context.getCurrentContext());
+                yield where == null ? "" : " to close " + where;
+            }
+            default -> "";
+        };
     }
 
     /** How messages name the element being parsed, e.g. {@code workflow "debug"} or {@code task "fix"}. */
