@@ -129,8 +129,9 @@ final class ExpressionCompiler {
         if (!(operand instanceof IntLiteral) && !(operand instanceof FloatLiteral)) {
             return Optional.empty();
         }
-        String text = NodeModelUtils.getTokenText(NodeModelUtils.findActualNodeFor(n));
-        if (text.contains("(")) {
+        // The operand's own text: "(5)" in -(5), "5" in -5 (also when the whole -5 sits in parentheses).
+        var written = NodeModelUtils.findNodesForFeature(n, FlowPackage.Literals.NEG_EXPR__OPERAND);
+        if (written.isEmpty() || NodeModelUtils.getTokenText(written.get(0)).startsWith("(")) {
             return Optional.empty();
         }
         return Optional.of(operand instanceof IntLiteral i ? Value.of(-i.getValue()) : Value.of(-((FloatLiteral) operand).getValue()));

@@ -14,10 +14,10 @@ public final class Numbers {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
             throw new IllegalArgumentException(value + " cannot be written in the Flow language");
         }
-        String plain = new BigDecimal(Double.toString(value)).toPlainString();
-        if (plain.startsWith("-0") && value == 0.0) {
-            plain = plain.substring(1);
+        if (value == 0.0) {
+            return 1 / value < 0 ? "-0.0" : "0.0";
         }
+        String plain = new BigDecimal(Double.toString(value)).toPlainString();
         return plain.contains(".") ? plain : plain + ".0";
     }
 }

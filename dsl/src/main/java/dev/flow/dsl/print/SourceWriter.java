@@ -36,8 +36,14 @@ final class SourceWriter {
     void close() {
         depth--;
         pendingBlank = false;
+        if (atBlockStart) {
+            // An empty block stays on its header's line: "gate g { }".
+            out.setLength(out.length() - 1);
+            out.append(" }\n");
+        } else {
+            out.append("    ".repeat(depth)).append("}\n");
+        }
         atBlockStart = false;
-        out.append("    ".repeat(depth)).append("}\n");
     }
 
     /** A blank line before the next line, unless it opens or closes a block. */

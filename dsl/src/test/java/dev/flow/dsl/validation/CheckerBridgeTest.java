@@ -44,33 +44,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CheckerBridgeTest {
 
-    /**
-     * Validates {@code text} as {@code file} with a checker double that reports what {@code checker}
-     * gives. Validators are registered globally per EPackage, so the language is registered afresh
-     * with the double for the call, and the global registries restored afterwards.
-     */
-    private static List<Issue> validate(Function<FlowGraph, List<Diagnostic>> checker, String text, Path file) {
-        GlobalRegistries.GlobalStateMemento memento = GlobalRegistries.makeCopyOfGlobalState();
-        try {
-            EValidator.Registry.INSTANCE.remove(FlowPackage.eINSTANCE);
-            Injector injector = new FlowStandaloneSetup() {
-                @Override
-                public Injector createInjector() {
-                    return Guice.createInjector(Modules.override(new FlowRuntimeModule())
-                            .with(binder -> binder.bind(GraphChecker.class).toInstance(checker::apply)));
-                }
-            }.createInjectorAndDoEMFRegistration();
-            XtextResourceSet set = injector.getInstance(XtextResourceSet.class);
-            XtextResource r = (XtextResource) set.createResource(URI.createFileURI(file.toAbsolutePath().toString()));
-            r.load(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), null);
-            return injector.getInstance(IResourceValidator.class).validate(r, CheckMode.ALL, CancelIndicator.NullImpl);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } finally {
-            memento.restoreGlobalState();
-        }
-    }
-
     /** Flags every loop edge as an uncontrolled cycle, to have something at a known place. */
     private static List<Diagnostic> flagLoops(FlowGraph graph) {
         var out = new ArrayList<Diagnostic>();
@@ -97,7 +70,7 @@ class CheckerBridgeTest {
 
     @Test
     void everyDiagnosticIsShownAtItsRangeWithItsCodeAndSuggestions() {
-        var issues = validate(CheckerBridgeTest::flagLoops, TEXT, Path.of("bridge.flow"));
+        var issues = CheckerDoubles.validate(CheckerBridgeTest::flagLoops, TEXT, Path.of("bridge.flow"));
         assertThat(issues).singleElement().satisfies(i -> {
             assertThat(i.getCode()).isEqualTo("FLOW306");
             assertThat(TEXT.substring(i.getOffset(), i.getOffset() + i.getLength())).isEqualTo("b -> a");
@@ -110,7 +83,7 @@ class CheckerBridgeTest {
 
     @Test
     void severitiesAreMappedAndNothingIsDropped() {
-        var issues = validate(g -> List.of(
+        var issues = CheckerDoubles.validate(g -> List.of(
                 Diagnostic.of(Code.UNREACHABLE_NODE, "warned", g.main().node("a").orElseThrow().source()),
                 Diagnostic.of(Code.UNREACHABLE_NODE, "noted", g.main().node("b").orElseThrow().source()).withSeverity(Severity.INFO),
                 Diagnostic.of(Code.DEAD_END, "failed", g.main().node("b").orElseThrow().source())), TEXT, Path.of("bridge.flow"));
@@ -122,7 +95,7 @@ class CheckerBridgeTest {
 
     @Test
     void theIssueIsOnTheInnermostElementThatCoversTheRange() {
-        var issues = validate(g -> List.of(
+        var issues = CheckerDoubles.validate(g -> List.of(
                 Diagnostic.of(Code.UNKNOWN_NODE, "here", g.main().edges().get(0).to().source())), TEXT, Path.of("bridge.flow"));
         assertThat(issues).singleElement().satisfies(i -> assertThat(i.getUriToProblem().fragment()).contains("steps"));
     }
@@ -130,13 +103,13 @@ class CheckerBridgeTest {
     @Test
     void aWorkflowCalledByAnotherIsReportedOnce() {
         String text = "workflow main { subgraph s runs helper }\nworkflow helper { task h\nh -> h loop max 1 }\n";
-        var issues = validate(CheckerBridgeTest::flagLoops, text, Path.of("bridge.flow"));
+        var issues = CheckerDoubles.validate(CheckerBridgeTest::flagLoops, text, Path.of("bridge.flow"));
         assertThat(issues).hasSize(1);
     }
 
     @Test
     void aDiagnosticWithoutPositionIsShownOnTheFirstWorkflow() {
-        var issues = validate(g -> List.of(Diagnostic.of(Code.NO_EXIT, "nowhere", SourceRef.NONE)), TEXT, Path.of("bridge.flow"));
+        var issues = CheckerDoubles.validate(g -> List.of(Diagnostic.of(Code.NO_EXIT, "nowhere", SourceRef.NONE)), TEXT, Path.of("bridge.flow"));
         assertThat(issues).singleElement().satisfies(i -> assertThat(i.getOffset()).isEqualTo(TEXT.indexOf(" w ") + 1));
     }
 
@@ -144,7 +117,7 @@ class CheckerBridgeTest {
     void aDiagnosticInAnImportedFileIsShownOnTheImport(@TempDir Path dir) throws IOException {
         Files.writeString(dir.resolve("lib.flow"), "gate tests { timeout 0s }");
         String text = "import \"lib.flow\"\nworkflow w { gate t uses tests }";
-        var issues = validate(g -> List.of(Diagnostic.of(Code.INVALID_TIMEOUT, "zero", g.main().gates().get(0).source())),
+        var issues = CheckerDoubles.validate(g -> List.of(Diagnostic.of(Code.INVALID_TIMEOUT, "zero", g.main().gates().get(0).source())),
                 text, dir.resolve("main.flow"));
         assertThat(issues).singleElement().satisfies(i -> {
             assertThat(i.getCode()).isEqualTo("FLOW503");
@@ -155,7 +128,7 @@ class CheckerBridgeTest {
 
     @Test
     void theCheckerWaitsUntilTheFileParses() {
-        var issues = validate(CheckerBridgeTest::flagLoops, TEXT.replace("task b", "task b {"), Path.of("bridge.flow"));
+        var issues = CheckerDoubles.validate(CheckerBridgeTest::flagLoops, TEXT.replace("task b", "task b {"), Path.of("bridge.flow"));
         assertThat(issues).extracting(Issue::getCode).containsOnly("FLOW001");
     }
 
