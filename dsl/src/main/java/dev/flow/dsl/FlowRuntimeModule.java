@@ -66,6 +66,14 @@ public class FlowRuntimeModule extends AbstractFlowRuntimeModule {
         return GraphChecker.Shared.class;
     }
 
+    /** Formatting indents by four spaces unless the editor asks otherwise. */
+    @Override
+    public void configureFormatterPreferences(com.google.inject.Binder binder) {
+        binder.bind(org.eclipse.xtext.preferences.IPreferenceValuesProvider.class)
+                .annotatedWith(org.eclipse.xtext.formatting2.FormatterPreferences.class)
+                .to(dev.flow.dsl.formatting2.FlowFormatter.Preferences.class);
+    }
+
     /** Imports that are not Flow source (gates.yaml): refused until the YAML bridge provides a reader. */
     public Class<? extends dev.flow.dsl.imports.LibraryReader> bindLibraryReader() {
         return dev.flow.dsl.imports.LibraryReader.NotYetSupported.class;
