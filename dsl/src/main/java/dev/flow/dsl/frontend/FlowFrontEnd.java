@@ -83,6 +83,9 @@ public final class FlowFrontEnd implements FrontEnd {
     private Compilation read(SourceFile file, LoadOptions options) {
         Injector injector = injector();
         XtextResourceSet resources = injector.getInstance(XtextResourceSet.class);
+        // This front end's services, whichever Flow injector registered itself globally last.
+        resources.getResourceFactoryRegistry().getExtensionToFactoryMap()
+                .put("flow", injector.getInstance(org.eclipse.xtext.resource.IResourceFactory.class));
         URI uri = uriOf(file);
         XtextResource resource = (XtextResource) resources.createResource(uri);
         try {
