@@ -17,6 +17,10 @@ public enum Code {
     INPUT_TOO_LARGE("FLOW002", "input-too-large", Severity.ERROR, "The file is too large, too deeply nested or otherwise refused before parsing."),
     UNREADABLE_INPUT("FLOW003", "unreadable-input", Severity.ERROR, "The file cannot be read: missing, not UTF-8, or not a workflow."),
     AMBIGUOUS_WORKFLOW("FLOW004", "ambiguous-workflow", Severity.ERROR, "A file holds several workflows and none was chosen."),
+    DUPLICATE_PROPERTY("FLOW005", "duplicate-property", Severity.ERROR, "A block sets the same property twice (two prompts, two timeouts...)."),
+    EDGE_NAME_ON_CHAIN("FLOW006", "edge-name-on-chain", Severity.ERROR, "An edge name is given to a statement with several steps (e1: a -> b -> c)."),
+    NON_CONSTANT_LIST("FLOW007", "non-constant-list", Severity.ERROR, "A list in a condition holds something other than constants."),
+    MISPLACED_PROPERTY("FLOW008", "misplaced-property", Severity.ERROR, "A node sets a property its kind does not take (wait ... of on a node that is not a merge)."),
 
     // 1xx: structure
     DUPLICATE_NODE("FLOW101", "duplicate-node", Severity.ERROR, "Two nodes have the same id."),
