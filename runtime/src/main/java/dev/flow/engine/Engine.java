@@ -36,6 +36,8 @@ public final class Engine {
     private static final SecureRandom IDS = new SecureRandom();
 
     private final EngineCore core;
+    /** The workers of the {@link #run} and {@link #resume} calls in progress, for {@link #interrupt}. */
+    private final java.util.Set<Worker> driving = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public Engine(Store store, EngineOptions options) {
         this.core = new EngineCore(store, options);
@@ -58,6 +60,16 @@ public final class Engine {
      */
     public String start(FlowGraph graph, Map<String, String> inputs, Path baseDir) {
         return startTyped(graph, Inputs.parse(graph.main(), inputs), baseDir);
+    }
+
+    /**
+     * The inputs given as text, converted to the types the workflow declares, defaults added: what
+     * {@link #start} checks, for callers that want to refuse bad inputs before opening a database.
+     *
+     * @throws UsageException for an unknown, missing or ill-typed input, naming it and its type
+     */
+    public static Map<String, Object> typedInputs(Workflow workflow, Map<String, String> inputs) {
+        return Inputs.parse(workflow, inputs);
     }
 
     /** Like {@link #start}, with inputs already typed (String, Long, Double, Boolean, List). */
@@ -119,12 +131,16 @@ public final class Engine {
         String root = start.rootId();
         maintain(root);
         Worker worker = new Worker(core, root, slotsFor(start));
+        driving.add(worker);
         worker.start();
         long lastMaintenance = System.nanoTime();
         int repairs = 0;
         try {
             while (true) {
                 long seen = worker.stateVersion();
+                if (worker.isStopping()) {
+                    break;
+                }
                 if (worker.crashed() != null) {
                     throw new IllegalStateException("a worker slot stopped on an internal error: " + worker.crashed(), worker.crashed());
                 }
@@ -158,8 +174,21 @@ public final class Engine {
         } finally {
             worker.stop(false);
             worker.join();
+            driving.remove(worker);
         }
         return result(root);
+    }
+
+    /**
+     * Stops the {@link #run} and {@link #resume} calls in progress on this engine, as Ctrl-C on
+     * {@code flow run} does: work in progress is killed and its nodes go back to ready (same attempt),
+     * and the calls return where their execution stands. {@link #resume} goes on from there. Returns
+     * once their work has stopped.
+     */
+    public void interrupt() {
+        List<Worker> workers = List.copyOf(driving);
+        workers.forEach(w -> w.stop(true));
+        workers.forEach(Worker::join);
     }
 
     private record Snapshot(ExecutionRow root, int active, List<RequestRow> pending, Optional<Long> nextNotBefore) {}

@@ -20,7 +20,7 @@ final class Inputs {
             try {
                 typed.put(in.name(), Values.parse(e.getValue(), in.type()));
             } catch (EvalException ex) {
-                throw new UsageException("input '" + in.name() + "': " + ex.getMessage());
+                throw new UsageException("input '" + in.name() + "' (" + in.type().name() + "): " + ex.getMessage());
             }
         }
         return complete(w, typed);

@@ -80,22 +80,48 @@ final class Leases {
             if (dead.containsKey(row.leaseOwner())) {
                 ProcessRunner.killLeftovers(Claims.runToken(row));
             }
-            if (!ctx.isLive()) {
-                step.lifecycle.cancel(ctx, row, "cancelled: its worker stopped while the run was ending");
-                continue;
+            if (requeue(step, ctx, row)) {
+                step.event(ctx, "lease_lost", row.nodeId(), Json.object("owner", stored.leaseOwner(),
+                        "why", dead.containsKey(stored.leaseOwner()) ? "its worker process is gone" : "its lease expired"));
+                n++;
             }
-            var b = row.toBuilder();
-            b.status = NodeStatus.READY;
-            b.leaseOwner = null;
-            b.leaseExpires = null;
-            b.startedAt = null;
-            b.readyAt = step.now;
-            step.put(ctx, b.build());
-            step.readied++;
-            step.event(ctx, "lease_lost", row.nodeId(), Json.object("owner", stored.leaseOwner(),
-                    "why", dead.containsKey(stored.leaseOwner()) ? "its worker process is gone" : "its lease expired"));
-            n++;
         }
         return n;
+    }
+
+    /**
+     * Hands back a node a stopping worker cancelled: it goes back to ready with the same attempt, as
+     * if its worker had died, so that another worker or {@code flow resume} runs it. Guarded like a
+     * result: a node that moved on meanwhile is left alone. Returns whether it was handed back.
+     */
+    static boolean release(Step step, NodeRow held, String why) {
+        RunContext ctx = step.run(held.executionId());
+        NodeRow row = step.node(ctx, held.nodeId());
+        if (row.status() != NodeStatus.RUNNING || row.iteration() != held.iteration() || row.attempt() != held.attempt()
+                || !java.util.Objects.equals(row.leaseOwner(), held.leaseOwner())) {
+            return false;
+        }
+        if (requeue(step, ctx, row)) {
+            step.event(ctx, "lease_released", row.nodeId(), Json.object("owner", held.leaseOwner(), "why", why));
+            return true;
+        }
+        return false;
+    }
+
+    /** Puts a running node back to ready (same attempt); in a run that is ending, cancels it instead. */
+    private static boolean requeue(Step step, RunContext ctx, NodeRow row) {
+        if (!ctx.isLive()) {
+            step.lifecycle.cancel(ctx, row, "cancelled: its worker stopped while the run was ending");
+            return false;
+        }
+        var b = row.toBuilder();
+        b.status = NodeStatus.READY;
+        b.leaseOwner = null;
+        b.leaseExpires = null;
+        b.startedAt = null;
+        b.readyAt = step.now;
+        step.put(ctx, b.build());
+        step.readied++;
+        return true;
     }
 }

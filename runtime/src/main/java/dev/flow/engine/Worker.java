@@ -32,6 +32,8 @@ final class Worker {
     private final Object stateSignal = new Object();
     private final AtomicLong stateVersion = new AtomicLong();
     private volatile boolean stopping;
+    /** Stopped with cancel: work it kills goes back to ready rather than counting as a failure. */
+    private volatile boolean releasing;
     private volatile Throwable crashed;
     private volatile long lastHeartbeat;
     private Thread heartbeats;
@@ -75,8 +77,14 @@ final class Worker {
         }
     }
 
-    /** Stops claiming; with {@code cancel}, kills the work still running (it will run again on resume). */
+    /**
+     * Stops claiming; with {@code cancel}, kills the work still running and hands its nodes back
+     * (ready, same attempt), so that another worker or a resume runs them again.
+     */
     void stop(boolean cancel) {
+        if (cancel) {
+            releasing = true;
+        }
         stopping = true;
         if (cancel) {
             running.values().forEach(r -> r.cancellation().cancel("the worker is stopping"));
@@ -84,6 +92,7 @@ final class Worker {
         synchronized (workSignal) {
             workSignal.notifyAll();
         }
+        changed();
     }
 
     void join() {
@@ -99,6 +108,10 @@ final class Worker {
             }
         }
         Leases.LIVE.remove(owner);
+    }
+
+    boolean isStopping() {
+        return stopping;
     }
 
     Throwable crashed() {
@@ -151,6 +164,11 @@ final class Worker {
                 Outcome outcome = execute(claim);
                 claim = complete(claim, outcome);
             }
+            if (claim != null) {
+                // claimed in the transaction that finished the last node, just as the worker stopped
+                Claim unrun = claim;
+                after(core.step(step -> Leases.release(step, unrun.row(), "its worker stopped before running it")));
+            }
         } catch (Throwable t) {
             crashed = t;
             changed();
@@ -186,6 +204,9 @@ final class Worker {
     private Outcome execute(Claim claim) {
         var cancellation = new Cancellation();
         running.put(claim.key(), new Running(cancellation, System.nanoTime()));
+        if (releasing) {
+            cancellation.cancel("the worker is stopping"); // stopped between the claim and now
+        }
         try {
             core.options().probe().at("before-execute", claim.row().nodeId());
             return core.executor.execute(claim.job(), cancellation);
@@ -197,6 +218,10 @@ final class Worker {
     }
 
     private Claim complete(Claim claim, Outcome outcome) {
+        if (releasing && !outcome.succeeded()) {
+            after(core.step(step -> Leases.release(step, claim.row(), "its worker was stopped")));
+            return null;
+        }
         String key = CircuitBreaker.keyOf(claim.job().node());
         boolean opened = false;
         if (key != null) {

@@ -89,4 +89,48 @@ class LeaseTest {
         assertThat(Leases.isDead(host + ":" + me.pid() + ":" + started + ":not-a-live-worker", host)).isTrue();
         assertThat(Leases.isDead("elsewhere:1:0:w1", host)).isFalse();
     }
+    @Test
+    void aWorkerStoppedWithCancelHandsItsRunningNodeBackInsteadOfFailingIt() throws Exception {
+        var g = Flows.workflow("w").sh("slow", "echo ran >> ran.log; sleep 30").chain("start", "slow", "end").graph();
+        try (var h = new Harness(dir)) {
+            String id = h.start(g);
+            WorkerHandle worker = h.engine.serve(1);
+            awaitStatus(h, id, "slow", NodeStatus.RUNNING);
+            long before = System.nanoTime();
+            worker.stop(true);
+            worker.awaitStopped();
+            assertThat(System.nanoTime() - before).as("the sleep was killed, not waited for").isLessThan(20_000_000_000L);
+            NodeState slow = h.node(id, "slow");
+            assertThat(slow.status()).isEqualTo(NodeStatus.READY);
+            assertThat(slow.attempt()).isEqualTo(1);
+            assertThat(h.eventKinds(id, "slow")).contains("lease_released").doesNotContain("node_failed", "node_retry");
+        }
+    }
+
+    @Test
+    void anInterruptedRunReturnsWithItsWorkReadyForAResume() throws Exception {
+        var g = Flows.workflow("w").sh("slow", "test -f again || { touch again; sleep 30; }").chain("start", "slow", "end").graph();
+        try (var h = new Harness(dir)) {
+            String id = h.start(g);
+            var result = new java.util.concurrent.atomic.AtomicReference<RunResult>();
+            var runner = new Thread(() -> result.set(h.engine.run(id)));
+            runner.start();
+            awaitStatus(h, id, "slow", NodeStatus.RUNNING);
+            h.engine.interrupt();
+            runner.join(20_000);
+            assertThat(runner.isAlive()).isFalse();
+            assertThat(result.get().outcome()).isEqualTo(RunOutcome.PAUSED);
+            assertThat(h.status(id, "slow")).isEqualTo(NodeStatus.READY);
+            assertThat(h.engine.resume(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
+            assertThat(h.node(id, "slow").attempt()).isEqualTo(1);
+        }
+    }
+
+    private static void awaitStatus(Harness h, String id, String node, NodeStatus wanted) throws InterruptedException {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (h.status(id, node) != wanted && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(h.status(id, node)).isEqualTo(wanted);
+    }
 }
