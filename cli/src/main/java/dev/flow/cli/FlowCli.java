@@ -14,6 +14,13 @@ import picocli.CommandLine.Command;
             CheckCommand.class,
             CompileCommand.class,
             GraphCommand.class,
+            RunCommand.class,
+            ResumeCommand.class,
+            StatusCommand.class,
+            LogCommand.class,
+            AnswerCommand.class,
+            WorkerCommand.class,
+            KvCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class FlowCli implements Runnable {
@@ -62,12 +69,22 @@ public final class FlowCli implements Runnable {
     private static int internalError(Exception e, CommandLine cli, CommandLine.ParseResult parsed) {
         PrintWriter err = cli.getErr();
         if (e instanceof UserError user) {
-            err.println("flow " + cli.getCommandName() + ": " + user.getMessage());
+            err.println(cli.getCommandSpec().qualifiedName() + ": " + user.getMessage());
             err.flush();
             return user.exitCode();
         }
+        if (e instanceof dev.flow.engine.UsageException usage) {
+            err.println(cli.getCommandSpec().qualifiedName() + ": " + usage.getMessage());
+            err.flush();
+            return ExitCode.USAGE;
+        }
+        if (e instanceof dev.flow.store.StoreException store && store.kind() != dev.flow.store.StoreException.Kind.BUG) {
+            err.println(cli.getCommandSpec().qualifiedName() + ": " + store.getMessage());
+            err.flush();
+            return store.isInputError() ? ExitCode.USAGE : ExitCode.FAILED;
+        }
         if (e instanceof java.io.IOException io) {
-            err.println("flow " + cli.getCommandName() + ": " + describe(io));
+            err.println(cli.getCommandSpec().qualifiedName() + ": " + describe(io));
             err.flush();
             return ExitCode.USAGE;
         }

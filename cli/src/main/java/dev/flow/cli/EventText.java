@@ -1,0 +1,99 @@
+package dev.flow.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.NullNode;
+import dev.flow.store.EventRow;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Events as the sentences {@code flow run} prints while it runs ({@code node fix completed done
+ * (1.2s)}), and their details as JSON.
+ */
+final class EventText {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int SUMMARY_SHOWN = 72;
+
+    private EventText() {}
+
+    /** The event's details; an empty object when it has none. */
+    static JsonNode data(EventRow e) {
+        if (e.data() == null || e.data().isBlank()) {
+            return JSON.createObjectNode();
+        }
+        try {
+            return JSON.readTree(e.data());
+        } catch (java.io.IOException ex) {
+            return JSON.createObjectNode().put("text", e.data());
+        }
+    }
+
+    /**
+     * What happened, in a few words, or null for events a person watching the run need not see
+     * (control nodes completing, key-value writes, lease bookkeeping of a healthy run).
+     *
+     * @param who how to name the node: its id, qualified for a child execution
+     * @param tookMillis how long the node ran, for completions and failures; null when not known
+     * @param shown whether this node's start was shown (control nodes have none, and their completion is not shown either)
+     */
+    static String describe(EventRow e, String who, Long tookMillis, boolean shown) {
+        JsonNode d = data(e);
+        String took = tookMillis == null ? "" : " (" + Times.duration(tookMillis) + ")";
+        return switch (e.kind()) {
+            case "node_started" -> "node " + who + " started" + again(d);
+            case "node_completed" -> shown ? "node " + who + " completed " + text(d, "output") + took + summary(d) : null;
+            case "node_failed" -> "node " + who + " failed: " + text(d, "error") + took;
+            case "node_retry" -> "node " + who + " will retry (attempt " + text(d, "attempt") + " in "
+                    + Times.duration(d.path("delay_ms").asLong()) + "): " + text(d, "error");
+            case "node_skipped" -> "node " + who + " skipped" + ("person".equals(text(d, "by")) ? " by a person" : "");
+            case "node_cancelled" -> "node " + who + " cancelled: " + text(d, "reason");
+            case "node_waiting" -> d.has("child") ? "node " + who + " waits for its child execution " + text(d, "child")
+                    : "node " + who + " waits for a person: " + options(d);
+            case "answered" -> "node " + who + " answered " + text(d, "answer");
+            case "answer_defaulted" -> "node " + who + " took its default answer " + text(d, "answer") + " (no answer in time)";
+            case "loop" -> d.has("limit") ? "loop " + text(d, "edge") + ": pass " + text(d, "iteration") + " of " + text(d, "limit")
+                    : "loop " + text(d, "edge");
+            case "loop_limit" -> "loop " + text(d, "edge") + " ran out (limit " + text(d, "limit") + ")";
+            case "stopping" -> "stopping (" + text(d, "status").replace('_', ' ') + "): " + text(d, "report");
+            case "warning" -> "warning" + (e.nodeId() == null ? "" : " at node " + who) + ": " + text(d, "message");
+            case "lease_lost" -> "node " + who + " handed over: " + text(d, "why");
+            case "lease_released" -> "node " + who + " handed back: " + text(d, "why");
+            case "circuit_opened" -> "agent " + text(d, "agent") + " failed too often; its nodes wait before trying again";
+            case "result_dropped" -> "node " + who + ": a late result was dropped (" + text(d, "reason") + ")";
+            case "checkpoint" -> "checkpoint " + who;
+            default -> null;
+        };
+    }
+
+    /** The last line the node printed (or its agent's summary), cut short: ": hello, world". */
+    private static String summary(JsonNode d) {
+        String s = text(d, "summary").strip();
+        if (s.isEmpty()) {
+            return "";
+        }
+        return ": " + (s.length() <= SUMMARY_SHOWN ? s : s.substring(0, SUMMARY_SHOWN - 3) + "...");
+    }
+
+    private static String again(JsonNode d) {
+        var parts = new ArrayList<String>();
+        if (d.path("iteration").asInt(1) > 1) {
+            parts.add("pass " + d.path("iteration").asInt());
+        }
+        if (d.path("attempt").asInt(1) > 1) {
+            parts.add("attempt " + d.path("attempt").asInt());
+        }
+        return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
+    }
+
+    private static String options(JsonNode d) {
+        List<String> options = new ArrayList<>();
+        d.path("options").forEach(o -> options.add(o.asText()));
+        return String.join(" | ", options);
+    }
+
+    private static String text(JsonNode d, String field) {
+        JsonNode v = d.path(field);
+        return v.isMissingNode() || v instanceof NullNode ? "" : v.asText();
+    }
+}

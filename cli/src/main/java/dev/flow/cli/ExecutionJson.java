@@ -1,0 +1,130 @@
+package dev.flow.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.flow.engine.ExecutionView;
+import dev.flow.engine.NodeState;
+import dev.flow.engine.Question;
+import dev.flow.store.EventRow;
+import dev.flow.store.ExecutionRow;
+import dev.flow.store.KvEntry;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The JSON of {@code flow status --format json}, {@code flow log --format json} and {@code flow kv
+ * ls --format json}: stable field names, times as ISO-8601 in UTC plus milliseconds where a length
+ * of time is meant.
+ */
+final class ExecutionJson {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ExecutionJson() {}
+
+    static String executions(List<ExecutionRow> rows, long now) {
+        ArrayNode array = JSON.createArrayNode();
+        rows.forEach(r -> array.add(execution(r, now)));
+        return pretty(array);
+    }
+
+    private static ObjectNode execution(ExecutionRow r, long now) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("id", r.id());
+        o.put("workflow", r.workflowId());
+        o.put("status", r.status().keyword());
+        o.put("report", r.report());
+        o.put("parent", r.parentId());
+        o.put("started", Times.iso(r.createdAt()));
+        o.put("finished", Times.iso(r.finishedAt()));
+        o.put("durationMs", (r.finishedAt() != null ? r.finishedAt() : now) - r.createdAt());
+        o.put("steps", r.workCount());
+        o.put("cost", r.cost());
+        return o;
+    }
+
+    static String view(ExecutionView v, long now) {
+        ObjectNode o = execution(v.execution(), now);
+        ArrayNode nodes = o.putArray("nodes");
+        for (NodeState n : v.nodes()) {
+            ObjectNode j = nodes.addObject();
+            j.put("id", n.nodeId());
+            j.put("kind", n.kind());
+            j.put("status", n.status().keyword());
+            j.put("attempt", n.attempt());
+            j.put("iteration", n.iteration());
+            j.put("output", n.output());
+            j.put("error", n.error());
+            j.put("started", Times.iso(n.startedAt()));
+            j.put("finished", Times.iso(n.finishedAt()));
+            if (n.startedAt() != null && n.finishedAt() != null) {
+                j.put("durationMs", n.finishedAt() - n.startedAt());
+            }
+            if (n.childExecution() != null) {
+                j.put("child", n.childExecution());
+            }
+        }
+        ArrayNode questions = o.putArray("questions");
+        for (Question q : v.questions()) {
+            ObjectNode j = questions.addObject();
+            j.put("execution", q.executionId());
+            j.put("node", q.nodeId());
+            j.put("kind", q.kind());
+            j.put("title", q.title());
+            j.put("prompt", q.prompt());
+            ArrayNode options = j.putArray("options");
+            q.options().forEach(options::add);
+            j.put("default", q.defaultOutput());
+            j.put("deadline", Times.iso(q.deadline()));
+        }
+        ObjectNode loops = o.putObject("loops");
+        v.loops().forEach(loops::put);
+        o.set("state", JSON.valueToTree(v.state()));
+        ArrayNode children = o.putArray("children");
+        v.children().forEach(c -> children.add(c.id()));
+        return pretty(o);
+    }
+
+    /** One event as a single line of JSON (so that {@code --follow} output can be read line by line). */
+    static String event(EventRow e) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("seq", e.seq());
+        o.put("execution", e.executionId());
+        o.put("at", Times.iso(e.at()));
+        o.put("kind", e.kind());
+        o.put("node", e.nodeId());
+        o.set("data", EventText.data(e));
+        return compact(o);
+    }
+
+    static String kvEntries(List<KvEntry> entries, Map<KvEntry, String> values) {
+        ArrayNode array = JSON.createArrayNode();
+        for (KvEntry e : entries) {
+            ObjectNode o = array.addObject();
+            o.put("scope", e.scope());
+            o.put("key", e.key());
+            o.put("value", values.get(e));
+            o.put("bytes", e.bytes());
+            o.put("writer", e.writer());
+            o.put("at", Times.iso(e.at()));
+        }
+        return pretty(array);
+    }
+
+    private static String pretty(Object node) {
+        try {
+            return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String compact(Object node) {
+        try {
+            return JSON.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

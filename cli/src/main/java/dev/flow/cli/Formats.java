@@ -1,0 +1,38 @@
+package dev.flow.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+
+/** The {@code --format text|json} choice and how values print in text. */
+final class Formats {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Formats() {}
+
+    /** Whether {@code format} asks for JSON; refuses anything but text and json. */
+    static boolean json(CommandSpec spec, String format) {
+        if (!format.equals("text") && !format.equals("json")) {
+            throw new ParameterException(spec.commandLine(), "--format must be text or json, not '" + format + "'");
+        }
+        return format.equals("json");
+    }
+
+    /** Dollars, to a hundredth of a cent: {@code $0.0125}. */
+    static String cost(double dollars) {
+        return "$" + java.math.BigDecimal.valueOf(dollars).setScale(4, java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+    }
+
+    /** A state value as it reads in text: strings as they are, everything else as JSON. */
+    static String value(Object v) {
+        if (v instanceof String s) {
+            return s;
+        }
+        try {
+            return JSON.writeValueAsString(v);
+        } catch (JsonProcessingException e) {
+            return String.valueOf(v);
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.flow.cli;
+
+import dev.flow.engine.KvService;
+import dev.flow.store.KvEntry;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code flow kv get KEY}: a key's value. */
+@Command(name = "get", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Print a key's latest value (with --history, its earlier values too, oldest first).",
+                "Exit status: 0 printed, 1 the key has no value, 2 usage problems."})
+final class KvGetCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "KEY", description = "The key.")
+    String key;
+
+    @Option(names = "--history", description = "Print the kept earlier values too, oldest first, one per line with who wrote it and when.")
+    boolean history;
+
+    @Mixin
+    KvOptions where;
+
+    @Mixin
+    DatabaseOptions database;
+
+    @Override
+    public Integer call() {
+        var out = spec.commandLine().getOut();
+        String execution = where.execution();
+        String scope = where.scope();
+        try (var store = database.openExisting()) {
+            KvService kv = Engines.create(store).kv();
+            if (history) {
+                List<KvEntry> entries = kv.history(execution, scope, key);
+                if (entries.isEmpty()) {
+                    return missing(scope, execution);
+                }
+                for (KvEntry e : entries) {
+                    out.println(Times.dateTime(e.at()) + "  " + e.writer() + "  " + kv.read(e));
+                }
+            } else {
+                var entry = kv.get(execution, scope, key);
+                if (entry.isEmpty()) {
+                    return missing(scope, execution);
+                }
+                out.println(kv.read(entry.get()));
+            }
+        }
+        out.flush();
+        return ExitCode.OK;
+    }
+
+    private int missing(String scope, String execution) {
+        var err = spec.commandLine().getErr();
+        err.println("flow kv get: no value for '" + key + "' in " + (scope.equals(KvEntry.RUN_SCOPE) ? "the run's namespace" : "node '" + scope + "'")
+                + " of execution " + execution);
+        err.flush();
+        return ExitCode.FAILED;
+    }
+}

@@ -1,0 +1,138 @@
+package dev.flow.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.flow.engine.EngineListener;
+import dev.flow.store.EventRow;
+import java.io.PrintWriter;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What {@code flow run}, {@code flow resume} and {@code flow worker} print while work goes on: one
+ * line per event worth seeing ({@code 14:03:27 node fix completed done (1.2s)}), as the engine
+ * commits them. {@link #choose} picks a live display on a terminal and plain lines otherwise.
+ * Events arrive from several worker threads; every method that prints holds the lock.
+ */
+abstract class Progress implements EngineListener, AutoCloseable {
+    protected final PrintWriter out;
+    protected final Ansi ansi;
+    private final boolean showExecution;
+    /** When each node ({@code execution/node}) started, to say how long it took. */
+    private final Map<String, Long> started = new HashMap<>();
+    /** Labels of child executions ({@code workflow/}), so their nodes read apart from the parent's. */
+    private final Map<String, String> children = new HashMap<>();
+    /** Nodes running now, by label, with when they started: the live display's status line. */
+    protected final Map<String, Long> running = new LinkedHashMap<>();
+
+    protected Progress(PrintWriter out, Ansi ansi, boolean showExecution) {
+        this.out = out;
+        this.ansi = ansi;
+        this.showExecution = showExecution;
+    }
+
+    /**
+     * @param mode {@code auto} (live on a terminal, plain otherwise), {@code live}, {@code plain} or {@code none}
+     * @param showExecution whether lines name their execution (a worker serves many)
+     */
+    static Progress choose(String mode, PrintWriter out, Ansi ansi, boolean showExecution) {
+        return switch (mode) {
+            case "none" -> new Quiet(out, ansi);
+            case "plain" -> new Plain(out, ansi, showExecution);
+            case "live" -> new LiveProgress(out, ansi, showExecution);
+            case "auto" -> Terminal.isInteractive() ? new LiveProgress(out, ansi, showExecution) : new Plain(out, ansi, showExecution);
+            default -> throw new UserError("--progress must be auto, live, plain or none, not '" + mode + "'", ExitCode.USAGE);
+        };
+    }
+
+    @Override
+    public synchronized void onEvent(EventRow e) {
+        if (e.kind().equals("execution_started")) {
+            JsonNode d = EventText.data(e);
+            if (d.hasNonNull("parent")) {
+                children.put(e.executionId(), children.getOrDefault(d.get("parent").asText(), "") + d.path("workflow").asText() + "/");
+            }
+            return;
+        }
+        if (e.nodeId() == null) {
+            print(e, EventText.describe(e, "", null, false));
+            return;
+        }
+        String key = e.executionId() + "/" + e.nodeId();
+        String who = children.getOrDefault(e.executionId(), "") + e.nodeId();
+        boolean shown = started.containsKey(key);
+        Long took = null;
+        switch (e.kind()) {
+            case "node_started" -> {
+                started.put(key, e.at());
+                running.put(who, e.at());
+            }
+            case "node_completed", "node_failed", "node_retry", "node_cancelled", "lease_lost", "lease_released" -> {
+                Long since = started.remove(key);
+                took = since == null ? null : e.at() - since;
+                running.remove(who);
+            }
+            default -> { }
+        }
+        print(e, EventText.describe(e, who, took, shown));
+    }
+
+    private void print(EventRow e, String text) {
+        if (text == null) {
+            return;
+        }
+        String coloured = switch (e.kind()) {
+            case "node_completed", "answered" -> ansi.green(text);
+            case "node_failed", "node_cancelled" -> ansi.red(text);
+            case "node_retry", "warning", "loop_limit", "stopping", "lease_lost", "lease_released", "circuit_opened" -> ansi.yellow(text);
+            case "node_waiting", "paused" -> ansi.cyan(text);
+            default -> text;
+        };
+        line(ansi.dim(Times.clock(e.at())) + " " + (showExecution ? e.executionId() + " " : "") + coloured);
+    }
+
+    /** Prints one line for good. */
+    protected abstract void line(String text);
+
+    /** Prints a line of the caller's (a header, the summary) without disturbing the display. */
+    synchronized void say(String text) {
+        line(text);
+    }
+
+    /** Ends the display: nothing is printed after this but plain text. */
+    @Override
+    public void close() {
+        out.flush();
+    }
+
+    /** Plain lines, as events happen: for logs, pipes and CI. */
+    static final class Plain extends Progress {
+        Plain(PrintWriter out, Ansi ansi, boolean showExecution) {
+            super(out, ansi, showExecution);
+        }
+
+        @Override
+        protected void line(String text) {
+            out.println(text);
+            out.flush();
+        }
+    }
+
+    /** Nothing while it runs; the summary still prints. */
+    static final class Quiet extends Progress {
+        Quiet(PrintWriter out, Ansi ansi) {
+            super(out, ansi, false);
+        }
+
+        @Override
+        public synchronized void onEvent(EventRow e) {
+            // quiet: only the caller's own lines
+        }
+
+        @Override
+        protected void line(String text) {
+            out.println(text);
+            out.flush();
+        }
+    }
+}

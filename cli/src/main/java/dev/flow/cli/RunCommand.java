@@ -1,0 +1,107 @@
+package dev.flow.cli;
+
+import dev.flow.engine.Engine;
+import dev.flow.frontend.Compilation;
+import dev.flow.model.FlowGraph;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code flow run FILE [--input k=v]...}: check a workflow, start an execution, and drive it here. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Check a workflow (.flow, .yaml, .yml or compiled .json), refusing one with errors, start an execution of it,"
+                + " and drive it here until it ends or waits for a person. Progress goes to standard output as it happens"
+                + " (a live display on a terminal, plain lines otherwise), then a summary. Commands run in the workflow file's folder.",
+                "When the run waits for a person, flow run prints the exact 'flow answer' commands and the 'flow resume' command"
+                        + " that go on; Ctrl-C stops the work in progress and hands it back for 'flow resume'.",
+                "Exit status: 0 completed, 1 failed (or errors in the workflow: nothing runs), 2 usage or input problems"
+                        + " (bad inputs, an unreadable file or database), 3 paused waiting for a person, 4 stopped by a limit,"
+                        + " 130 interrupted."})
+final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "The workflow to run.")
+    Path file;
+
+    @Option(names = {"-i", "--input"}, paramLabel = "NAME=VALUE",
+            description = "A value for one of the workflow's inputs, as text converted to its declared type (repeat for several).")
+    List<String> inputs = List.of();
+
+    @Option(names = "--detach",
+            description = "Start the execution and return at once with its id, leaving it to 'flow worker' processes on the same database.")
+    boolean detach;
+
+    @Mixin
+    DatabaseOptions database;
+
+    @Mixin
+    InputOptions input;
+
+    @Mixin
+    DisplayOptions display;
+
+    @Override
+    public Integer call() {
+        var out = spec.commandLine().getOut();
+        var err = spec.commandLine().getErr();
+        Ansi ansi = display.ansi();
+        Progress progress = display.progress(out, ansi);
+        Map<String, String> given = inputs(inputs);
+
+        Compilation compilation = Workflows.compile(file, input.toLoadOptions());
+        new DiagnosticPrinter(err, ansi).print(compilation);
+        if (Workflows.unreadable(compilation)) {
+            return ExitCode.USAGE;
+        }
+        Workflows.requireWorkflow(compilation);
+        if (compilation.hasErrors() || compilation.graph().isEmpty()) {
+            err.println(DiagnosticPrinter.summary(List.of(compilation)) + ": nothing was run");
+            err.flush();
+            return ExitCode.FAILED;
+        }
+        FlowGraph graph = compilation.graph().get();
+        Map<String, Object> typed = Engine.typedInputs(graph.main(), given);
+        Path baseDir = file.toAbsolutePath().normalize().getParent();
+
+        try (var session = new RunSession(database.openOrCreate(), database, progress, ansi)) {
+            String id = session.engine.startTyped(graph, typed, baseDir);
+            Invocation flow = Invocation.of(database);
+            if (detach) {
+                progress.close();
+                out.println(id);
+                err.println("started execution " + id + " of " + graph.main().id() + "; a worker runs it ("
+                        + flow.command("worker") + "), and " + flow.command("status", id) + " shows how far it got");
+                err.flush();
+                return ExitCode.OK;
+            }
+            session.say(ansi.bold("run " + graph.main().id()) + " (" + file + ") as execution " + id);
+            return session.drive(id, session.engine::run, out);
+        }
+    }
+
+    /** {@code NAME=VALUE} pairs, each name once. */
+    static Map<String, String> inputs(List<String> pairs) {
+        var map = new LinkedHashMap<String, String>();
+        for (String pair : pairs) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw new UserError("--input takes NAME=VALUE, not '" + pair + "'", ExitCode.USAGE);
+            }
+            String name = pair.substring(0, eq).strip();
+            if (map.put(name, pair.substring(eq + 1)) != null) {
+                throw new UserError("input '" + name + "' is given twice", ExitCode.USAGE);
+            }
+        }
+        return map;
+    }
+}

@@ -1,0 +1,142 @@
+package dev.flow.cli;
+
+import dev.flow.engine.Engine;
+import dev.flow.engine.ExecutionView;
+import dev.flow.engine.NodeState;
+import dev.flow.engine.Question;
+import dev.flow.store.ExecutionRow;
+import dev.flow.store.NodeStatus;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code flow status [EXECUTION]}: the executions in a database, or one execution node by node. */
+@Command(name = "status", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Without an id: the executions in the database, newest first (id, workflow, status, start, duration)."
+                + " With one: each node of that execution (kind, status, attempt, loop pass, start, duration, output),"
+                + " what it waits for, its loop counters, state and child executions.",
+                "Exit status: 0 shown, 2 usage problems (an unknown execution, a missing or unreadable database)."})
+final class StatusCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "EXECUTION", arity = "0..1", description = "The execution to show (default: list them all).")
+    String execution;
+
+    @Option(names = "--limit", paramLabel = "N", defaultValue = "20", description = "How many executions to list (default 20).")
+    int limit;
+
+    @Option(names = "--format", paramLabel = "text|json", defaultValue = "text", description = "text (tables) or json.")
+    String format;
+
+    @Mixin
+    DatabaseOptions database;
+
+    @Option(names = "--color", paramLabel = "auto|always|never", defaultValue = "auto", description = "Colour the output.")
+    String color;
+
+    @Override
+    public Integer call() {
+        boolean json = Formats.json(spec, format);
+        if (limit < 1) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--limit must be at least 1, not " + limit);
+        }
+        var out = spec.commandLine().getOut();
+        Ansi ansi = Ansi.choose(color);
+        try (var store = database.openExisting()) {
+            Engine engine = Engines.create(store);
+            long now = System.currentTimeMillis();
+            if (execution == null) {
+                List<ExecutionRow> rows = engine.executions(limit);
+                if (json) {
+                    out.println(ExecutionJson.executions(rows, now));
+                } else {
+                    list(out, ansi, rows, now);
+                }
+            } else {
+                ExecutionView view = engine.status(execution);
+                if (json) {
+                    out.println(ExecutionJson.view(view, now));
+                } else {
+                    show(out, ansi, view, now);
+                }
+            }
+        }
+        out.flush();
+        return ExitCode.OK;
+    }
+
+    private void list(PrintWriter out, Ansi ansi, List<ExecutionRow> rows, long now) {
+        if (rows.isEmpty()) {
+            out.println("no executions in " + database.path() + " yet");
+            return;
+        }
+        var table = new TextTable("ID", "WORKFLOW", "STATUS", "STARTED", "DURATION");
+        for (ExecutionRow r : rows) {
+            String workflow = r.parentId() == null ? r.workflowId() : r.workflowId() + " (in " + r.parentId() + ")";
+            table.add(r.id(), workflow, r.status().keyword(), Times.dateTime(r.createdAt()),
+                    Times.duration((r.finishedAt() != null ? r.finishedAt() : now) - r.createdAt()));
+        }
+        table.print(out, ansi);
+    }
+
+    private void show(PrintWriter out, Ansi ansi, ExecutionView view, long now) {
+        ExecutionRow r = view.execution();
+        out.println(ansi.bold("execution " + r.id()) + "  " + r.workflowId() + "  " + r.status().keyword()
+                + (r.report() == null ? "" : ": " + r.report()));
+        String finished = r.finishedAt() == null ? "" : ", finished " + Times.dateTime(r.finishedAt());
+        out.println("started " + Times.dateTime(r.createdAt()) + finished + " (" + Times.duration((r.finishedAt() != null ? r.finishedAt() : now)
+                - r.createdAt()) + "), " + r.workCount() + (r.workCount() == 1 ? " step" : " steps")
+                + (r.cost() > 0 ? ", cost " + Formats.cost(r.cost()) : "") + (r.parentId() == null ? "" : ", child of " + r.parentId()));
+        out.println();
+        var table = new TextTable("NODE", "KIND", "STATUS", "ATTEMPT", "PASS", "STARTED", "DURATION", "OUTPUT");
+        for (NodeState n : view.nodes()) {
+            boolean reached = n.status() != NodeStatus.PENDING || n.startedAt() != null;
+            table.add(n.nodeId(), n.kind(), n.status().keyword(), reached ? String.valueOf(n.attempt()) : "", reached ? String.valueOf(n.iteration()) : "",
+                    n.startedAt() == null ? "" : Times.clock(n.startedAt()), Times.between(n.startedAt(), n.finishedAt()),
+                    n.output() == null ? (n.childExecution() == null ? "" : "child " + n.childExecution()) : n.output());
+        }
+        table.print(out, ansi);
+        for (NodeState n : view.nodes()) {
+            if (n.error() != null && !n.error().isBlank()) {
+                out.println(ansi.red("  " + n.nodeId() + ": " + n.error()));
+            }
+        }
+        Invocation flow = Invocation.of(database);
+        for (Question q : view.questions()) {
+            out.println();
+            out.println(ansi.cyan("waiting for a person at " + q.nodeId()) + (q.title() == null ? "" : ": " + q.title()));
+            for (String option : q.options()) {
+                out.println("  " + flow.command("answer", q.executionId(), q.nodeId(), option));
+            }
+        }
+        if (!view.loops().isEmpty()) {
+            out.println();
+            out.println("loops taken: " + String.join(", ", view.loops().entrySet().stream().map(e -> e.getKey() + " " + times(e.getValue())).toList()));
+        }
+        if (!view.state().isEmpty()) {
+            out.println();
+            out.println("state:");
+            for (Map.Entry<String, Object> e : view.state().entrySet()) {
+                out.println("  " + e.getKey() + " = " + Formats.value(e.getValue()));
+            }
+        }
+        if (!view.children().isEmpty()) {
+            out.println();
+            out.println("child executions: " + String.join(", ", view.children().stream().map(c -> c.id() + " (" + c.workflowId() + ", "
+                    + c.status().keyword() + ")").toList()));
+        }
+    }
+
+    private static String times(int n) {
+        return n == 1 ? "once" : n + " times";
+    }
+}

@@ -1,0 +1,209 @@
+package dev.flow.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.util.Arrays;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code flow status}, {@code log}, {@code answer} and {@code kv} on a real database, and the databases flow refuses. */
+class InspectCommandsTest {
+    private static final Path EXAMPLES = RunCommandTest.EXAMPLES;
+
+    @TempDir
+    Path dir;
+
+    private Workspace ws;
+
+    @BeforeEach
+    void setUp() {
+        ws = new Workspace(dir);
+    }
+
+    private String run(String example) {
+        Cli r = ws.flow("run", EXAMPLES.resolve(example).toString());
+        assertThat(r.exit()).as(r.err()).isIn(ExitCode.OK, ExitCode.PAUSED);
+        return Workspace.executionOf(r.out());
+    }
+
+    @Test
+    void statusListsTheExecutionsNewestFirst() throws Exception {
+        String first = run("hello.flow");
+        Thread.sleep(5); // two runs in one millisecond would tie
+        String second = run("flaky_retry.flow");
+        Cli r = ws.flow("status");
+        assertThat(r.exit()).isZero();
+        var lines = r.out().lines().toList();
+        assertThat(lines.get(0)).startsWith("ID").contains("WORKFLOW", "STATUS", "STARTED", "DURATION");
+        assertThat(lines.get(1)).startsWith(second).contains("flaky_retry", "completed");
+        assertThat(lines.get(2)).startsWith(first).contains("hello", "completed");
+
+        JsonNode json = new ObjectMapper().readTree(ws.flow("status", "--format", "json").out());
+        assertThat(json).hasSize(2);
+        assertThat(json.get(0).get("id").asText()).isEqualTo(second);
+        assertThat(json.get(0).fieldNames()).toIterable().contains("id", "workflow", "status", "started", "finished", "durationMs", "steps", "cost");
+        assertThat(ws.flow("status", "--limit", "1", "--format", "json").out()).contains(second).doesNotContain(first);
+    }
+
+    @Test
+    void statusOfOneExecutionShowsEveryNodeWithAttemptsPassesAndTimes() {
+        String id = run("fix_loop.flow");
+        Cli r = ws.flow("status", id);
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).startsWith("execution " + id + "  fix_loop  completed: reached end")
+                .contains("NODE", "KIND", "STATUS", "ATTEMPT", "PASS", "STARTED", "DURATION", "OUTPUT")
+                .containsPattern("(?m)^fix +task +completed +1 +3 +\\d\\d:\\d\\d:\\d\\d +\\d+ms +done$")
+                .containsPattern("(?m)^escalate +human +skipped")
+                .contains("loops taken: test->fix 2 times", "attempts = 3");
+
+        JsonNode json = ws.status(id);
+        assertThat(json.get("status").asText()).isEqualTo("completed");
+        JsonNode fix = Workspace.node(json, "fix");
+        assertThat(fix.get("iteration").asInt()).isEqualTo(3);
+        assertThat(fix.get("attempt").asInt()).isEqualTo(1);
+        assertThat(fix.get("output").asText()).isEqualTo("done");
+        assertThat(fix.get("started").asText()).endsWith("Z");
+        assertThat(json.get("state").get("attempts").asInt()).isEqualTo(3);
+        assertThat(json.get("loops").get("test->fix").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void logPrintsTheEventsInOrderAsTextOrJsonLines() throws Exception {
+        String id = run("hello.flow");
+        Cli text = ws.flow("log", id);
+        assertThat(text.exit()).isZero();
+        var lines = text.out().lines().toList();
+        assertThat(lines.get(0)).matches(" +1 \\d\\d:\\d\\d:\\d\\d\\.\\d{3} execution_started +- +\\{\"workflow\":\"hello\"}");
+        assertThat(text.out()).contains("node_started     greet", "node_completed   report", "execution_finished");
+
+        Cli json = ws.flow("log", id, "--format", "json");
+        var events = json.out().lines().toList();
+        assertThat(events).hasSameSizeAs(lines);
+        var mapper = new ObjectMapper();
+        long seq = 0;
+        for (String line : events) {
+            JsonNode e = mapper.readTree(line);
+            assertThat(e.get("seq").asLong()).isEqualTo(++seq);
+            assertThat(e.fieldNames()).toIterable().contains("seq", "execution", "at", "kind", "node", "data");
+        }
+        assertThat(ws.flow("log", id, "--follow").out()).as("an execution that ended: follow prints it all and returns").isEqualTo(text.out());
+    }
+
+    @Test
+    void answerRefusesAnOutputTheNodeDoesNotDeclareAndASecondAnswer() {
+        String id = run("approval.flow");
+        Cli undeclared = ws.flow("answer", id, "review", "maybe");
+        assertThat(undeclared.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(undeclared.err()).contains("'maybe' is not an answer to 'review': choose one of approved, rejected");
+
+        Cli answered = ws.flow("answer", id, "review", "approved", "--note", "ship it");
+        assertThat(answered.exit()).isZero();
+        assertThat(answered.out()).contains("answered review: approved", "resume " + id);
+
+        Cli again = ws.flow("answer", id, "review", "rejected");
+        assertThat(again.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(again.err()).contains("node 'review' was already answered 'approved'; a question is answered once");
+
+        Cli resumed = ws.flow("resume", id);
+        assertThat(resumed.exit()).as(resumed.err()).isZero();
+        assertThat(resumed.out()).contains("node ship completed done").contains("completed in");
+        assertThat(ws.flow("answer", id, "nobody", "approved").err()).contains("has no node 'nobody'");
+    }
+
+    @Test
+    void aPauseExplainsTheQuestionAndPrintsTheExactCommandsWithTheDatabase() {
+        Cli r = ws.flow("run", EXAMPLES.resolve("approval.flow").toString());
+        assertThat(r.exit()).isEqualTo(ExitCode.PAUSED);
+        String id = Workspace.executionOf(r.out());
+        String db = Invocation.quote(ws.db.toString());
+        assertThat(r.out()).containsPattern("(?m)^paused after \\d+ms, 2 steps, execution " + id + ": waiting for a person$")
+                .contains("  review: Ship it?", "    The build made version 1.2.3. Ship it?", "    answer with one of:",
+                        "      flow answer " + id + " review approved --db " + db,
+                        "      flow answer " + id + " review rejected --db " + db,
+                        "then continue the run with:", "  flow resume " + id + " --db " + db);
+        Cli status = ws.flow("status", id);
+        assertThat(status.out()).contains("waiting for a person at review: Ship it?", "flow answer " + id + " review approved");
+    }
+
+    @Test
+    void kvStoresValuesByNodeAndForTheRunWithTheirHistory() throws Exception {
+        String id = run("hello.flow");
+        assertThat(ws.flow("kv", "put", "-e", id, "-n", "greet", "mood", "calm").exit()).isZero();
+        assertThat(ws.flow("kv", "put", "-e", id, "-n", "greet", "mood", "bright").exit()).isZero();
+        assertThat(ws.flow("kv", "put", "-e", id, "--run", "release", "1.2.3").exit()).isZero();
+        assertThat(ws.flow("kv", "get", "-e", id, "-n", "greet", "mood").out()).isEqualTo("bright\n");
+        assertThat(ws.flow("kv", "get", "-e", id, "--run", "release").out()).isEqualTo("1.2.3\n");
+        assertThat(ws.flow("kv", "get", "-e", id, "-n", "greet", "mood", "--history").out().lines())
+                .hasSize(2).allSatisfy(l -> assertThat(l).contains("person"));
+        Cli ls = ws.flow("kv", "ls", "-e", id, "-n", "greet");
+        assertThat(ls.out()).contains("KEY", "mood", "bright", "person");
+        JsonNode json = new ObjectMapper().readTree(ws.flow("kv", "ls", "-e", id, "--run", "--format", "json").out());
+        assertThat(json.get(0).get("key").asText()).isEqualTo("release");
+        assertThat(json.get(0).get("value").asText()).isEqualTo("1.2.3");
+
+        Cli missing = ws.flow("kv", "get", "-e", id, "-n", "greet", "nothing");
+        assertThat(missing.exit()).isEqualTo(ExitCode.FAILED);
+        assertThat(missing.err()).contains("no value for 'nothing' in node 'greet' of execution " + id);
+        Cli unknownNode = ws.flow("kv", "put", "-e", id, "-n", "gret", "k", "v");
+        assertThat(unknownNode.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(unknownNode.err()).contains("'gret' is neither a node of execution " + id);
+        Cli noExecution = ws.flow("kv", "get", "k");
+        assertThat(noExecution.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(noExecution.err()).contains("give --execution ID");
+    }
+
+    @Test
+    void anUnknownExecutionIsAUsageErrorThatNamesTheRecentOnes() {
+        String id = run("hello.flow");
+        for (String verb : new String[] {"status", "log", "resume"}) {
+            Cli r = ws.flow(verb, "nosuchid");
+            assertThat(r.exit()).as(verb).isEqualTo(ExitCode.USAGE);
+            assertThat(r.err()).as(verb).contains("flow " + verb + ": no execution 'nosuchid' in ", "recent executions: " + id, "'flow status' lists them")
+                    .doesNotContain("Exception");
+        }
+        assertThat(ws.flow("answer", "nosuchid", "review", "approved").exit()).isEqualTo(ExitCode.USAGE);
+    }
+
+    @Test
+    void aDatabaseThatDoesNotExistIsNotCreatedByVerbsThatOnlyRead() {
+        for (String[] args : new String[][] {{"status"}, {"log", "x"}, {"resume", "x"}, {"answer", "x", "n", "o"}, {"kv", "ls", "-e", "x"}}) {
+            Cli r = ws.flow(args);
+            assertThat(r.exit()).as(String.join(" ", args)).isEqualTo(ExitCode.USAGE);
+            assertThat(r.err()).contains("no database at " + ws.db + " (flow run creates one; --db names another)");
+        }
+        assertThat(ws.db).doesNotExist();
+    }
+
+    @Test
+    void aCorruptDatabaseIsRefusedWithItsPathAndLeftUntouched() throws Exception {
+        byte[] junk = new byte[4096];
+        new java.util.Random(7).nextBytes(junk);
+        Files.write(ws.db, junk);
+        for (String[] args : new String[][] {{"status"}, {"run", EXAMPLES.resolve("hello.flow").toString()}, {"worker"}}) {
+            Cli r = ws.flow(args);
+            assertThat(r.exit()).as(args[0]).isEqualTo(ExitCode.USAGE);
+            assertThat(r.err()).as(args[0]).contains(ws.db + "' is not a Flow database: it is not an SQLite file at all").doesNotContain("Exception");
+        }
+        assertThat(Arrays.equals(Files.readAllBytes(ws.db), junk)).as("nothing lost").isTrue();
+    }
+
+    @Test
+    void anotherApplicationsSqliteDatabaseIsRefusedAndLeftUntouched() throws Exception {
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + ws.db); var s = c.createStatement()) {
+            s.execute("CREATE TABLE contacts(name TEXT)");
+            s.execute("INSERT INTO contacts VALUES ('Ada')");
+        }
+        byte[] before = Files.readAllBytes(ws.db);
+        Cli r = ws.flow("run", EXAMPLES.resolve("hello.flow").toString());
+        assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err()).contains(ws.db + "' is an SQLite database of another application, not a Flow database");
+        assertThat(ws.flow("status").exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(Arrays.equals(Files.readAllBytes(ws.db), before)).as("nothing lost").isTrue();
+    }
+}

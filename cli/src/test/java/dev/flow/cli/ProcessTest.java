@@ -1,0 +1,228 @@
+package dev.flow.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real {@code flow} command in its own processes: exit codes, a pause answered from other
+ * processes, SIGKILL and SIGTERM in the middle of a run, workers sharing one database, and tasks that
+ * call flow back. Each flow process is a JVM that starts in about a second (two with the compiler),
+ * so each test here takes a few seconds; the reason is given where one takes more.
+ */
+class ProcessTest {
+    /** Appends "NODE ITERATION" to effects.log: the effect the crash tests count. */
+    private static final String EFFECT = "echo \\\"$FLOW_NODE_ID $FLOW_ITERATION\\\" >> effects.log";
+
+    @TempDir
+    Path dir;
+
+    private Workspace ws;
+
+    @BeforeEach
+    void setUp() {
+        ws = new Workspace(dir);
+    }
+
+    @Test
+    void aHumanNodeMakesRunExitThreeAndAnAnswerThenResumeCompletesIt() throws Exception {
+        FlowProcess run = ws.process("run", RunCommandTest.EXAMPLES.resolve("approval.flow").toString());
+        assertThat(run.exit()).as(run.err()).isEqualTo(ExitCode.PAUSED);
+        String id = Workspace.executionOf(run.out());
+        assertThat(run.out()).contains("answer " + id + " review approved", "resume " + id);
+
+        FlowProcess answer = ws.process("answer", id, "review", "approved");
+        assertThat(answer.exit()).as(answer.err()).isZero();
+        FlowProcess twice = ws.process("answer", id, "review", "approved");
+        assertThat(twice.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(twice.err()).contains("already answered 'approved'").doesNotContain("Exception", "\tat ");
+
+        FlowProcess resume = ws.process("resume", id);
+        assertThat(resume.exit()).as(resume.err()).isZero();
+        assertThat(resume.out()).contains("node ship completed done", "completed in").doesNotContain("waiting for a person");
+        assertThat(ws.flow("resume", id).out()).as("an ended run is reported, and asks nothing again").doesNotContain("answer with");
+    }
+
+    private Path chain() {
+        return ws.write("chain.flow", """
+                workflow chain {
+                    task a { sh "%1$s" }
+                    task slow { sh "echo started >> slow.marker; sleep 2; %1$s" }
+                    task z { sh "%1$s" }
+                    start -> a -> slow -> z -> end
+                }
+                """.formatted(EFFECT));
+    }
+
+    private void awaitFile(Path file) throws InterruptedException {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (!Files.exists(file) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(file).exists();
+    }
+
+    @Test
+    void killedWithSigkillDuringATaskResumeCompletesWithEveryEffectOnce() throws Exception {
+        String id;
+        try (var run = FlowProcess.start(dir, "run", chain().toString(), "--db", ws.db.toString())) {
+            id = Workspace.executionOf(run.await("as execution", 60));
+            awaitFile(dir.resolve("slow.marker"));
+            run.kill();
+        }
+        assertThat(Workspace.node(ws.status(id), "slow").get("status").asText()).isEqualTo("running");
+        FlowProcess resume = ws.process("resume", id);
+        assertThat(resume.exit()).as(resume.out() + resume.err()).isZero();
+        // The killed run's shell outlived its JVM (its own process group) and would have added its
+        // effect two seconds later: resume stopped it first, so 'slow 1' appears once.
+        Thread.sleep(2500);
+        assertThat(ws.lines("effects.log")).isEqualTo(Map.of("a 1", 1, "slow 1", 1, "z 1", 1));
+        assertThat(ws.lines("slow.marker")).isEqualTo(Map.of("started", 2));
+    }
+
+    @Test
+    void sigtermStopsTheRunCleanlyHandsItsWorkBackAndSaysHowToResume() throws Exception {
+        String id;
+        String output;
+        try (var run = FlowProcess.start(dir, "run", chain().toString(), "--db", ws.db.toString())) {
+            id = Workspace.executionOf(run.await("as execution", 60));
+            awaitFile(dir.resolve("slow.marker"));
+            run.terminate();
+            assertThat(run.exitCode(30)).isEqualTo(143);
+            output = run.output() + "\nstderr: " + run.stderr();
+        }
+        assertThat(output).contains("node slow handed back: its worker was stopped", "interrupted after", "resume " + id);
+        JsonNode slow = Workspace.node(ws.status(id), "slow");
+        assertThat(slow.get("status").asText()).isEqualTo("ready");
+        assertThat(slow.get("attempt").asInt()).as("not counted as a failed attempt").isEqualTo(1);
+        Thread.sleep(2500); // the stopped task would have written its effect by now
+        assertThat(ws.lines("effects.log")).isEqualTo(Map.of("a 1", 1));
+        FlowProcess resume = ws.process("resume", id);
+        assertThat(resume.exit()).as(resume.err()).isZero();
+        assertThat(ws.lines("effects.log")).isEqualTo(Map.of("a 1", 1, "slow 1", 1, "z 1", 1));
+    }
+
+    @Test
+    void twoWorkersShareAWideFanOutWithNoNodeRunTwiceAndNoLockedDatabase() throws Exception {
+        // Starts three JVMs and sixty shell processes on a small machine: about ten seconds.
+        int width = 60;
+        var nodes = new StringBuilder();
+        var edges = new StringBuilder();
+        for (int i = 0; i < width; i++) {
+            nodes.append("    task w").append(i).append(" { sh \"").append(EFFECT).append("\" }\n");
+            edges.append("    fan -> w").append(i).append(" -> join\n");
+        }
+        Path wide = ws.write("wide.flow", "workflow wide {\n    max parallel 16\n    parallel fan\n    merge join\n" + nodes
+                + "    start -> fan\n" + edges + "    join -> end\n}\n");
+        Cli start = ws.flow("run", "--detach", wide.toString());
+        assertThat(start.exit()).as(start.err()).isZero();
+        String id = start.out().strip();
+
+        var workers = new ArrayList<FlowProcess.Running>();
+        try {
+            for (int i = 0; i < 2; i++) {
+                workers.add(FlowProcess.start(dir, "worker", "--concurrency", "4", "--db", ws.db.toString()));
+            }
+            for (var w : workers) {
+                w.await("serving ", 60);
+            }
+            long deadline = System.nanoTime() + 120_000_000_000L;
+            while (!ws.status(id).get("status").asText().equals("completed") && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            assertThat(ws.status(id).get("status").asText()).isEqualTo("completed");
+            for (var w : workers) {
+                w.terminate();
+                assertThat(w.exitCode(30)).isEqualTo(143);
+                assertThat(w.output()).contains("stopped");
+                assertThat(w.stderr()).doesNotContainIgnoringCase("locked").doesNotContain("Exception");
+            }
+            assertThat(workers.get(0).output()).as("both took a share").contains(" node w");
+            assertThat(workers.get(1).output()).contains(" node w");
+        } finally {
+            workers.forEach(FlowProcess.Running::close);
+        }
+        var started = new HashMap<String, Integer>();
+        var mapper = new ObjectMapper();
+        for (String line : ws.flow("log", id, "--format", "json").out().lines().toList()) {
+            JsonNode e = mapper.readTree(line);
+            if (e.get("kind").asText().equals("node_started")) {
+                started.merge(e.get("node").asText(), 1, Integer::sum);
+            }
+        }
+        assertThat(started).hasSize(width).allSatisfy((node, n) -> assertThat(n).as(node).isEqualTo(1));
+        assertThat(ws.lines("effects.log")).hasSize(width).allSatisfy((line, n) -> assertThat(n).as(line).isEqualTo(1));
+    }
+
+    @Test
+    void aStoppedWorkerHandsBackWhatItWasRunningForTheNextOne() throws Exception {
+        Path file = ws.write("long.flow", """
+                workflow long_task {
+                    task work { sh "echo started >> work.marker; if [ -f again ]; then echo quick; else touch again; sleep 30; fi" }
+                    start -> work -> end
+                }
+                """);
+        String id = ws.flow("run", "--detach", file.toString()).out().strip();
+        try (var worker = FlowProcess.start(dir, "worker", "--db", ws.db.toString())) {
+            worker.await("node work started", 60);
+            worker.terminate();
+            assertThat(worker.exitCode(20)).as("the 30 s task was stopped, not waited for").isEqualTo(143);
+            assertThat(worker.output()).contains("node work handed back", "stopped");
+        }
+        assertThat(Workspace.node(ws.status(id), "work").get("status").asText()).isEqualTo("ready");
+        Cli resume = ws.flow("resume", id);
+        assertThat(resume.exit()).isZero();
+        assertThat(resume.out()).contains("node work completed done", ": quick");
+    }
+
+    @Test
+    void aTaskWritesItsOwnKeysAndTheRunsButNotAnotherNodes() throws Exception {
+        Path file = ws.write("kv.flow", """
+                workflow kv_rules {
+                    task writer {
+                        sh "\\"$FLOW_BIN\\" kv put greeting hello && \\"$FLOW_BIN\\" kv put --run shared yes && if \\"$FLOW_BIN\\" kv put --node reader x y 2> refused.txt; then echo allowed; else echo refused; fi"
+                    }
+                    task reader {
+                        sh "\\"$FLOW_BIN\\" kv get --node writer greeting"
+                    }
+                    start -> writer -> reader -> end
+                }
+                """);
+        FlowProcess run = ws.process("run", file.toString());
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("node writer completed done", ": refused", "node reader completed done", ": hello");
+        assertThat(Files.readString(dir.resolve("refused.txt")))
+                .contains("node 'writer' may not write the keys of node 'reader'; it writes its own ('writer') and the run's ('run')");
+        String id = Workspace.executionOf(run.out());
+        assertThat(ws.flow("kv", "get", "-e", id, "--run", "shared").out()).isEqualTo("yes\n");
+        assertThat(ws.flow("kv", "ls", "-e", id, "-n", "reader").out()).isEmpty();
+    }
+
+    @Test
+    void flowRunsFromACommandLineWithTheDocumentedExitCodes() throws Exception {
+        Path missing = ws.write("missing.flow", """
+                workflow missing {
+                    task build { run ["no-such-program-for-flow"] }
+                    start -> build -> end
+                }
+                """);
+        FlowProcess failed = ws.process("run", missing.toString());
+        assertThat(failed.exit()).isEqualTo(ExitCode.FAILED);
+        assertThat(failed.out()).contains("is not on PATH");
+        FlowProcess unknown = ws.process("status", "nosuchid");
+        assertThat(unknown.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(unknown.err()).contains("no execution 'nosuchid'").doesNotContain("\tat ");
+        List<String> noStackTraces = List.of(failed.err(), unknown.err());
+        assertThat(noStackTraces).noneMatch(s -> s.contains("Exception"));
+    }
+}
