@@ -96,6 +96,24 @@ class InspectCommandsTest {
     }
 
     @Test
+    void logFollowKeepsPrintingWhileTheExecutionRunsAndStopsWhenItEnds() throws Exception {
+        Path file = ws.write("steps.flow", """
+                workflow steps {
+                    task one { sh "sleep 0.5; echo one" }
+                    task two { sh "echo two" }
+                    start -> one -> two -> end
+                }
+                """);
+        String id = ws.flow("run", "--detach", file.toString()).out().strip();
+        var follow = java.util.concurrent.CompletableFuture.supplyAsync(() -> ws.flow("log", id, "--follow"));
+        Thread.sleep(300); // let it print the first event before the run goes on
+        assertThat(ws.flow("resume", id).exit()).isZero();
+        Cli log = follow.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(log.exit()).isZero();
+        assertThat(log.out()).contains("execution_started", "node_started     one", "node_completed   two", "execution_finished");
+    }
+
+    @Test
     void answerRefusesAnOutputTheNodeDoesNotDeclareAndASecondAnswer() {
         String id = run("approval.flow");
         Cli undeclared = ws.flow("answer", id, "review", "maybe");
