@@ -22,7 +22,7 @@ class WorkflowChoiceTest {
         assertThat(c.graph()).isEmpty();
         assertThat(c.diagnostics()).singleElement().satisfies(d -> {
             assertThat(d.code()).isEqualTo(Code.AMBIGUOUS_WORKFLOW);
-            assertThat(d.message()).contains("'a', 'b'").contains("--workflow");
+            assertThat(d.message()).contains("\"a\", \"b\"").contains("--workflow");
             assertThat(d.suggestions()).containsExactly("a", "b");
         });
     }
