@@ -112,6 +112,11 @@ public final class FlowCompiler {
             return Optional.of(workflows.get(0));
         }
         List<Workflow> roots = roots(workflows);
+        if (roots.isEmpty()) {
+            // Every workflow is run by another: they run each other in a circle. Taking the first lets
+            // the checker report that circle (FLOW311) rather than hide it behind an ambiguity.
+            return Optional.of(workflows.get(0));
+        }
         return roots.size() == 1 ? Optional.of(roots.get(0)) : Optional.empty();
     }
 

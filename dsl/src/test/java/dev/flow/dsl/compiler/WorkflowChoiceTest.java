@@ -60,6 +60,14 @@ class WorkflowChoiceTest {
     }
 
     @Test
+    void workflowsThatAllRunEachOtherAreCompiledFromTheFirstSoThatTheCircleIsReported() {
+        var c = compile("workflow release { subgraph check runs verify }\nworkflow verify { subgraph again runs release }");
+        assertThat(c.diagnostics()).isEmpty();
+        assertThat(c.graph().orElseThrow().main().id()).isEqualTo("release");
+        assertThat(c.graph().get().subworkflows()).extracting(Workflow::id).containsExactly("verify");
+    }
+
+    @Test
     void aWorkflowThatCallsItselfIsCompiledOnce() {
         var g = compile("workflow again { subgraph recurse runs again }").graph().orElseThrow();
         assertThat(g.subworkflows()).isEmpty();
