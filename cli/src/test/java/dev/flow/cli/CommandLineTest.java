@@ -42,7 +42,7 @@ class CommandLineTest {
     void aMissingFileIsAnIoProblem() {
         Cli r = Cli.run("check", dir.resolve("absent.flow").toString());
         assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
-        assertThat(r.out()).contains("absent.flow:1:1: error FLOW003: '").contains("does not exist");
+        assertThat(r.out()).contains("absent.flow:1:1: error FLOW003: \"").contains("does not exist");
     }
 
     @Test
