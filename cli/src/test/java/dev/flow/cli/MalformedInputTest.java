@@ -77,7 +77,7 @@ class MalformedInputTest {
         Path file = dir.resolve("latin1.flow");
         Files.write(file, "workflow w {\n    // caf\u00e9\n}\n".getBytes(StandardCharsets.ISO_8859_1));
         Cli r = Cli.run("check", file.toString());
-        assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.exit()).isEqualTo(ExitCode.FAILED);
         assertThat(r.out()).contains("latin1.flow:2:11: error FLOW003").contains("is not UTF-8: byte 0xE9");
         noStackTrace(r);
     }
@@ -99,7 +99,7 @@ class MalformedInputTest {
     @Test
     void aCompiledGraphWithAnotherFormatIsRefusedWithTheVersionFlowReads() throws Exception {
         Cli r = check("g.json", "{\"format\": \"flow-graph/2\", \"workflow\": {}}");
-        assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.exit()).isEqualTo(ExitCode.FAILED);
         assertThat(r.out()).contains("unsupported format \"flow-graph/2\": this version of Flow reads \"flow-graph/1\"");
         noStackTrace(r);
     }
