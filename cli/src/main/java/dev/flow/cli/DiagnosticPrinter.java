@@ -105,7 +105,8 @@ final class DiagnosticPrinter {
         long warnings = count(compilations, Severity.WARNING);
         String files = compilations.size() == 1 ? "1 file" : compilations.size() + " files";
         if (errors == 0 && warnings == 0) {
-            return "no problems in " + files;
+            long notes = count(compilations, Severity.INFO);
+            return "no problems in " + files + (notes == 0 ? "" : " (" + plural(notes, "note") + ")");
         }
         return plural(errors, "error") + " and " + plural(warnings, "warning") + " in " + files;
     }

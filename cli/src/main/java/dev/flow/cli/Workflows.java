@@ -1,9 +1,9 @@
 package dev.flow.cli;
 
-import dev.flow.diagnostic.Code;
 import dev.flow.frontend.Compilation;
 import dev.flow.frontend.Compiler;
 import dev.flow.frontend.LoadOptions;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Reads workflow files for the verbs, through the one pipeline every tool shares. */
@@ -34,9 +34,14 @@ final class Workflows {
         }
     }
 
-    /** Whether the file could not be read at all (exit code 2 rather than 1). */
+    /**
+     * Whether the file could not be opened, or is not a kind of file Flow reads: an I/O or usage
+     * problem (exit code 2). A file that was read but holds bad content (bytes that are not UTF-8,
+     * JSON that is not a graph) is an input error like any other (exit code 1).
+     */
     static boolean unreadable(Compilation compilation) {
-        return compilation.graph().isEmpty()
-                && compilation.diagnostics().stream().anyMatch(d -> d.code() == Code.UNREADABLE_INPUT);
+        var path = compilation.source().path();
+        boolean opened = path != null && Files.isRegularFile(path) && Files.isReadable(path);
+        return !opened || compiler().frontEndFor(compilation.source().extension()).isEmpty();
     }
 }

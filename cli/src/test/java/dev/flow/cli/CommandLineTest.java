@@ -42,7 +42,7 @@ class CommandLineTest {
     void aMissingFileIsAnIoProblem() {
         Cli r = Cli.run("check", dir.resolve("absent.flow").toString());
         assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
-        assertThat(r.out()).contains("absent.flow:1:1: error FLOW003: '").contains("does not exist");
+        assertThat(r.out()).contains("absent.flow:1:1: error FLOW003: \"").contains("does not exist");
     }
 
     @Test
@@ -72,7 +72,7 @@ class CommandLineTest {
     void aDiagnosticShowsItsPositionTheSourceLineAndACaret() throws Exception {
         Path broken = write("broken.json", "{\n  \"format\": \"flow-graph/1\",\n  oops: 1\n}\n");
         Cli r = Cli.run("check", "--color=never", broken.toString());
-        assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.exit()).isEqualTo(ExitCode.FAILED);
         var lines = r.out().split("\n");
         assertThat(lines[0]).startsWith(broken + ":3:3: error FLOW003: not a compiled Flow graph:");
         assertThat(lines[1]).isEqualTo("      oops: 1");
@@ -109,7 +109,7 @@ class CommandLineTest {
     void compileRefusesInputItCannotReadAndWritesNothing() throws Exception {
         Path out = dir.resolve("out.json");
         Cli r = Cli.run("compile", write("bad.json", "[]").toString(), "-o", out.toString());
-        assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.exit()).isEqualTo(ExitCode.FAILED);
         assertThat(out).doesNotExist();
     }
 

@@ -31,6 +31,18 @@ import org.eclipse.xtext.validation.Issue;
 public final class FlowTesting {
     private FlowTesting() {}
 
+    /**
+     * The workflows and libraries of the repository's {@code examples/} that are meant to be valid:
+     * every {@code .flow} file but the deliberately broken ones of {@code examples/invalid/}.
+     */
+    public static java.util.stream.Stream<Path> validExamples() throws IOException {
+        Path dir = Path.of("").toAbsolutePath().getParent().resolve("examples");
+        assertThat(dir).as("the repository's examples folder").isDirectory();
+        try (var files = Files.walk(dir)) {
+            return files.filter(p -> p.toString().endsWith(".flow") && !p.startsWith(dir.resolve("invalid"))).sorted().toList().stream();
+        }
+    }
+
     public static Injector injector() {
         return FlowFrontEnd.injector();
     }

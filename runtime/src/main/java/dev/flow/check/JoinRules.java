@@ -104,13 +104,18 @@ final class JoinRules {
         }
     }
 
-    /** The branches a parallel node starts: those it lists, or every successor. */
+    /**
+     * The branches a parallel node starts: those it lists, or every successor. A listed node that
+     * no edge from the parallel node reaches is no branch (FLOW314 reports it), so it does not
+     * count here either.
+     */
     private static List<Integer> branches(WorkflowIndex w, Node node, NodeSpec.Parallel parallel) {
         var names = new LinkedHashSet<String>();
+        Set<String> successors = successors(w, node);
         if (parallel.branches().isEmpty()) {
-            names.addAll(successors(w, node));
+            names.addAll(successors);
         } else {
-            parallel.branches().forEach(b -> names.add(b.name()));
+            parallel.branches().stream().map(NameRef::name).filter(successors::contains).forEach(names::add);
         }
         var numbers = new ArrayList<Integer>();
         for (String name : names) {

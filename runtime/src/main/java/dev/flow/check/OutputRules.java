@@ -22,7 +22,9 @@ import java.util.List;
  * never warns about an output that some condition might select.
  *
  * <p>Not reported: a gate's {@code failed} (an unhandled gate failure fails the run on purpose),
- * nodes with a single output and any edge, and nodes with no edge at all (FLOW304 covers those).
+ * nodes with a single output and any edge, nodes with no edge at all (FLOW304 covers those), and
+ * outputs of a node with an edge that tests an output it does not have (FLOW206 reports that
+ * name, which may be the unhandled output misspelled).
  */
 final class OutputRules {
     private OutputRules() {}
@@ -108,7 +110,8 @@ final class OutputRules {
         }
         List<String> names = test.outputs().stream().map(NameRef::name).toList();
         if (!names.contains(output)) {
-            return Truth.FALSE;
+            // A name the node does not have is FLOW206's, and may be this output misspelled.
+            return source.effectiveOutputs().containsAll(names) ? Truth.FALSE : Truth.UNKNOWN;
         }
         return test.quantifier() == Expr.Quantifier.ANY || names.stream().distinct().count() == 1 ? Truth.TRUE : Truth.UNKNOWN;
     }

@@ -73,7 +73,8 @@ final class ReferenceRules {
             gate.dependsOn().forEach(g -> refs.add(new Located(g, gate.source())));
         }
         for (Located ref : refs) {
-            if (!gates.contains(ref.name().name())) {
+            // A gate node that names no gate at all is FLOW105's.
+            if (!ref.name().name().isEmpty() && !gates.contains(ref.name().name())) {
                 out.unknown(Code.UNKNOWN_GATE, ref.at(), "unknown gate " + Messages.q(ref.name().name()), ref.name().name(), gates,
                         "define it with gate " + ref.name().name() + " { run [...] }, import a library that does, or register it in gates.yaml");
             }

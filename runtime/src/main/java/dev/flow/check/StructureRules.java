@@ -95,7 +95,8 @@ final class StructureRules {
     }
 
     /**
-     * FLOW105: a task that runs nothing, a branch that decides nothing. A task with only a role
+     * FLOW105: a task that runs nothing, a branch that decides nothing, a gate node that names no
+     * gate. A task with only a role
      * (dialect 1's {@code role: reviewer}) is complete: the runtime's default agent plays the role.
      */
     static void missingFields(WorkflowIndex w, Report out) {
@@ -106,6 +107,9 @@ final class StructureRules {
             }
             if (node.spec() instanceof NodeSpec.Branch branch && branch.condition() == null) {
                 out.add(Code.MISSING_FIELD, node.source(), "branch " + Messages.q(node.id()) + " has no condition; add \"if CONDITION\"");
+            }
+            if (node.spec() instanceof NodeSpec.Gate gate && gate.gate().name().isEmpty()) {
+                out.add(Code.MISSING_FIELD, node.source(), "gate " + Messages.q(node.id()) + " names no gate to run; add \"uses GATE\"");
             }
         }
     }

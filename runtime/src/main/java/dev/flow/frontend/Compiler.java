@@ -62,7 +62,7 @@ public final class Compiler {
         if (frontEnd.isEmpty()) {
             var known = frontEnds.stream().map(FrontEnd::name).toList();
             return new Compilation(source, Optional.empty(), List.of(Diagnostic.of(Code.UNREADABLE_INPUT,
-                    "'" + source.displayName() + "' is not a workflow file: Flow reads .flow, .yaml, .yml and compiled .json files (front ends: "
+                    "\"" + source.displayName() + "\" is not a workflow file: Flow reads .flow, .yaml, .yml and compiled .json files (front ends: "
                             + String.join(", ", known) + ")",
                     SourceRef.of(source.displayName(), 0, 0, 1, 1))), null);
         }
@@ -83,17 +83,17 @@ public final class Compiler {
             long size = Files.size(file);
             if (size > MAX_FILE_BYTES) {
                 return new Read(null, Diagnostic.of(Code.INPUT_TOO_LARGE, String.format(
-                        "'%s' is %,d bytes; Flow reads workflow files of at most %,d bytes", displayName, size, MAX_FILE_BYTES), top));
+                        "\"%s\" is %,d bytes; Flow reads workflow files of at most %,d bytes", displayName, size, MAX_FILE_BYTES), top));
             }
             byte[] bytes = Files.readAllBytes(file);
             return new Read(new SourceFile(file, displayName, decodeUtf8(bytes, displayName)), null);
         } catch (NoSuchFileException e) {
-            return new Read(null, Diagnostic.of(Code.UNREADABLE_INPUT, "'" + displayName + "' does not exist", top));
+            return new Read(null, Diagnostic.of(Code.UNREADABLE_INPUT, "\"" + displayName + "\" does not exist", top));
         } catch (NotUtf8Exception e) {
             return new Read(null, Diagnostic.of(Code.UNREADABLE_INPUT, e.getMessage(), e.at));
         } catch (IOException e) {
             String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            return new Read(null, Diagnostic.of(Code.UNREADABLE_INPUT, "'" + displayName + "' cannot be read: " + why, top));
+            return new Read(null, Diagnostic.of(Code.UNREADABLE_INPUT, "\"" + displayName + "\" cannot be read: " + why, top));
         }
     }
 
@@ -117,7 +117,7 @@ public final class Compiler {
                     column++;
                 }
             }
-            throw new NotUtf8Exception(String.format("'%s' is not UTF-8: byte 0x%02X at line %d, column %d cannot be decoded; save the file as UTF-8",
+            throw new NotUtf8Exception(String.format("\"%s\" is not UTF-8: byte 0x%02X at line %d, column %d cannot be decoded; save the file as UTF-8",
                     displayName, bytes[bad] & 0xFF, line, column), SourceRef.of(displayName, bad, 1, line, column));
         }
     }

@@ -154,4 +154,21 @@ class JoinRulesTest {
                 .edge("join -> end");
         assertThat(only(flow.check(), Code.UNJOINED_PARALLEL).message()).contains("(\"a\", \"b\")");
     }
+
+    @Test
+    void aListedBranchThatNoEdgeReachesIsLeftToTheBranchCheck() {
+        // report runs after the join: FLOW314 says it is no branch, and the real branches do meet.
+        var flow = TestFlow.workflow("demo")
+                .parallel("fan", branches("lint", "report"))
+                .task("lint", command("true"))
+                .task("test", command("true"))
+                .task("report", command("true"))
+                .merge("join")
+                .edge("start -> fan")
+                .edge("fan -> lint -> join")
+                .edge("fan -> test -> join")
+                .edge("join -> report -> end");
+        var found = flow.check();
+        assertThat(found).as(Findings.describe(found)).extracting(d -> d.code()).containsExactly(Code.PARALLEL_BRANCH_NOT_SUCCESSOR);
+    }
 }

@@ -140,6 +140,16 @@ class StructureRulesTest {
     }
 
     @Test
+    void reportsAGateNodeThatNamesNoGateAsIncompleteRatherThanAsAnUnknownGate() {
+        var flow = TestFlow.workflow("demo")
+                .gate("check", "")
+                .edge("start -> check -> end");
+        var found = flow.check();
+        assertThat(found).as(Findings.describe(found)).extracting(d -> d.code()).containsExactly(Code.MISSING_FIELD);
+        assertThat(found.get(0).message()).isEqualTo("gate \"check\" names no gate to run; add \"uses GATE\"");
+    }
+
+    @Test
     void tasksWithAnAgentOrACommandAndBranchesWithAConditionAreComplete() {
         var flow = TestFlow.workflow("demo")
                 .state("ok", "bool")

@@ -156,10 +156,19 @@ final class ExpressionCompiler {
         if (r.getQualifier() != null) {
             return new Expr.Ref(path(r.getQualifier() + "." + name, fields), at);
         }
-        if (fields.isEmpty() && edgeSource != null && outputsLeaving(edgeSource).contains(name)) {
+        if (fields.isEmpty() && edgeSource != null && meansAnOutput(name, outputsLeaving(edgeSource))) {
             return outputTest(r, name, at);
         }
         return new Expr.Ref(path(name, fields), at);
+    }
+
+    /**
+     * Whether a bare name in an edge condition that names nothing else means an output of the edge's
+     * source: it is one, or is close to one ({@code blokced}), so that the checker reports the
+     * unknown output with the nearest one (FLOW206) rather than an unknown variable.
+     */
+    private static boolean meansAnOutput(String name, Set<String> outputs) {
+        return outputs.contains(name) || !NearestNames.of(name, outputs).isEmpty();
     }
 
     private Expr outputTest(RefExpr r, String output, dev.flow.model.SourceRef at) {

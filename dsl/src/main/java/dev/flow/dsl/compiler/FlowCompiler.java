@@ -112,6 +112,11 @@ public final class FlowCompiler {
             return Optional.of(workflows.get(0));
         }
         List<Workflow> roots = roots(workflows);
+        if (roots.isEmpty()) {
+            // Every workflow is run by another: they run each other in a circle. Taking the first lets
+            // the checker report that circle (FLOW311) rather than hide it behind an ambiguity.
+            return Optional.of(workflows.get(0));
+        }
         return roots.size() == 1 ? Optional.of(roots.get(0)) : Optional.empty();
     }
 
@@ -132,9 +137,9 @@ public final class FlowCompiler {
         List<String> names = workflows.stream().map(Workflow::getName).toList();
         List<Workflow> roots = roots(workflows);
         List<String> offered = roots.isEmpty() ? names : roots.stream().map(Workflow::getName).toList();
-        String list = String.join(", ", offered.stream().map(n -> "'" + n + "'").toList());
+        String list = String.join(", ", offered.stream().map(n -> "\"" + n + "\"").toList());
         String message = chosen.isPresent()
-                ? "no workflow of this file is named '" + chosen.get() + "'; it holds " + list
+                ? "no workflow of this file is named \"" + chosen.get() + "\"; it holds " + list
                 : "this file holds several workflows (" + list + "): choose one with --workflow";
         var d = Diagnostic.of(Code.AMBIGUOUS_WORKFLOW, message, positions.name(workflows.get(0)));
         return chosen.isPresent() ? d.withSuggestions(NearestNames.of(chosen.get(), names)) : d.withSuggestions(offered);

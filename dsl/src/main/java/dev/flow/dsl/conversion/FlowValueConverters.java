@@ -52,7 +52,7 @@ public class FlowValueConverters extends DefaultTerminalConverters {
                     return Integer.parseInt(withoutSpaces(string));
                 } catch (NumberFormatException e) {
                     throw new ValueConverterException(
-                            "'" + string.strip() + "' is too large: counts go up to " + Integer.MAX_VALUE, node, e);
+                            "\"" + string.strip() + "\" is too large: counts go up to " + Integer.MAX_VALUE, node, e);
                 }
             }
 
@@ -81,7 +81,7 @@ public class FlowValueConverters extends DefaultTerminalConverters {
                     return Long.parseLong(withoutSpaces(string));
                 } catch (NumberFormatException e) {
                     throw new ValueConverterException(
-                            "'" + string.strip() + "' is not a whole number that fits in 64 bits", node, e);
+                            "\"" + string.strip() + "\" is not a whole number that fits in 64 bits", node, e);
                 }
             }
 
@@ -118,7 +118,7 @@ public class FlowValueConverters extends DefaultTerminalConverters {
                     }
                     return value;
                 } catch (NumberFormatException e) {
-                    throw new ValueConverterException("'" + string.strip() + "' is not a number Flow can hold", node, e);
+                    throw new ValueConverterException("\"" + string.strip() + "\" is not a number Flow can hold", node, e);
                 }
             }
 
@@ -137,7 +137,7 @@ public class FlowValueConverters extends DefaultTerminalConverters {
             protected String internalToValue(String string, INode node) {
                 String text = withoutSpaces(string);
                 if (Durations.parse(text) == null) {
-                    throw new ValueConverterException("'" + text + "' is too long a duration", node, null);
+                    throw new ValueConverterException("\"" + text + "\" is too long a duration", node, null);
                 }
                 return text;
             }

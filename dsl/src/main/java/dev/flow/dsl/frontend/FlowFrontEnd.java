@@ -91,7 +91,7 @@ public final class FlowFrontEnd implements FrontEnd {
         try {
             resource.load(new ByteArrayInputStream(file.text().getBytes(StandardCharsets.UTF_8)), resources.getLoadOptions());
         } catch (IOException e) {
-            return failed(file, Diagnostic.of(Code.UNREADABLE_INPUT, "cannot read '" + file.displayName() + "': " + e.getMessage(),
+            return failed(file, Diagnostic.of(Code.UNREADABLE_INPUT, "cannot read \"" + file.displayName() + "\": " + e.getMessage(),
                     SourceRef.of(file.displayName(), 0, 0, 1, 1)));
         }
         var names = SourceNames.relativeTo(uri, file.displayName());

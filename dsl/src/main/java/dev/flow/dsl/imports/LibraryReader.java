@@ -47,10 +47,10 @@ public interface LibraryReader {
         public Library read(URI uri, String displayName) {
             String extension = uri.fileExtension() == null ? "" : uri.fileExtension().toLowerCase(java.util.Locale.ROOT);
             if (extension.equals("yaml") || extension.equals("yml")) {
-                return Library.unreadable("'" + displayName + "' is a YAML gate registry, which this version of Flow cannot import yet;"
+                return Library.unreadable("\"" + displayName + "\" is a YAML gate registry, which this version of Flow cannot import yet;"
                         + " declare the gates in a .flow library and import that");
             }
-            return Library.unreadable("'" + displayName + "' is not a Flow file: only .flow libraries (and, soon, gates.yaml registries) can be imported");
+            return Library.unreadable("\"" + displayName + "\" is not a Flow file: only .flow libraries (and, soon, gates.yaml registries) can be imported");
         }
     }
 }

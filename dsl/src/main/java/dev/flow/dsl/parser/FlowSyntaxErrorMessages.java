@@ -48,6 +48,10 @@ public class FlowSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     public SyntaxErrorMessage getSyntaxErrorMessage(IValueConverterErrorContext context) {
         var cause = context.getValueConverterException();
         String message = cause != null && cause.getMessage() != null ? cause.getMessage() : context.getDefaultMessage();
+        if (message != null && message.startsWith("ValueConverter returned null")) {
+            // Xtext's words for a number the parser had to assume after another syntax error.
+            message = "expected a number here";
+        }
         return new SyntaxErrorMessage(message, Code.SYNTAX_ERROR.id());
     }
 
@@ -80,7 +84,11 @@ public class FlowSyntaxErrorMessages extends SyntaxErrorMessageProvider {
         }
         if (e instanceof NoViableAltException || e instanceof EarlyExitException) {
             if (previous != null && NAMING_KEYWORDS.contains(previous)) {
-                return "expected a name after " + quote(previous) + ", found " + found;
+                return "expected a name after " + quote(previous) + ", found " + found + keywordHint(e.token, names);
+            }
+            if (",".equals(previous) && !keywordHint(e.token, names).isEmpty()) {
+                // Lists after a comma hold names (outputs, branches, gates): a keyword there was meant as one.
+                return "unexpected " + found + after + within(context) + keywordHint(e.token, names);
             }
             if (e.token != null && e.token.getType() == Token.EOF) {
                 return "the file ends too early" + after + within(context) + ": something is missing here";
@@ -88,6 +96,14 @@ public class FlowSyntaxErrorMessages extends SyntaxErrorMessageProvider {
             return "unexpected " + found + after + within(context);
         }
         return "unexpected " + found + after + within(context);
+    }
+
+    /** For a keyword written where a name belongs: how to use it as a name. */
+    private static String keywordHint(Token token, String[] names) {
+        String text = token == null ? "" : text(token);
+        boolean keyword = token != null && token.getType() != Token.EOF && tokenName(token.getType(), names).equals("'" + text + "'")
+                && text.chars().allMatch(Character::isLetter);
+        return keyword ? "; " + quote(text) + " is a keyword: write ^" + text + " to use it as a name" : "";
     }
 
     private static String lexerMessage(String defaultMessage) {

@@ -82,8 +82,14 @@ class ExpressionsCompileTest {
 
     @Test
     void anUnknownBareNameIsCarriedAsWrittenForTheChecker() {
-        assertThat(path(condition("dne"))).isEqualTo("dne");
+        assertThat(path(condition("nothing"))).isEqualTo("nothing");
         assertThat(path(condition("nothing.here"))).isEqualTo("nothing.here");
+    }
+
+    @Test
+    void anUnknownBareNameCloseToAnOutputOfTheSourceIsAnOutputTestSoThatTheCheckerNamesTheOutput() {
+        assertThat(((Expr.OutputTest) condition("blokced")).outputs()).extracting(NameRef::name).containsExactly("blokced");
+        assertThat(((Expr.OutputTest) gateCondition("pased")).outputs()).extracting(NameRef::name).containsExactly("pased");
     }
 
     @Test

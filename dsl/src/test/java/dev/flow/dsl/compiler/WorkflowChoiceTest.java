@@ -22,7 +22,7 @@ class WorkflowChoiceTest {
         assertThat(c.graph()).isEmpty();
         assertThat(c.diagnostics()).singleElement().satisfies(d -> {
             assertThat(d.code()).isEqualTo(Code.AMBIGUOUS_WORKFLOW);
-            assertThat(d.message()).contains("'a', 'b'").contains("--workflow");
+            assertThat(d.message()).contains("\"a\", \"b\"").contains("--workflow");
             assertThat(d.suggestions()).containsExactly("a", "b");
         });
     }
@@ -57,6 +57,14 @@ class WorkflowChoiceTest {
                 .graph().orElseThrow();
         assertThat(g.main().id()).isEqualTo("main");
         assertThat(g.subworkflows()).extracting(Workflow::id).containsExactly("helper", "deepest");
+    }
+
+    @Test
+    void workflowsThatAllRunEachOtherAreCompiledFromTheFirstSoThatTheCircleIsReported() {
+        var c = compile("workflow release { subgraph check runs verify }\nworkflow verify { subgraph again runs release }");
+        assertThat(c.diagnostics()).isEmpty();
+        assertThat(c.graph().orElseThrow().main().id()).isEqualTo("release");
+        assertThat(c.graph().get().subworkflows()).extracting(Workflow::id).containsExactly("verify");
     }
 
     @Test

@@ -75,10 +75,7 @@ class FlowFormatterTest {
     }
 
     static Stream<Path> examples() throws IOException {
-        Path dir = Path.of("").toAbsolutePath().getParent().resolve("examples");
-        try (var files = Files.walk(dir)) {
-            return files.filter(p -> p.toString().endsWith(".flow")).sorted().toList().stream();
-        }
+        return FlowTesting.validExamples();
     }
 
     @ParameterizedTest

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.diagnostic.Code;
 import dev.flow.diagnostic.Diagnostic;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -21,10 +22,12 @@ class SyntaxErrorMessagesTest {
             workflow x { task a { timeout 5 } }                 | 1:31 | expected a duration such as 30s, 10m or 2h, found "5"
             workflow x { start -> end when (1 == 1 }            | 1:40 | expected ")" to close the parenthesis, found "}"
             workflow x { retry 3 }                              | 1:14 | expected "}" to close workflow "x", found "retry"
-            workflow x { input y: int = 99999999999999999999 }  | 1:29 | '99999999999999999999' is not a whole number that fits in 64 bits
-            workflow x { task a { retry 9999999999 } }          | 1:29 | '9999999999' is too large: counts go up to 2147483647
+            workflow x { input y: int = 99999999999999999999 }  | 1:29 | "99999999999999999999" is not a whole number that fits in 64 bits
+            workflow x { task a { retry 9999999999 } }          | 1:29 | "9999999999" is too large: counts go up to 2147483647
             workflow x { task `oops }                           | 1:19 | this backquoted name is not closed: add the closing ` before the end of the line
             workflow x { /* never closed                        | 1:14 | this comment is not closed: add */
+            workflow x { input version: string }                | 1:20 | expected a name after "input", found "version"; "version" is a keyword: write ^version to use it as a name
+            workflow x { task a { outputs done, retry } }       | 1:37 | unexpected "retry" after "," in task "a"; "retry" is a keyword: write ^retry to use it as a name
             """)
     void syntaxErrorsAreExplained(String text, String at, String message) {
         var diagnostics = compile(text).diagnostics();
@@ -33,5 +36,11 @@ class SyntaxErrorMessagesTest {
         assertThat(first.code()).isEqualTo(Code.SYNTAX_ERROR);
         assertThat(first.source().line() + ":" + first.source().column()).isEqualTo(at.strip());
         assertThat(first.message()).isEqualTo(message.strip());
+    }
+
+    @Test
+    void aValueTheParserHadToAssumeIsNotReportedInXtextsWords() {
+        var messages = compile("workflow x { task a { outputs done, retry } }").diagnostics().stream().map(Diagnostic::message).toList();
+        assertThat(messages).noneMatch(m -> m.contains("ValueConverter")).contains("expected a number here");
     }
 }

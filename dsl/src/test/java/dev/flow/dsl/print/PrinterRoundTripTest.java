@@ -7,7 +7,6 @@ import dev.flow.frontend.Compilation;
 import dev.flow.model.FlowGraph;
 import dev.flow.model.json.GraphJson;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -54,16 +53,7 @@ class PrinterRoundTripTest {
     }
 
     static Stream<Path> examples() throws IOException {
-        Path dir = examplesDir();
-        try (var files = Files.walk(dir)) {
-            return files.filter(p -> p.toString().endsWith(".flow")).sorted().toList().stream();
-        }
-    }
-
-    static Path examplesDir() {
-        Path dir = Path.of("").toAbsolutePath().getParent().resolve("examples");
-        assertThat(dir).as("the repository's examples folder").isDirectory();
-        return dir;
+        return FlowTesting.validExamples();
     }
 
     @ParameterizedTest

@@ -46,7 +46,7 @@ class LanguageChecksTest {
         assertThat(d).singleElement().satisfies(x -> {
             assertThat(x.code()).isEqualTo(Code.DUPLICATE_PROPERTY);
             assertThat(at(text, x)).isEqualTo("\"two\"");
-            assertThat(x.message()).contains("'prompt'").contains("task 'a'");
+            assertThat(x.message()).contains("\"prompt\"").contains("task \"a\"");
         });
     }
 

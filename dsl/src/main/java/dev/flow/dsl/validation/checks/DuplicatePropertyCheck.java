@@ -57,7 +57,7 @@ final class DuplicatePropertyCheck implements LanguageCheck {
             for (int i = 1; i < written.size(); i++) {
                 String property = SPELLING.getOrDefault(feature.getName(), feature.getName());
                 report.accept(Diagnostic.of(Code.DUPLICATE_PROPERTY,
-                        "'" + property + "' is set twice in " + describe(block) + "; only the last one would count: remove one",
+                        "\"" + property + "\" is set twice in " + describe(block) + "; only the last one would count: remove one",
                         positions.of(block, written.get(i))));
             }
         }
@@ -73,8 +73,8 @@ final class DuplicatePropertyCheck implements LanguageCheck {
             Member first = seen.putIfAbsent(setting, m);
             if (first != null) {
                 String message = setting.equals("failure")
-                        ? "the workflow already says how failures are handled (" + text(first) + "): keep one of 'fail fast' and 'continue on failure'"
-                        : "'" + setting + "' is set twice in workflow '" + w.getName() + "'; only the last one would count: remove one";
+                        ? "the workflow already says how failures are handled (" + text(first) + "): keep one of \"fail fast\" and \"continue on failure\""
+                        : "\"" + setting + "\" is set twice in workflow \"" + w.getName() + "\"; only the last one would count: remove one";
                 report.accept(Diagnostic.of(Code.DUPLICATE_PROPERTY, message, positions.of(m)));
             }
         }
@@ -107,6 +107,6 @@ final class DuplicatePropertyCheck implements LanguageCheck {
             case "AgentDef" -> "agent";
             default -> block.eClass().getName().toLowerCase(java.util.Locale.ROOT);
         };
-        return name == null ? kind : kind + " '" + name + "'";
+        return name == null ? kind : kind + " \"" + name + "\"";
     }
 }

@@ -17,7 +17,7 @@ final class EdgeNameCheck implements LanguageCheck {
         for (EdgeStatement statement : EcoreUtil2.eAllOfType(file, EdgeStatement.class)) {
             if (statement.getName() != null && statement.getSteps().size() > 1) {
                 report.accept(Diagnostic.of(Code.EDGE_NAME_ON_CHAIN,
-                        "the name '" + statement.getName() + "' would belong to " + statement.getSteps().size()
+                        "the name \"" + statement.getName() + "\" would belong to " + statement.getSteps().size()
                                 + " edges: name a single step (" + statement.getName() + ": a -> b) or remove the name",
                         positions.of(statement, FlowPackage.Literals.EDGE_STATEMENT__NAME)));
             }

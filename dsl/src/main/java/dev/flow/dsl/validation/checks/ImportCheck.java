@@ -34,18 +34,18 @@ final class ImportCheck implements LanguageCheck {
             var at = positions.of(r.statement(), FlowPackage.Literals.IMPORT__IMPORT_URI);
             String written = r.statement().getImportURI();
             if (r.uri() == null) {
-                report.accept(Diagnostic.of(Code.UNKNOWN_IMPORT, "'" + written + "' is not a path Flow can read", at));
+                report.accept(Diagnostic.of(Code.UNKNOWN_IMPORT, "\"" + written + "\" is not a path Flow can read", at));
             } else if (!r.exists()) {
                 var suggestions = siblings(r.uri(), written);
-                String hint = suggestions.isEmpty() ? "" : "; did you mean '" + suggestions.get(0) + "'?";
+                String hint = suggestions.isEmpty() ? "" : "; did you mean \"" + suggestions.get(0) + "\"?";
                 report.accept(Diagnostic.of(Code.UNKNOWN_IMPORT,
-                        "cannot find '" + written + "' (looked for " + positions.names().displayName(r.uri()) + ")" + hint, at)
+                        "cannot find \"" + written + "\" (looked for " + positions.names().displayName(r.uri()) + ")" + hint, at)
                         .withSuggestions(suggestions));
             } else if (r.foreignLibrary() != null) {
                 r.foreignLibrary().unreadable().ifPresent(why -> report.accept(Diagnostic.of(Code.UNKNOWN_IMPORT, why, at)));
                 r.foreignLibrary().diagnostics().forEach(report);
             } else if (r.flowLibrary() == null) {
-                report.accept(Diagnostic.of(Code.UNKNOWN_IMPORT, "'" + written + "' cannot be read as a Flow file", at));
+                report.accept(Diagnostic.of(Code.UNKNOWN_IMPORT, "\"" + written + "\" cannot be read as a Flow file", at));
             } else {
                 SyntaxErrors.of(r.flowLibrary(), positions).forEach(report);
             }

@@ -33,8 +33,8 @@ final class OutputsOfCheck implements LanguageCheck {
             String name = dev.flow.dsl.conversion.Names.unescape(NodeModelUtils.getTokenText(written.get(0)));
             var known = SyntaxTree.nodes(SyntaxTree.workflowOf(type)).stream().map(Node::getName).toList();
             var suggestions = NearestNames.of(name, known);
-            String hint = suggestions.isEmpty() ? "" : "; did you mean '" + suggestions.get(0) + "'?";
-            report.accept(Diagnostic.of(Code.UNKNOWN_NODE, "'outputs of " + name + "' names no node of this workflow" + hint,
+            String hint = suggestions.isEmpty() ? "" : "; did you mean \"" + suggestions.get(0) + "\"?";
+            report.accept(Diagnostic.of(Code.UNKNOWN_NODE, "\"outputs of " + name + "\" names no node of this workflow" + hint,
                     positions.of(type, written.get(0))).withSuggestions(suggestions));
         }
     }

@@ -24,7 +24,7 @@ final class WaitForCheck implements LanguageCheck {
                 INode last = written.get(written.size() - 1);
                 report.accept(Diagnostic.of(Code.MISPLACED_PROPERTY,
                         "only a merge names the nodes it waits for; " + DuplicatePropertyCheck.describe(node)
-                                + " waits for its incoming edges: write 'wait all' or 'wait any' without 'of'",
+                                + " waits for its incoming edges: write \"wait all\" or \"wait any\" without \"of\"",
                         positions.range(node.eResource(), first.getOffset(), last.getOffset() + last.getLength())));
             }
         }

@@ -1,0 +1,110 @@
+package dev.flow.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flow.diagnostic.Code;
+import dev.flow.model.Severity;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The golden files of {@code examples/invalid/}: one per diagnostic code, each reporting exactly
+ * what its first lines expect, at the expected line and column, through the same pipeline as
+ * {@code flow check}. A new code without its file fails here.
+ */
+class InvalidExamplesTest {
+
+    static Path folder() {
+        return Repository.resolve("examples/invalid");
+    }
+
+    /** Every workflow file of the folder (its README aside). */
+    static List<Path> files() throws IOException {
+        try (var files = Files.list(folder())) {
+            return files.filter(f -> !f.getFileName().toString().equals("README.md")).sorted().toList();
+        }
+    }
+
+    static Stream<Path> eachFile() throws IOException {
+        return files().stream();
+    }
+
+    /** {@code FLOW306-uncontrolled-cycle} for {@code FLOW306-uncontrolled-cycle.flow}. */
+    private static String stem(Path file) {
+        String name = file.getFileName().toString();
+        return name.substring(0, name.indexOf('.'));
+    }
+
+    @Test
+    void everyCodeHasItsFileNamedAfterItsIdAndSlug() throws IOException {
+        var stems = files().stream().map(InvalidExamplesTest::stem).toList();
+        for (Code code : Code.values()) {
+            assertThat(stems).as("a file examples/invalid/%s-%s.* that triggers %s", code.id(), code.slug(), code.id())
+                    .containsOnlyOnce(code.id() + "-" + code.slug());
+        }
+        assertThat(stems).as("files of examples/invalid named after no code").hasSize(Code.values().length);
+    }
+
+    @Test
+    void theYamlCodesHaveYamlFilesAndTheOthersAFileFlowReads() throws IOException {
+        for (Path file : files()) {
+            String name = file.getFileName().toString();
+            String extension = name.substring(name.indexOf('.') + 1).toLowerCase(Locale.ROOT);
+            if (name.startsWith("FLOW6")) {
+                assertThat(extension).as(name).isEqualTo("yaml");
+            } else {
+                assertThat(extension).as(name).isIn("flow", "yaml", "json");
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("eachFile")
+    void reportsExactlyWhatItsFirstLinesExpect(Path file) {
+        var expected = Expectation.of(file);
+        assertThat(expected.get(0).code().id() + "-" + expected.get(0).code().slug())
+                .as("the first expectation of %s is the code it is named after", file.getFileName()).isEqualTo(stem(file));
+        var found = Checking.file(file).diagnostics();
+        assertThat(found.stream().map(Expectation::describe).toList())
+                .as("what %s reports: %s", file.getFileName(), Checking.describe(found))
+                .containsExactlyElementsOf(expected.stream().map(Expectation::describe).toList());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("eachFile")
+    void flowCheckExitsAsTheExpectationsSay(Path file) {
+        int exit = Expectation.exitOf(Expectation.of(file));
+        assertThat(Checking.exitOfCheck(file.toString())).as("exit status of flow check %s", file.getFileName()).isEqualTo(exit);
+    }
+
+    @Test
+    void aWarningAloneLeavesTheCheckPassingAndEveryErrorFailsIt() throws IOException {
+        for (Path file : files()) {
+            var expected = Expectation.of(file);
+            Code code = expected.get(0).code();
+            assertThat(expected.get(0).severity()).as("severity of %s", file.getFileName()).isEqualTo(code.defaultSeverity());
+            boolean error = expected.stream().anyMatch(e -> e.severity() == Severity.ERROR);
+            int exit = error ? 1 : 0;
+            assertThat(Expectation.exitOf(expected)).as("exit status expected of %s", file.getFileName()).isEqualTo(exit);
+        }
+    }
+
+    @Test
+    void theReadmeHasARowForEveryFileWithItsCode() throws IOException {
+        var rows = Repository.read("examples/invalid/README.md").lines().filter(l -> l.startsWith("| [")).toList();
+        for (Path file : files()) {
+            String name = file.getFileName().toString();
+            Code code = Expectation.of(file).get(0).code();
+            assertThat(rows).as("README row of %s", name)
+                    .anyMatch(r -> r.startsWith("| [" + name + "](" + name + ") | " + code.id() + " " + code.slug() + " |"));
+        }
+        assertThat(rows).as("README rows").hasSameSizeAs(files());
+    }
+}
