@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.diagnostic.Diagnostic;
 import dev.flow.dsl.formatting2.FlowSourceFormatter;
+import dev.flow.dsl.importer.YamlImporter;
+import dev.flow.dsl.print.FlowPrinter;
+import dev.flow.dsl.print.PrintComments;
 import dev.flow.frontend.Compilation;
 import dev.flow.frontend.Compiler;
 import dev.flow.frontend.LoadOptions;
@@ -74,6 +77,7 @@ class ImportRoundTripTest {
         assertSameProblems(fromYaml, fromFlow);
 
         assertThat(importTo(yaml, flow, append(options, "--force"))).as("importing again").isEqualTo(text);
+        assertThat(printedAgain(fromFlow, text)).as("printing the compiled Flow source again, comments aside").isEqualTo(withoutComments(text));
         assertThat(FlowSourceFormatter.create().format(text)).as("the formatter changes nothing").isEqualTo(text);
         for (YamlComment comment : YamlReader.read(Files.readString(yaml), yaml.toString()).comments()) {
             String line = comment.text().isBlank() ? "//" : "// " + comment.text().stripTrailing();
@@ -87,6 +91,17 @@ class ImportRoundTripTest {
         Cli r = Cli.run(args.toArray(String[]::new));
         assertThat(r.exit()).as(r.err()).isZero();
         return Files.readString(flow);
+    }
+
+    /** The Flow source's graph printed again, with its imports and without the gates they provide. */
+    private static String printedAgain(Compilation flow, String text) {
+        var graph = YamlImporter.keepGates(flow.graph().orElseThrow(), g -> g.source().file().equals(flow.source().displayName()));
+        var imports = text.lines().filter(l -> l.startsWith("import \"")).map(l -> l.substring(8, l.length() - 1)).toList();
+        return withoutComments(FlowPrinter.create().print(graph, PrintComments.NONE, imports));
+    }
+
+    private static String withoutComments(String text) {
+        return text.lines().filter(l -> !l.isBlank() && !l.strip().startsWith("//")).collect(java.util.stream.Collectors.joining("\n"));
     }
 
     /** The same diagnostics (code, severity, message) on the same elements, as many of each. */

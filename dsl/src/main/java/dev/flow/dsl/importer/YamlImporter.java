@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Turns a YAML workflow, as {@link dev.flow.yaml.YamlWorkflowReader} read it, into formatted Flow
@@ -53,7 +54,8 @@ public final class YamlImporter {
         List<String> imports = new ArrayList<>();
         if (document.registry().isPresent()) {
             var registry = document.registry().get();
-            graph = withoutGates(graph, registry.contents().gates());
+            var registered = new HashSet<>(registry.contents().gates());
+            graph = keepGates(graph, g -> !registered.contains(g));
             imports.add(importPath(target, registry.path()));
         }
         return printer.print(graph, ImportedComments.of(document.comments(), graph), imports);
@@ -86,11 +88,13 @@ public final class YamlImporter {
         return Optional.empty();
     }
 
-    /** The graph with the main workflow's gates that came from the registry left out: the import provides them. */
-    private static FlowGraph withoutGates(FlowGraph graph, List<GateDef> registered) {
-        var fromRegistry = new HashSet<>(registered);
+    /**
+     * The graph with only those gates of the main workflow that {@code keep} accepts: what to print
+     * when an import provides the others.
+     */
+    public static FlowGraph keepGates(FlowGraph graph, Predicate<GateDef> keep) {
         Workflow w = graph.main();
-        var own = w.gates().stream().filter(g -> !fromRegistry.contains(g)).toList();
+        var own = w.gates().stream().filter(keep).toList();
         var main = new Workflow(w.id(), w.name(), w.version(), w.description(), w.inputs(), w.state(), own, w.agents(), w.nodes(),
                 w.edges(), w.limits(), w.interrupts(), w.completion(), w.config(), w.source());
         return new FlowGraph(main, graph.subworkflows());
