@@ -3,6 +3,7 @@ package dev.flow.cli;
 import dev.flow.diagnostic.Diagnostic;
 import dev.flow.dsl.importer.YamlImporter;
 import dev.flow.frontend.Compilation;
+import dev.flow.frontend.LoadOptions;
 import dev.flow.yaml.YamlDocument;
 import dev.flow.yaml.YamlWorkflowReader;
 import java.io.IOException;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -49,7 +51,7 @@ final class ImportCommand implements Callable<Integer> {
     boolean force;
 
     @Mixin
-    InputOptions input;
+    YamlOptions yaml;
 
     @Option(names = "--color", paramLabel = "auto|always|never", defaultValue = "auto", description = "Colour the diagnostics.")
     String color;
@@ -60,17 +62,20 @@ final class ImportCommand implements Callable<Integer> {
         if (!name.endsWith(".yaml") && !name.endsWith(".yml")) {
             throw new UserError("\"" + file + "\" is not a YAML file: flow import reads .yaml and .yml workflows", ExitCode.USAGE);
         }
+        if (output != null && !output.toString().endsWith(".flow")) {
+            throw new UserError("the output of flow import is Flow source: name it with .flow, not \"" + output + "\"", ExitCode.USAGE);
+        }
         if (output != null && !force && Files.exists(output)) {
             throw new UserError("\"" + output + "\" exists; use --force to overwrite it", ExitCode.USAGE);
         }
         var err = spec.commandLine().getErr();
-        Compilation compilation = Workflows.compile(file, input.toLoadOptions());
+        Compilation compilation = Workflows.compile(file, options());
         new DiagnosticPrinter(err, Ansi.choose(color)).print(compilation);
         if (Workflows.unreadable(compilation)) {
             return ExitCode.USAGE;
         }
         Workflows.requireWorkflow(compilation);
-        YamlDocument document = YamlWorkflowReader.read(compilation.source(), input.toLoadOptions());
+        YamlDocument document = YamlWorkflowReader.read(compilation.source(), options());
         List<Diagnostic> yamlErrors = document.ownDiagnostics().stream().filter(Diagnostic::isError).toList();
         if (!yamlErrors.isEmpty() || document.graph().isEmpty()) {
             err.println("flow import: " + DiagnosticPrinter.plural(yamlErrors.size(), "YAML error") + " in " + file
@@ -103,6 +108,10 @@ final class ImportCommand implements Callable<Integer> {
         }
         err.flush();
         return ExitCode.OK;
+    }
+
+    private LoadOptions options() {
+        return new LoadOptions(yaml.gatesFile(), yaml.dialectName(), Optional.empty());
     }
 
     private void write(String text) throws IOException {

@@ -51,6 +51,14 @@ class ImportCommandTest {
     }
 
     @Test
+    void theOutputIsAFlowFile() {
+        Cli r = Cli.run("import", example("debug-loop.yaml"), "-o", dir.resolve("debug-loop.yaml").toString());
+        assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err()).contains("name it with .flow");
+        assertThat(dir.resolve("debug-loop.yaml")).doesNotExist();
+    }
+
+    @Test
     void theRegistryImportIsRelativeToTheOutputFile() throws Exception {
         Files.createDirectories(dir.resolve("flows/sub"));
         Path out = dir.resolve("flows/sub/debug.flow");

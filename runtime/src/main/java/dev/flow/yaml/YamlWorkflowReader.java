@@ -28,8 +28,8 @@ import java.util.Optional;
 /**
  * Reads a YAML workflow in either dialect into the graph model: parses the YAML (with its limits on
  * hostile input), picks the dialect ({@link LoadOptions#dialect()} or the top-level keys), loads
- * the gate registry ({@link LoadOptions#gatesFile()}, else a {@code gates.yaml} beside the
- * workflow), and runs the dialect's reader. Reports every problem it finds and still returns a graph
+ * the gate registry ({@link LoadOptions#gatesFile()}, else for dialect 1 a {@code gates.yaml} beside
+ * the workflow), and runs the dialect's reader. Reports every problem it finds and still returns a graph
  * whenever the YAML parses, so that the checker can add its own.
  */
 public final class YamlWorkflowReader {
