@@ -58,16 +58,7 @@ final class ImportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (!name.endsWith(".yaml") && !name.endsWith(".yml")) {
-            throw new UserError("\"" + file + "\" is not a YAML file: flow import reads .yaml and .yml workflows", ExitCode.USAGE);
-        }
-        if (output != null && !output.toString().endsWith(".flow")) {
-            throw new UserError("the output of flow import is Flow source: name it with .flow, not \"" + output + "\"", ExitCode.USAGE);
-        }
-        if (output != null && !force && Files.exists(output)) {
-            throw new UserError("\"" + output + "\" exists; use --force to overwrite it", ExitCode.USAGE);
-        }
+        checkArguments();
         var err = spec.commandLine().getErr();
         Compilation compilation = Workflows.compile(file, options());
         new DiagnosticPrinter(err, Ansi.choose(color)).print(compilation);
@@ -83,7 +74,8 @@ final class ImportCommand implements Callable<Integer> {
             err.flush();
             return ExitCode.FAILED;
         }
-        Path target = output != null ? output : file.resolveSibling(name.replaceAll("\\.ya?ml$", ".flow"));
+        // Without -o the text is meant to be saved beside the YAML: the registry's path starts there.
+        Path target = output != null ? output : file.resolveSibling(file.getFileName().toString().replaceAll("\\.(?i:ya?ml)$", ".flow"));
         var importer = YamlImporter.create();
         String text;
         try {
@@ -108,6 +100,20 @@ final class ImportCommand implements Callable<Integer> {
         }
         err.flush();
         return ExitCode.OK;
+    }
+
+    /** Refuses what is not a YAML file, an output that is not a Flow file, and an existing output without --force. */
+    private void checkArguments() {
+        String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (!name.endsWith(".yaml") && !name.endsWith(".yml")) {
+            throw new UserError("\"" + file + "\" is not a YAML file: flow import reads .yaml and .yml workflows", ExitCode.USAGE);
+        }
+        if (output != null && !output.toString().endsWith(".flow")) {
+            throw new UserError("the output of flow import is Flow source: name it with .flow, not \"" + output + "\"", ExitCode.USAGE);
+        }
+        if (output != null && !force && Files.exists(output)) {
+            throw new UserError("\"" + output + "\" exists; use --force to overwrite it", ExitCode.USAGE);
+        }
     }
 
     private LoadOptions options() {
