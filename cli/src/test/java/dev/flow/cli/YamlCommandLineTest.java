@@ -73,6 +73,17 @@ class YamlCommandLineTest {
     }
 
     @Test
+    void aYmlFileIsReadLikeAYamlFileByEveryVerb() throws Exception {
+        Path yml = Files.copy(Path.of(example("review-loop.yaml")), dir.resolve("review-loop.yml"));
+        assertThat(Cli.run("check", yml.toString()).exit()).isZero();
+        assertThat(Cli.run("compile", yml.toString()).out()).contains("\"flow-graph/1\"");
+        assertThat(Cli.run("graph", yml.toString()).out()).contains("flowchart TD");
+        Cli imported = Cli.run("import", yml.toString());
+        assertThat(imported.exit()).isZero();
+        assertThat(imported.out()).contains("workflow `review-loop`");
+    }
+
+    @Test
     void theFullGraphLoopExampleReportsWhatItsReadmeSays() {
         Cli r = Cli.run("check", "--color=never", example("full-feature-implementation.yaml"));
         assertThat(r.exit()).isEqualTo(ExitCode.FAILED);
