@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs one benchmark (or all) against the built project and prints its figures.
-#   bench/run.sh check      flow check on generated workflows (1k, 10k, 100k nodes, diamond ladder)
+#   bench/run.sh check      flow check on generated workflows in the language (1k, 10k, 100k nodes, diamond ladder)
+#   bench/run.sh yaml       flow check on generated YAML workflows of both dialects (1k, 10k nodes)
 # Build first: mvn -B -q package -DskipTests
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +13,8 @@ if [ ! -f cli/target/flow.jar ] || [ -z "$cp" ]; then
 fi
 run() { java -Xss8m -Xmx4g -cp "bench/target/classes:$cp" "$@"; }
 case "$what" in
-    check) run dev.flow.bench.CheckBench ;;
-    all)   run dev.flow.bench.CheckBench ;;
-    *)     echo "unknown benchmark '$what' (check, all)" >&2; exit 2 ;;
+    check) run dev.flow.bench.CheckBench flow ;;
+    yaml)  run dev.flow.bench.CheckBench yaml ;;
+    all)   run dev.flow.bench.CheckBench all ;;
+    *)     echo "unknown benchmark '$what' (check, yaml, all)" >&2; exit 2 ;;
 esac

@@ -6,6 +6,7 @@ import dev.flow.frontend.Compiler;
 import dev.flow.frontend.LoadOptions;
 import dev.flow.frontend.SourceFile;
 import dev.flow.model.FlowGraph;
+import dev.flow.yaml.YamlWorkflowGenerator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,30 +18,42 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * How long {@code flow check} takes on generated workflows: the in-process work once the JVM is up
- * (parse + link + compile, then the checker, medians of several runs after warm-up), and the whole
- * command as a user runs it (a fresh JVM each time).
+ * (the front end: parse + link + compile for the language, parse + read for YAML; then the
+ * checker; medians of several runs after warm-up), and the whole command as a user runs it (a
+ * fresh JVM each time). Workflows in the language ({@code flow}), in both YAML dialects
+ * ({@code yaml}), or both ({@code all}, the default).
  *
- * <p>Run with {@code bench/run.sh check}; see bench/README.md.
+ * <p>Run with {@code bench/run.sh check} or {@code bench/run.sh yaml}; see bench/README.md.
  */
 public final class CheckBench {
 
     public static void main(String[] args) throws Exception {
+        String what = args.length == 0 ? "all" : args[0];
         Path work = Files.createTempDirectory("flow-bench-check");
         Compiler compiler = Compiler.withInstalledFrontEnds();
-        System.out.printf(Locale.ROOT, "%-28s %9s %9s %12s %12s %12s %12s%n",
+        System.out.printf(Locale.ROOT, "%-31s %9s %10s %12s %12s %12s %12s%n",
                 "workflow", "nodes", "bytes", "front end", "checker", "in-process", "flow check");
-        for (int nodes : new int[] {1_000, 10_000, 100_000}) {
-            measure(compiler, work, "blocks-" + nodes, FlowGenerator.blocks(nodes), nodes >= 100_000 ? 3 : 7);
+        if (what.equals("flow") || what.equals("all")) {
+            for (int nodes : new int[] {1_000, 10_000, 100_000}) {
+                measure(compiler, work, "blocks-" + nodes, "flow", FlowGenerator.blocks(nodes), nodes >= 100_000 ? 3 : 7);
+            }
+            measure(compiler, work, "diamond-ladder-21 (2^21 cycles)", "flow", FlowGenerator.diamondLadder(21, true), 7);
+            measure(compiler, work, "diamond-ladder-21 uncontrolled", "flow", FlowGenerator.diamondLadder(21, false), 7);
         }
-        measure(compiler, work, "diamond-ladder-21 (2^21 cycles)", FlowGenerator.diamondLadder(21, true), 7);
-        measure(compiler, work, "diamond-ladder-21 uncontrolled", FlowGenerator.diamondLadder(21, false), 7);
+        if (what.equals("yaml") || what.equals("all")) {
+            for (int nodes : new int[] {1_000, 10_000}) {
+                measure(compiler, work, "yaml dialect 1, " + nodes, "yaml", YamlWorkflowGenerator.dialect1(nodes), 7);
+                measure(compiler, work, "yaml dialect 2, " + nodes, "yaml", YamlWorkflowGenerator.dialect2(nodes), 7);
+            }
+        }
     }
 
-    private static void measure(Compiler compiler, Path work, String name, String text, int runs) throws Exception {
-        Path file = work.resolve(name.replaceAll("[^a-z0-9-]", "_") + ".flow");
+    private static void measure(Compiler compiler, Path work, String name, String extension, String text, int runs) throws Exception {
+        Path file = work.resolve(name.replaceAll("[^a-z0-9-]", "_") + "." + extension);
         Files.writeString(file, text);
         var source = new SourceFile(file, file.toString(), text);
-        var frontEnd = compiler.frontEndFor("flow").orElseThrow(() -> new IllegalStateException("the Flow front end is not on the class path"));
+        var frontEnd = compiler.frontEndFor(extension)
+                .orElseThrow(() -> new IllegalStateException("no front end for ." + extension + " on the class path"));
 
         // Warm up the JIT on this input, then take medians.
         for (int i = 0; i < 2; i++) {
@@ -68,7 +81,7 @@ public final class CheckBench {
             }
         }
         long wall = wallClockOfTheCommand(file);
-        System.out.printf(Locale.ROOT, "%-28s %9d %9d %10.1f ms %10.1f ms %10.1f ms %10.0f ms%n",
+        System.out.printf(Locale.ROOT, "%-31s %9d %10d %10.1f ms %10.1f ms %10.1f ms %10.0f ms%n",
                 name, graph.main().nodes().size(), text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length,
                 median(frontEndNanos) / 1e6, median(checkerNanos) / 1e6, median(totalNanos) / 1e6, wall / 1e6);
         if (last.hasErrors() && !name.contains("uncontrolled")) {

@@ -115,7 +115,7 @@ final class DiagnosticPrinter {
         return compilations.stream().flatMap(c -> c.diagnostics().stream()).filter(d -> d.severity() == severity).count();
     }
 
-    private static String plural(long n, String word) {
+    static String plural(long n, String word) {
         return n + " " + word + (n == 1 ? "" : "s");
     }
 

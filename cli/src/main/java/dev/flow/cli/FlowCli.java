@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
             CheckCommand.class,
             CompileCommand.class,
             GraphCommand.class,
+            ImportCommand.class,
             RunCommand.class,
             ResumeCommand.class,
             StatusCommand.class,

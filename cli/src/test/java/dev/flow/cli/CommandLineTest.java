@@ -24,7 +24,7 @@ class CommandLineTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"check", "compile", "graph"})
+    @ValueSource(strings = {"check", "compile", "graph", "import"})
     void everyVerbExplainsItselfWithHelp(String verb) {
         Cli r = Cli.run(verb, "--help");
         assertThat(r.exit()).isZero();
@@ -35,7 +35,7 @@ class CommandLineTest {
     void withoutAVerbFlowListsTheVerbs() {
         Cli r = Cli.run();
         assertThat(r.exit()).isZero();
-        assertThat(r.out()).contains("check", "compile", "graph");
+        assertThat(r.out()).contains("check", "compile", "graph", "import");
     }
 
     @Test

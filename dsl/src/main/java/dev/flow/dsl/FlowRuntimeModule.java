@@ -74,9 +74,9 @@ public class FlowRuntimeModule extends AbstractFlowRuntimeModule {
                 .to(dev.flow.dsl.formatting2.FlowFormatter.Preferences.class);
     }
 
-    /** Imports that are not Flow source (gates.yaml): refused until the YAML bridge provides a reader. */
+    /** Imports that are not Flow source: gates.yaml registries, read by the YAML bridge. */
     public Class<? extends dev.flow.dsl.imports.LibraryReader> bindLibraryReader() {
-        return dev.flow.dsl.imports.LibraryReader.NotYetSupported.class;
+        return dev.flow.dsl.imports.GateRegistryLibraryReader.class;
     }
 
     /** Flow files are UTF-8, whatever the platform's default. */

@@ -5,6 +5,8 @@ import dev.flow.frontend.Compilation;
 import dev.flow.frontend.SourceFile;
 import dev.flow.model.FlowGraph;
 import dev.flow.yaml.read.YamlComments;
+import dev.flow.yaml.gates.GateRegistry;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -12,16 +14,27 @@ import java.util.Optional;
 /**
  * A YAML workflow as read: the graph (absent when the YAML could not be read at all), the dialect,
  * every problem the reader found (not the checker's), the comments attached to the elements they
- * document (for {@code flow import}), and the texts of the other files read (the gate registry).
+ * document (for {@code flow import}), the gate registry it was read with, and the texts of the
+ * other files read (the gate registry).
  *
+ * @param registry the registry whose gates the workflow's gates include, when one was used
  * @param sources the texts the diagnostics point into besides the workflow's, by display name
  */
 public record YamlDocument(
         SourceFile source, Optional<Dialect> dialect, Optional<FlowGraph> graph, List<Diagnostic> diagnostics, YamlComments comments,
-        Map<String, String> sources) {
+        Optional<Registry> registry, Map<String, String> sources) {
+
+    /**
+     * A gate registry as a workflow used it.
+     *
+     * @param path the registry file (as given, or beside the workflow)
+     * @param contents what it holds; its gates are those of the workflow that do not come from the workflow itself
+     */
+    public record Registry(Path path, GateRegistry contents) {}
 
     public YamlDocument {
         dialect = dialect == null ? Optional.empty() : dialect;
+        registry = registry == null ? Optional.empty() : registry;
         graph = graph == null ? Optional.empty() : graph;
         diagnostics = diagnostics.stream().sorted(Diagnostic.ORDER).toList();
         comments = comments == null ? YamlComments.NONE : comments;
@@ -31,6 +44,11 @@ public record YamlDocument(
     /** What the front end hands to the compiler (the comments are left out). */
     public Compilation toCompilation() {
         return new Compilation(source, graph, diagnostics, sources);
+    }
+
+    /** The problems the reader found in the workflow file itself (not in the registry it read). */
+    public List<Diagnostic> ownDiagnostics() {
+        return diagnostics.stream().filter(d -> d.source().file().equals(source.displayName())).toList();
     }
 
     public boolean hasErrors() {

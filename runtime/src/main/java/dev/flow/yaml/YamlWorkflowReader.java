@@ -28,8 +28,8 @@ import java.util.Optional;
 /**
  * Reads a YAML workflow in either dialect into the graph model: parses the YAML (with its limits on
  * hostile input), picks the dialect ({@link LoadOptions#dialect()} or the top-level keys), loads
- * the gate registry ({@link LoadOptions#gatesFile()}, else a {@code gates.yaml} beside the
- * workflow), and runs the dialect's reader. Reports every problem it finds and still returns a graph
+ * the gate registry ({@link LoadOptions#gatesFile()}, else for dialect 1 a {@code gates.yaml} beside
+ * the workflow), and runs the dialect's reader. Reports every problem it finds and still returns a graph
  * whenever the YAML parses, so that the checker can add its own.
  */
 public final class YamlWorkflowReader {
@@ -43,34 +43,35 @@ public final class YamlWorkflowReader {
         SourceRef top = read.positions().range(0, 0);
         if (read.root().isEmpty()) {
             var diagnostics = read.diagnostics().isEmpty()
-                    ? List.of(Diagnostic.of(Code.YAML_UNKNOWN_DIALECT, "'" + file.displayName()
-                            + "' holds no YAML data; a workflow starts with 'id:' (dialect 1) or 'workflow:' (dialect 2)", top))
+                    ? List.of(Diagnostic.of(Code.YAML_UNKNOWN_DIALECT, "\"" + file.displayName()
+                            + "\" holds no YAML data; a workflow starts with \"id:\" (dialect 1) or \"workflow:\" (dialect 2)", top))
                     : read.diagnostics();
-            return new YamlDocument(file, Optional.empty(), Optional.empty(), diagnostics, null, null);
+            return new YamlDocument(file, Optional.empty(), Optional.empty(), diagnostics, null, null, null);
         }
         if (!(read.root().get() instanceof YMap root)) {
-            return failed(file, read, Diagnostic.of(Code.YAML_UNKNOWN_DIALECT, "a workflow is a mapping of keys such as 'workflow:' or 'id:', not "
+            return failed(file, read, Diagnostic.of(Code.YAML_UNKNOWN_DIALECT, "a workflow is a mapping of keys such as \"workflow:\" or \"id:\", not "
                     + read.root().get().description(), read.root().get().source()));
         }
         Optional<Dialect> dialect = dialect(root, options);
         if (dialect.isEmpty() && options.dialect().isEmpty() && DialectDetector.isGateRegistry(root)) {
             // `flow check *.yaml` meets the registry beside the workflows: check it as a registry.
             GateRegistry registry = GateRegistryReader.read(file.text(), file.displayName());
-            return new YamlDocument(file, Optional.empty(), Optional.empty(), registry.diagnostics(), null, null);
+            return new YamlDocument(file, Optional.empty(), Optional.empty(), registry.diagnostics(), null, null, null);
         }
         if (dialect.isEmpty()) {
             return failed(file, read, Diagnostic.of(Code.YAML_UNKNOWN_DIALECT, whyNoDialect(file, root, options), WorkflowIds.firstKey(root)));
         }
-        var registry = registry(file, options, top);
+        var registry = registry(file, dialect.get(), options, top);
         var problems = new Problems();
         problems.addAll(read.diagnostics());
-        registry.ifPresent(r -> problems.addAll(r.diagnostics()));
+        registry.ifPresent(r -> problems.addAll(r.contents().diagnostics()));
         var comments = new CommentAttacher();
-        var ctx = new ReadContext(read, problems, comments, registry.map(GateRegistry::gates).orElse(List.of()));
+        var ctx = new ReadContext(read, problems, comments, registry.map(r -> r.contents().gates()).orElse(List.of()));
         Workflow workflow = dialect.get() == Dialect.SUPERVISOR ? SupervisorReader.read(root, ctx) : GraphLoopReader.read(root, ctx);
         Map<String, String> sources = new HashMap<>();
-        registry.ifPresent(r -> r.text().ifPresent(t -> sources.put(r.displayName(), t)));
-        return new YamlDocument(file, dialect, Optional.of(FlowGraph.of(workflow)), problems.all(), comments.attach(read.comments()), sources);
+        registry.ifPresent(r -> r.contents().text().ifPresent(t -> sources.put(r.contents().displayName(), t)));
+        return new YamlDocument(file, dialect, Optional.of(FlowGraph.of(workflow)), problems.all(), comments.attach(read.comments()), registry,
+                sources);
     }
 
     private static Optional<Dialect> dialect(YMap root, LoadOptions options) {
@@ -82,22 +83,25 @@ public final class YamlWorkflowReader {
 
     private static String whyNoDialect(SourceFile file, YMap root, LoadOptions options) {
         if (options.dialect().isPresent()) {
-            return "unknown YAML dialect '" + options.dialect().get() + "': use --dialect 1 (supervisor) or 2 (graph-loop)";
+            return "unknown YAML dialect \"" + options.dialect().get() + "\": use --dialect 1 (supervisor) or 2 (graph-loop)";
         }
         if (DialectDetector.isGateRegistry(root)) {
-            return "'" + file.displayName() + "' is a gate registry, not a workflow: pass it with --gates";
+            return "\"" + file.displayName() + "\" is a gate registry, not a workflow: pass it with --gates";
         }
-        return "'" + file.displayName() + "' is in neither YAML dialect Flow reads: dialect 1 (supervisor) has 'id', 'entry_point' and a "
-                + "'nodes' list; dialect 2 (graph-loop) has 'workflow' and a 'nodes' map; use --dialect 1 or 2 to choose";
+        return "\"" + file.displayName() + "\" is in neither YAML dialect Flow reads: dialect 1 (supervisor) has \"id\", \"entry_point\" and a "
+                + "\"nodes\" list; dialect 2 (graph-loop) has \"workflow\" and a \"nodes\" map; use --dialect 1 or 2 to choose";
     }
 
-    /** The registry named by the options, else the one beside the workflow when there is one. */
-    private static Optional<GateRegistry> registry(SourceFile file, LoadOptions options, SourceRef top) {
+    /**
+     * The registry named by the options, else for dialect 1 the one beside the workflow when there is
+     * one (dialect 2 has no gates of its own: a registry beside it serves the dialect 1 files there).
+     */
+    private static Optional<YamlDocument.Registry> registry(SourceFile file, Dialect dialect, LoadOptions options, SourceRef top) {
         if (options.gatesFile().isPresent()) {
             Path gates = options.gatesFile().get();
-            return Optional.of(GateRegistryReader.read(gates, gates.toString(), top));
+            return Optional.of(new YamlDocument.Registry(gates, GateRegistryReader.read(gates, gates.toString(), top)));
         }
-        if (file.path() == null) {
+        if (file.path() == null || dialect != Dialect.SUPERVISOR) {
             return Optional.empty();
         }
         Path beside = file.path().resolveSibling(REGISTRY_NAME);
@@ -105,12 +109,12 @@ public final class YamlWorkflowReader {
             return Optional.empty();
         }
         String name = Path.of(file.displayName()).resolveSibling(REGISTRY_NAME).toString();
-        return Optional.of(GateRegistryReader.read(beside, name, top));
+        return Optional.of(new YamlDocument.Registry(beside, GateRegistryReader.read(beside, name, top)));
     }
 
     private static YamlDocument failed(SourceFile file, YamlRead read, Diagnostic why) {
         var all = new java.util.ArrayList<>(read.diagnostics());
         all.add(why);
-        return new YamlDocument(file, Optional.empty(), Optional.empty(), all, null, null);
+        return new YamlDocument(file, Optional.empty(), Optional.empty(), all, null, null, null);
     }
 }

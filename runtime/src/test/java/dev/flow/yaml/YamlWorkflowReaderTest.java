@@ -47,7 +47,7 @@ class YamlWorkflowReaderTest {
         YamlDocument doc = read(DIALECT1, dialect("3"));
         assertThat(doc.graph()).isEmpty();
         assertThat(doc.diagnostics()).extracting(Diagnostic::message)
-                .containsExactly("unknown YAML dialect '3': use --dialect 1 (supervisor) or 2 (graph-loop)");
+                .containsExactly("unknown YAML dialect \"3\": use --dialect 1 (supervisor) or 2 (graph-loop)");
     }
 
     @Test
@@ -110,6 +110,22 @@ class YamlWorkflowReaderTest {
         GateDef lint = doc.graph().orElseThrow().main().gate("lint").orElseThrow();
         assertThat(lint.source().file()).isEqualTo(Path.of("some/dir/gates.yaml").toString());
         assertThat(doc.sources()).containsKey(Path.of("some/dir/gates.yaml").toString());
+        assertThat(doc.registry()).hasValueSatisfying(r -> {
+            assertThat(r.path()).isEqualTo(dir.resolve("gates.yaml"));
+            assertThat(r.contents().gates()).containsExactly(lint);
+        });
+    }
+
+    @Test
+    void aDialect2WorkflowLeavesTheRegistryBesideItToDialect1Files(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("gates.yaml"), "gates:\n  lint:\n    command: [ruff]\n");
+        Path workflow = Files.writeString(dir.resolve("flow.yaml"), DIALECT2);
+        YamlDocument beside = YamlWorkflowReader.read(new SourceFile(workflow, "flow.yaml", DIALECT2), LoadOptions.DEFAULT);
+        assertThat(beside.registry()).isEmpty();
+        assertThat(beside.graph().orElseThrow().main().gates()).isEmpty();
+        YamlDocument given = YamlWorkflowReader.read(new SourceFile(workflow, "flow.yaml", DIALECT2),
+                LoadOptions.DEFAULT.withGatesFile(dir.resolve("gates.yaml")));
+        assertThat(given.graph().orElseThrow().main().gates()).extracting(GateDef::name).containsExactly("lint");
     }
 
     @Test

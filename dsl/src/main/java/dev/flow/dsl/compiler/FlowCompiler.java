@@ -47,7 +47,7 @@ public final class FlowCompiler {
      *
      * @param names how positions name the files
      * @param registryGates gate definitions from a registry given outside the file ({@code --gates}),
-     *     used for gate names nothing else defines
+     *     which join each workflow's gates after those of the registries the file imports
      */
     public Compiled compile(FlowFile file, Optional<String> chosen, SourceNames names, Map<String, GateDef> registryGates) {
         List<Workflow> workflows = SyntaxTree.topLevel(file, Workflow.class);
@@ -97,8 +97,9 @@ public final class FlowCompiler {
         for (Workflow w : reached) {
             FlowFile file = SyntaxTree.fileOf(w);
             Map<String, GateDef> fileGates = foreign.computeIfAbsent(file, f -> imports.foreignGates(f, positions.names()));
-            var compiler = new WorkflowCompiler(positions, nameRefs,
-                    name -> fileGates.containsKey(name) ? fileGates.get(name) : registryGates.get(name));
+            var registries = new ArrayList<GateDef>(fileGates.values());
+            registries.addAll(registryGates.values());
+            var compiler = new WorkflowCompiler(positions, nameRefs, registries);
             compiled.add(compiler.compile(w));
         }
         return new FlowGraph(compiled.get(0), compiled.subList(1, compiled.size()));

@@ -31,7 +31,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import org.eclipse.emf.ecore.EObject;
 
 /**
@@ -48,15 +47,16 @@ final class WorkflowCompiler {
     private final ExpressionCompiler expressions;
     private final DefinitionCompiler definitions;
     private final NodeCompiler nodes;
-    private final Function<String, GateDef> foreignGates;
+    private final List<GateDef> registryGates;
 
-    WorkflowCompiler(SourceRefs positions, NameRefs names, Function<String, GateDef> foreignGates) {
+    /** @param registryGates the gates of the registries the workflow sees, first registry first */
+    WorkflowCompiler(SourceRefs positions, NameRefs names, List<GateDef> registryGates) {
         this.positions = positions;
         this.names = names;
         this.expressions = new ExpressionCompiler(positions, names);
         this.definitions = new DefinitionCompiler(positions, names);
         this.nodes = new NodeCompiler(positions, names, expressions, definitions);
-        this.foreignGates = foreignGates;
+        this.registryGates = List.copyOf(registryGates);
     }
 
     /** The workflows that {@code workflow}'s subgraph nodes call and that resolved. */
@@ -172,50 +172,37 @@ final class WorkflowCompiler {
     }
 
     /**
-     * The workflow's own gates, then the ones it uses from the file's top level, imported libraries
-     * or registries (with the gates those depend on), in the order first used.
+     * The workflow's own gates, then the ones it uses from the file's top level and imported
+     * libraries (with the gates those depend on) in the order first used, then every gate of the
+     * registries it can see ({@code import "gates.yaml"}, {@code --gates}) that no earlier gate
+     * names. A registry is the project's set of gates, as for a YAML workflow read with it: all of
+     * them belong to the workflow, so that a misspelt gate gets the nearest registered name.
      */
     private List<GateDef> gates(dev.flow.dsl.flow.Workflow w) {
-        var out = new LinkedHashMap<Object, GateDef>();
-        var own = SyntaxTree.gates(w);
-        for (var g : own) {
-            out.putIfAbsent(g, definitions.gate(g));
-        }
-        var pendingNames = new ArrayList<String>();
-        var queue = new ArrayList<dev.flow.dsl.flow.GateDef>(own);
+        var out = new LinkedHashMap<dev.flow.dsl.flow.GateDef, GateDef>();
+        var queue = new ArrayList<dev.flow.dsl.flow.GateDef>(SyntaxTree.gates(w));
         for (var n : SyntaxTree.nodes(w)) {
             if (n instanceof dev.flow.dsl.flow.GateNode g) {
-                useGate(g.getGate(), names.of(g, FLOW.getGateNode_Gate()), queue, pendingNames);
+                useGate(g.getGate(), queue);
             } else if (n instanceof dev.flow.dsl.flow.Task t) {
-                for (int i = 0; i < t.getGates().size(); i++) {
-                    useGate(t.getGates().get(i), names.of(t, FLOW.getTask_Gates(), i), queue, pendingNames);
-                }
+                t.getGates().forEach(used -> useGate(used, queue));
             }
         }
         for (int i = 0; i < queue.size(); i++) {
             var g = queue.get(i);
             out.putIfAbsent(g, definitions.gate(g));
-            for (int d = 0; d < g.getDependsOn().size(); d++) {
-                useGate(g.getDependsOn().get(d), names.of(g, FLOW.getGateDef_DependsOn(), d), queue, pendingNames);
-            }
+            g.getDependsOn().forEach(used -> useGate(used, queue));
         }
-        for (String name : pendingNames) {
-            GateDef registered = foreignGates.apply(name);
-            if (registered != null) {
-                out.putIfAbsent(name, registered);
-            }
-        }
-        return List.copyOf(out.values());
+        var all = new ArrayList<>(out.values());
+        var names = new java.util.HashSet<String>();
+        all.forEach(g -> names.add(g.name()));
+        registryGates.stream().filter(g -> names.add(g.name())).forEach(all::add);
+        return List.copyOf(all);
     }
 
-    private static void useGate(dev.flow.dsl.flow.GateDef target, dev.flow.model.NameRef written,
-            List<dev.flow.dsl.flow.GateDef> queue, List<String> unresolved) {
-        if (target != null && !target.eIsProxy()) {
-            if (!queue.contains(target)) {
-                queue.add(target);
-            }
-        } else if (written != null && !unresolved.contains(written.name())) {
-            unresolved.add(written.name());
+    private static void useGate(dev.flow.dsl.flow.GateDef target, List<dev.flow.dsl.flow.GateDef> queue) {
+        if (target != null && !target.eIsProxy() && !queue.contains(target)) {
+            queue.add(target);
         }
     }
 

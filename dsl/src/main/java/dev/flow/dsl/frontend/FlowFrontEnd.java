@@ -9,6 +9,7 @@ import dev.flow.dsl.compiler.FlowCompiler;
 import dev.flow.dsl.compiler.SourceNames;
 import dev.flow.dsl.compiler.SourceRefs;
 import dev.flow.dsl.flow.FlowFile;
+import dev.flow.dsl.imports.Imports;
 import dev.flow.dsl.imports.LibraryReader;
 import dev.flow.dsl.parser.GuardedParseResult;
 import dev.flow.dsl.scoping.BuiltinLibrary;
@@ -112,14 +113,16 @@ public final class FlowFrontEnd implements FrontEnd {
             }
             return new Compilation(file, Optional.empty(), diagnostics, sources(resources, resource, names));
         }
-        Map<String, GateDef> registry = registry(options, injector, diagnostics, file);
+        var sources = sources(resources, resource, names);
+        Map<String, GateDef> registry = registry(options, injector, diagnostics, sources);
         Compiled compiled = injector.getInstance(FlowCompiler.class).compile(root, options.workflow(), names, registry);
         diagnostics.addAll(compiled.diagnostics());
-        return new Compilation(file, compiled.graph(), diagnostics, sources(resources, resource, names));
+        foreignSources(resources, names, injector, sources);
+        return new Compilation(file, compiled.graph(), diagnostics, sources);
     }
 
     /** The gates of a registry given on the command line ({@code --gates}), read through the {@link LibraryReader}. */
-    private static Map<String, GateDef> registry(LoadOptions options, Injector injector, List<Diagnostic> diagnostics, SourceFile file) {
+    private static Map<String, GateDef> registry(LoadOptions options, Injector injector, List<Diagnostic> diagnostics, Map<String, String> sources) {
         var out = new LinkedHashMap<String, GateDef>();
         if (options.gatesFile().isEmpty()) {
             return out;
@@ -129,6 +132,7 @@ public final class FlowFrontEnd implements FrontEnd {
                 .read(URI.createFileURI(gates.toAbsolutePath().toString()), gates.toString());
         library.unreadable().ifPresent(why -> diagnostics.add(Diagnostic.of(Code.UNKNOWN_IMPORT, why, SourceRef.of(gates.toString(), 0, 0, 1, 1))));
         diagnostics.addAll(library.diagnostics());
+        library.text().ifPresent(text -> sources.put(gates.toString(), text));
         library.gates().forEach(g -> out.putIfAbsent(g.name(), g));
         return out;
     }
@@ -146,6 +150,21 @@ public final class FlowFrontEnd implements FrontEnd {
             }
         }
         return out;
+    }
+
+    /** Adds the texts of the registries that the file and its libraries import, which are not Xtext resources. */
+    private static void foreignSources(XtextResourceSet set, SourceNames names, Injector injector, Map<String, String> into) {
+        var imports = injector.getInstance(Imports.class);
+        for (Resource r : List.copyOf(set.getResources())) {
+            if (BuiltinLibrary.isBuiltin(r) || r.getContents().isEmpty() || !(r.getContents().get(0) instanceof FlowFile f)) {
+                continue;
+            }
+            for (Imports.Resolved i : imports.of(f, names)) {
+                if (i.foreignLibrary() != null) {
+                    i.foreignLibrary().text().ifPresent(text -> into.putIfAbsent(names.displayName(i.uri()), text));
+                }
+            }
+        }
     }
 
     /** Where the file is, so that its imports resolve: its path, or for text from elsewhere its display name. */

@@ -9,9 +9,8 @@ import org.eclipse.emf.common.util.URI;
 
 /**
  * Reads an imported file that is not Flow source, such as a {@code gates.yaml} registry, into gate
- * and agent definitions. This is the seam for the YAML bridge: until it is bound to a reader that
- * understands YAML ({@link NotYetSupported} is the default), such an import is reported as FLOW209
- * and its gates stay unknown.
+ * and agent definitions. The language binds {@link GateRegistryLibraryReader}; other readers can
+ * take its place in the Guice module.
  */
 public interface LibraryReader {
 
@@ -38,19 +37,6 @@ public interface LibraryReader {
 
         public static Library unreadable(String why) {
             return new Library(List.of(), List.of(), Optional.of(why), List.of(), Optional.empty());
-        }
-    }
-
-    /** The default: no format besides Flow source can be imported yet. */
-    final class NotYetSupported implements LibraryReader {
-        @Override
-        public Library read(URI uri, String displayName) {
-            String extension = uri.fileExtension() == null ? "" : uri.fileExtension().toLowerCase(java.util.Locale.ROOT);
-            if (extension.equals("yaml") || extension.equals("yml")) {
-                return Library.unreadable("\"" + displayName + "\" is a YAML gate registry, which this version of Flow cannot import yet;"
-                        + " declare the gates in a .flow library and import that");
-            }
-            return Library.unreadable("\"" + displayName + "\" is not a Flow file: only .flow libraries (and, soon, gates.yaml registries) can be imported");
         }
     }
 }

@@ -64,11 +64,27 @@ public final class FlowPrinter {
 
     /** The graph as Flow source, with {@code comments} before the elements they belong to. */
     public String print(FlowGraph graph, PrintComments comments) {
+        return print(graph, comments, List.of());
+    }
+
+    /**
+     * The graph as Flow source with {@code comments}, after an {@code import} line for each path of
+     * {@code imports} (libraries or registries that define what the graph uses but does not declare).
+     */
+    public String print(FlowGraph graph, PrintComments comments, List<String> imports) {
         var out = new SourceWriter();
         out.comments(comments.before(graph));
+        out.blank();
+        for (String path : imports) {
+            out.line("import " + values.string(path));
+        }
         for (Workflow w : graph.all()) {
             out.blank();
             workflow(w, graph, comments, out);
+        }
+        if (!comments.footer().isEmpty()) {
+            out.blank();
+            out.comments(comments.footer());
         }
         return out.toString();
     }
@@ -83,6 +99,7 @@ public final class FlowPrinter {
             out.line("version " + values.string(w.version()));
         }
         out.blank();
+        out.comments(comments.before(new PrintComments.Section(w, PrintComments.Place.SETTINGS)));
         settings(w.config(), w.limits(), out);
         out.blank();
         for (Input i : w.inputs()) {
@@ -90,6 +107,7 @@ public final class FlowPrinter {
             out.line("input " + declaration(i.name(), i.type(), i.defaultValue(), i.description()));
         }
         out.blank();
+        out.comments(comments.before(new PrintComments.Section(w, PrintComments.Place.STATE)));
         if (!w.state().isEmpty()) {
             out.open("state");
             for (StateVariable v : w.state()) {
@@ -129,6 +147,7 @@ public final class FlowPrinter {
             out.line(interrupt(i, w));
         }
         out.blank();
+        out.comments(comments.before(new PrintComments.Section(w, PrintComments.Place.COMPLETION)));
         if (!w.completion().isEmpty()) {
             out.line("complete when " + w.completion().stream()
                     .map(c -> expressions.print(c, Scope.of(w))).collect(Collectors.joining(", ")));

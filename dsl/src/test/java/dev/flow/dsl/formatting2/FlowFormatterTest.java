@@ -8,12 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
-import org.eclipse.xtext.formatting2.FormatterRequest;
-import org.eclipse.xtext.formatting2.IFormatter2;
-import org.eclipse.xtext.formatting2.regionaccess.TextRegionAccessBuilder;
-import org.eclipse.xtext.preferences.IPreferenceValuesProvider;
-import org.eclipse.xtext.formatting2.FormatterPreferences;
-import com.google.inject.Key;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -22,14 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class FlowFormatterTest {
 
     static String format(String text) {
-        var injector = FlowTesting.injector();
-        var resource = FlowTesting.parse(text);
-        var request = injector.getInstance(FormatterRequest.class);
-        request.setTextRegionAccess(injector.getInstance(TextRegionAccessBuilder.class).forNodeModel(resource).create());
-        request.setPreferences(org.eclipse.xtext.preferences.TypedPreferenceValues.castOrWrap(
-                injector.getInstance(Key.get(IPreferenceValuesProvider.class, FormatterPreferences.class)).getPreferenceValues(resource)));
-        var replacements = injector.getInstance(IFormatter2.class).format(request);
-        return request.getTextRegionAccess().getRewriter().renderToString(replacements);
+        return FlowSourceFormatter.create().format(text);
     }
 
     @Test

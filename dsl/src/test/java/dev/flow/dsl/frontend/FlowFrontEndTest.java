@@ -53,13 +53,14 @@ class FlowFrontEndTest {
     }
 
     @Test
-    void aGatesRegistryOnTheCommandLineIsReportedUntilTheYamlBridgeReadsIt(@TempDir Path dir) throws IOException {
+    void aGatesRegistryOnTheCommandLineGivesItsGatesToTheWorkflow(@TempDir Path dir) throws IOException {
         Path gates = dir.resolve("gates.yaml");
-        Files.writeString(gates, "gates: {}\n");
-        var c = new FlowFrontEnd().load(new SourceFile(null, "w.flow", "workflow w { }"),
+        Files.writeString(gates, "gates:\n  test:\n    command: [pytest]\n  lint:\n    command: [ruff]\n");
+        var c = new FlowFrontEnd().load(new SourceFile(null, "w.flow", "workflow w { gate t uses test }"),
                 new LoadOptions(Optional.of(gates), Optional.empty(), Optional.empty()));
-        assertThat(c.diagnostics()).extracting(d -> d.code()).containsExactly(Code.UNKNOWN_IMPORT);
-        assertThat(c.graph()).isPresent();
+        assertThat(c.diagnostics()).isEmpty();
+        assertThat(c.graph().orElseThrow().main().gates()).extracting(g -> g.name()).containsExactly("test", "lint");
+        assertThat(c.text(gates.toString())).hasValueSatisfying(text -> assertThat(text).contains("pytest"));
     }
 
     @Test

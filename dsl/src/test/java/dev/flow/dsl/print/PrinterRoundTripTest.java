@@ -144,6 +144,53 @@ class PrinterRoundTripTest {
     }
 
     @Test
+    void importsSectionsAndAFooterHaveTheirPlaces() {
+        FlowGraph graph = FlowTesting.graph("""
+                workflow w { max parallel 2 state { n: int = 0 } task a { outputs done }
+                start -> a -> end
+                complete when a.done }
+                """);
+        var w = graph.main();
+        var comments = PrintComments.builder()
+                .before(graph, "header")
+                .before(new PrintComments.Section(w, PrintComments.Place.SETTINGS), "settings")
+                .before(new PrintComments.Section(w, PrintComments.Place.STATE), "state")
+                .before(new PrintComments.Section(w, PrintComments.Place.COMPLETION), "completion")
+                .footer(List.of("the end", "really"))
+                .build();
+        String text = PRINTER.print(graph, comments, List.of("lib/gates.flow"));
+        assertThat(text).isEqualTo("""
+                // header
+
+                import "lib/gates.flow"
+
+                workflow w {
+                    // settings
+                    max parallel 2
+
+                    // state
+                    state {
+                        n: int = 0
+                    }
+
+                    task a {
+                        outputs done
+                    }
+
+                    // completion
+                    complete when a.done
+
+                    start -> a
+                    a -> end
+                }
+
+                // the end
+                // really
+                """);
+        assertThat(dev.flow.dsl.formatting2.FlowSourceFormatter.create().format(text)).isEqualTo(text);
+    }
+
+    @Test
     void whatTheLanguageCannotWriteIsRefusedWithAReason() {
         var graph = SampleModels.workflow("w", List.of(), List.of(SampleModels.edge("x", "start", "end",
                 SampleModels.lit(new dev.flow.model.Value.Obj(java.util.Map.of("a", dev.flow.model.Value.of(1L)))))));

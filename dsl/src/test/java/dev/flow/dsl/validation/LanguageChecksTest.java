@@ -123,19 +123,6 @@ class LanguageChecksTest {
     }
 
     @Test
-    void aYamlRegistryImportIsAcceptedAndReportedUntilTheBridgeCanReadIt(@TempDir Path dir) throws IOException {
-        Files.writeString(dir.resolve("gates.yaml"), "gates:\n  test:\n    command: [pytest]\n");
-        Path main = dir.resolve("main.flow");
-        Files.writeString(main, "import \"gates.yaml\"\nworkflow w { gate t uses test }");
-        var c = dev.flow.dsl.FlowTesting.compile(main, "main.flow");
-        assertThat(c.graph()).isPresent();
-        assertThat(c.diagnostics()).singleElement().satisfies(x -> {
-            assertThat(x.code()).isEqualTo(Code.UNKNOWN_IMPORT);
-            assertThat(x.message()).contains("YAML gate registry");
-        });
-    }
-
-    @Test
     void syntaxErrorsInALibraryArePlacedInTheLibraryAndShownOnTheImportInTheEditor(@TempDir Path dir) throws IOException {
         Files.writeString(dir.resolve("lib.flow"), "gate tests {\n  timeout\n}\n");
         Path main = dir.resolve("main.flow");

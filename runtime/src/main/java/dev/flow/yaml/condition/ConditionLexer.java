@@ -95,8 +95,8 @@ final class ConditionLexer {
             while (pos < text.length() && isNamePart(text.charAt(pos))) {
                 pos++;
             }
-            return new Token(Token.Kind.ERROR, "'" + text.substring(start, pos)
-                    + "' is neither a number nor a name: names start with a letter or '_'", start, pos == bad ? bad + 1 : pos);
+            return new Token(Token.Kind.ERROR, "\"" + text.substring(start, pos)
+                    + "\" is neither a number nor a name: names start with a letter or \"_\"", start, pos == bad ? bad + 1 : pos);
         }
         return new Token(fraction || exponent ? Token.Kind.FLOAT : Token.Kind.INT, text.substring(start, pos), start, pos);
     }
@@ -123,7 +123,7 @@ final class ConditionLexer {
                     case 't' -> out.append('\t');
                     case '\\', '\'', '"' -> out.append(e);
                     default -> {
-                        return new Token(Token.Kind.ERROR, "'\\" + e + "' is not an escape a quoted text knows (\\\\, \\', \\\", \\n, \\t)", pos, pos + 2);
+                        return new Token(Token.Kind.ERROR, "\"\\" + e + "\" is not an escape a quoted text knows (\\\\, \\', \\\", \\n, \\t)", pos, pos + 2);
                     }
                 }
                 pos += 2;
@@ -143,13 +143,13 @@ final class ConditionLexer {
 
     private String unexpected(char c) {
         return switch (c) {
-            case '=' -> "'=' is not an operator: compare with '=='";
-            case '&' -> "'&' is not an operator: 'and' is '&&'";
-            case '|' -> "'|' is not an operator: 'or' is '||'";
-            case ';' -> "unexpected ';': a condition is one expression, never a list of commands";
-            case '`', '$' -> "unexpected '" + c + "': a condition is an expression; nothing in it is run by a shell";
-            default -> "unexpected character '" + new String(Character.toChars(text.codePointAt(pos)))
-                    + "': a condition is made of names, numbers, quoted texts and the operators && || ! == != < <= > >= in contains";
+            case '=' -> "\"=\" is not an operator: compare with \"==\"";
+            case '&' -> "\"&\" is not an operator: \"and\" is \"&&\"";
+            case '|' -> "\"|\" is not an operator: \"or\" is \"||\"";
+            case ';' -> "unexpected \";\": a condition is one expression, never a list of commands";
+            case '`', '$' -> "unexpected \"" + c + "\": a condition is an expression; nothing in it is run by a shell";
+            default -> "unexpected character \"" + new String(Character.toChars(text.codePointAt(pos)))
+                    + "\": a condition is made of names, numbers, quoted texts and the operators && || ! == != < <= > >= in contains";
         };
     }
 

@@ -40,7 +40,7 @@ public final class ConditionParser {
     /** The longest condition accepted, in characters. */
     public static final int MAX_LENGTH = 10_000;
 
-    private static final String OPERAND = "a name, a number, a quoted text, '(' or '!'";
+    private static final String OPERAND = "a name, a number, a quoted text, \"(\" or \"!\"";
 
     private final String text;
     private final PositionMap positions;
@@ -132,8 +132,8 @@ public final class ConditionParser {
         Parsed result = binary(op, left, additive());
         if (comparisonAhead()) {
             Token again = peek();
-            throw new SyntaxError("comparisons do not chain: '" + at.text() + "' is followed by '" + again.text()
-                    + "'; write 'a < b && b < c', or add parentheses", again.start(), again.end());
+            throw new SyntaxError("comparisons do not chain: \"" + at.text() + "\" is followed by \"" + again.text()
+                    + "\"; write \"a < b && b < c\", or add parentheses", again.start(), again.end());
         }
         return result;
     }
@@ -170,17 +170,17 @@ public final class ConditionParser {
             }
             case "not" -> {
                 advance();
-                expectWord("in", "'not' is followed by 'in' ('x not in [a, b]'); negate with '!'");
+                expectWord("in", "\"not\" is followed by \"in\", as in x not in [a, b]; negate with \"!\"");
                 return BinaryOp.NOT_IN;
             }
             case "starts" -> {
                 advance();
-                expectWord("with", "'starts' is followed by 'with' ('x starts with \"a\"')");
+                expectWord("with", "\"starts\" is followed by \"with\", as in x starts with \"a\"");
                 return BinaryOp.STARTS_WITH;
             }
             case "ends" -> {
                 advance();
-                expectWord("with", "'ends' is followed by 'with' ('x ends with \"a\"')");
+                expectWord("with", "\"ends\" is followed by \"with\", as in x ends with \"a\"");
                 return BinaryOp.ENDS_WITH;
             }
             default -> {
@@ -268,7 +268,7 @@ public final class ConditionParser {
         if (!close.isSymbol(")")) {
             throw close.kind() == Token.Kind.ERROR
                     ? new SyntaxError(close.text(), close.start(), close.end())
-                    : new SyntaxError("expected ')' to close the '(' at column " + (open.start() + 1) + ", found " + close.shown(),
+                    : new SyntaxError("expected \")\" to close the \"(\" at column " + (open.start() + 1) + ", found " + close.shown(),
                             close.start(), close.end());
         }
         nesting--;
@@ -290,7 +290,7 @@ public final class ConditionParser {
                 return outputTest(first);
             }
             Token paren = peek();
-            throw new SyntaxError("'" + first.text() + "(' calls a function, and conditions call none: only any(...) and all(...) test outputs",
+            throw new SyntaxError("\"" + first.text() + "(\" calls a function, and conditions call none: only any(...) and all(...) test outputs",
                     first.start(), paren.end());
         }
         var path = new StringBuilder(first.text());
@@ -301,7 +301,7 @@ public final class ConditionParser {
             if (segment.kind() != Token.Kind.NAME) {
                 throw segment.kind() == Token.Kind.ERROR
                         ? new SyntaxError(segment.text(), segment.start(), segment.end())
-                        : new SyntaxError("expected a name after '.', found " + segment.shown(), segment.start(), segment.end());
+                        : new SyntaxError("expected a name after \".\", found " + segment.shown(), segment.start(), segment.end());
             }
             path.append('.').append(segment.text());
             end = segment.end();
@@ -330,7 +330,7 @@ public final class ConditionParser {
             if (!next.isSymbol(",")) {
                 throw next.kind() == Token.Kind.ERROR
                         ? new SyntaxError(next.text(), next.start(), next.end())
-                        : new SyntaxError("expected ',' or ')' in " + quantifier.text() + "(...), found " + next.shown(), next.start(), next.end());
+                        : new SyntaxError("expected \",\" or \")\" in " + quantifier.text() + "(...), found " + next.shown(), next.start(), next.end());
             }
         }
     }
@@ -350,7 +350,7 @@ public final class ConditionParser {
             if (!next.isSymbol(",")) {
                 throw next.kind() == Token.Kind.ERROR
                         ? new SyntaxError(next.text(), next.start(), next.end())
-                        : new SyntaxError("expected ',' or ']' in the list that starts at column " + (open.start() + 1) + ", found " + next.shown(),
+                        : new SyntaxError("expected \",\" or \"]\" in the list that starts at column " + (open.start() + 1) + ", found " + next.shown(),
                                 next.start(), next.end());
             }
         }
@@ -426,7 +426,7 @@ public final class ConditionParser {
         }
         if (t.kind() == Token.Kind.END) {
             Token before = tokens.size() >= 2 ? tokens.get(tokens.size() - 2) : null;
-            String after = before == null ? "" : " after '" + before.text() + "'";
+            String after = before == null ? "" : " after \"" + before.text() + "\"";
             return new SyntaxError("the condition ends" + after + "; expected " + OPERAND, t.start(), t.end());
         }
         return new SyntaxError("expected " + OPERAND + ", found " + t.shown(), t.start(), t.end());
@@ -437,10 +437,10 @@ public final class ConditionParser {
             return new SyntaxError(t.text(), t.start(), t.end());
         }
         if (t.isSymbol("(")) {
-            return new SyntaxError("'(' cannot follow a value: conditions call no functions; only any(...) and all(...) test outputs", t.start(), t.end());
+            return new SyntaxError("\"(\" cannot follow a value: conditions call no functions; only any(...) and all(...) test outputs", t.start(), t.end());
         }
         if (t.isSymbol(")")) {
-            return new SyntaxError("this ')' closes no '('", t.start(), t.end());
+            return new SyntaxError("this \")\" closes no \"(\"", t.start(), t.end());
         }
         return new SyntaxError("expected an operator such as &&, || or == before " + t.shown(), t.start(), t.end());
     }

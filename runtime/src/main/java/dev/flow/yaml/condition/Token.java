@@ -34,7 +34,7 @@ record Token(Kind kind, String text, int start, int end) {
         return switch (kind) {
             case END -> "the end of the condition";
             case STRING -> "the text \"" + text + "\"";
-            default -> "'" + text + "'";
+            default -> "\"" + text + "\"";
         };
     }
 }

@@ -34,7 +34,7 @@ public final class GateDefinitions {
         var out = new ArrayList<GateDef>();
         for (YEntry entry : gates.entries()) {
             String name = entry.name();
-            var fields = Fields.of(entry.value(), "gate '" + name + "'", entry.key().source(), problems);
+            var fields = Fields.of(entry.value(), "gate \"" + name + "\"", entry.key().source(), problems);
             if (fields.isEmpty()) {
                 continue;
             }

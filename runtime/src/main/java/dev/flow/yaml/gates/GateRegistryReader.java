@@ -36,7 +36,7 @@ public final class GateRegistryReader {
             long size = Files.size(file);
             if (size > Compiler.MAX_FILE_BYTES) {
                 return unread(displayName, Diagnostic.of(Code.INPUT_TOO_LARGE, String.format(
-                        "the gate registry '%s' is %,d bytes; Flow reads files of at most %,d bytes", displayName, size, Compiler.MAX_FILE_BYTES), namedAt));
+                        "the gate registry \"%s\" is %,d bytes; Flow reads files of at most %,d bytes", displayName, size, Compiler.MAX_FILE_BYTES), namedAt));
             }
             byte[] bytes = Files.readAllBytes(file);
             try {
@@ -46,10 +46,10 @@ public final class GateRegistryReader {
                         .withRelated(List.of(new Diagnostic.Related(e.at(), "the first byte that is not UTF-8"))));
             }
         } catch (NoSuchFileException e) {
-            return unread(displayName, Diagnostic.of(Code.UNKNOWN_IMPORT, "the gate registry '" + displayName + "' does not exist", namedAt));
+            return unread(displayName, Diagnostic.of(Code.UNKNOWN_IMPORT, "the gate registry \"" + displayName + "\" does not exist", namedAt));
         } catch (IOException e) {
             String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            return unread(displayName, Diagnostic.of(Code.UNKNOWN_IMPORT, "the gate registry '" + displayName + "' cannot be read: " + why, namedAt));
+            return unread(displayName, Diagnostic.of(Code.UNKNOWN_IMPORT, "the gate registry \"" + displayName + "\" cannot be read: " + why, namedAt));
         }
     }
 
@@ -64,7 +64,7 @@ public final class GateRegistryReader {
                     .map(f -> gates(f, problems))
                     .orElse(List.of());
         } else if (read.diagnostics().isEmpty()) {
-            problems.missing("the gate registry '" + displayName + "'", "gates", read.positions().range(0, 0),
+            problems.missing("the gate registry \"" + displayName + "\"", "gates", read.positions().range(0, 0),
                     "a registry is a mapping such as gates: {test: {command: [\"pytest\"]}}");
         }
         return new GateRegistry(displayName, gates, problems.all(), Optional.of(text));

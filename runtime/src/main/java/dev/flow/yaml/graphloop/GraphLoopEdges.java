@@ -27,8 +27,8 @@ final class GraphLoopEdges {
     static final String END = "END";
     private static final List<String> KEYS = List.of("from", "to", "condition", "max_iterations");
     private static final Map<String, String> HINTS = Map.of(
-            "source", "'source' belongs to dialect 1 (supervisor); in dialect 2 an edge goes 'from' a node",
-            "target", "'target' belongs to dialect 1 (supervisor); in dialect 2 an edge goes 'to' a node",
+            "source", "\"source\" belongs to dialect 1 (supervisor); in dialect 2 an edge goes \"from\" a node",
+            "target", "\"target\" belongs to dialect 1 (supervisor); in dialect 2 an edge goes \"to\" a node",
             "id", "edges of dialect 2 have no ids; Flow derives them from their ends");
 
     private final ReadContext ctx;
@@ -59,7 +59,7 @@ final class GraphLoopEdges {
             return Optional.empty();
         }
         Fields first = fields.get();
-        String owner = first.text("from").flatMap(a -> first.text("to").map(b -> "the edge from '" + a.value() + "' to '" + b.value() + "'"))
+        String owner = first.text("from").flatMap(a -> first.text("to").map(b -> "the edge from \"" + a.value() + "\" to \"" + b.value() + "\""))
                 .orElse("edge #" + (index + 1));
         var f = new Fields(first.map(), owner, item.source(), ctx.problems());
         f.allowOnly(KEYS, HINTS::get);

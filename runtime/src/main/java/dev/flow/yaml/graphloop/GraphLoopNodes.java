@@ -34,9 +34,9 @@ final class GraphLoopNodes {
     /** The agent whose task runs {@code command} as a shell line. */
     static final String BASH = "bash";
     private static final Map<String, String> DIALECT1_HINTS = Map.of(
-            "task_config", "'task_config' belongs to dialect 1 (supervisor); in dialect 2 a task has agent, prompt and outputs",
+            "task_config", "\"task_config\" belongs to dialect 1 (supervisor); in dialect 2 a task has agent, prompt and outputs",
             "id", "in dialect 2 a node's id is its key in the nodes map",
-            "label", "'label' belongs to dialect 1 (supervisor)");
+            "label", "\"label\" belongs to dialect 1 (supervisor)");
 
     /**
      * A node as read.
@@ -66,7 +66,7 @@ final class GraphLoopNodes {
     private Optional<NodeRead> node(YEntry entry) {
         String id = entry.name();
         SourceRef idSource = entry.key().source();
-        var fields = Fields.of(entry.value(), "node '" + id + "'", idSource, ctx.problems());
+        var fields = Fields.of(entry.value(), "node \"" + id + "\"", idSource, ctx.problems());
         if (fields.isEmpty()) {
             return Optional.empty();
         }
@@ -129,8 +129,8 @@ final class GraphLoopNodes {
             if (owners.isEmpty()) {
                 ctx.problems().unknownKey(e, f.owner(), allowed, DIALECT1_HINTS.get(e.name()));
             } else {
-                ctx.problems().add(Diagnostic.of(Code.YAML_WRONG_KIND_CONFIG, f.owner() + " is a " + kind.orElseThrow().type + " node but carries '"
-                        + e.name() + "', which belongs to " + String.join(" and ", owners) + " nodes; remove it, or change the type", e.key().source()));
+                ctx.problems().add(Diagnostic.of(Code.YAML_WRONG_KIND_CONFIG, f.owner() + " is a " + kind.orElseThrow().type + " node but carries \""
+                        + e.name() + "\", which belongs to " + String.join(" and ", owners) + " nodes; remove it, or change the type", e.key().source()));
             }
         }
     }
@@ -187,7 +187,7 @@ final class GraphLoopNodes {
         var out = new ArrayList<OutputHandler>();
         f.mapping("on_output", "a mapping of outputs to state updates").ifPresent(m -> {
             for (YEntry byOutput : m.entries()) {
-                var actions = Fields.of(byOutput.value(), "the on_output '" + byOutput.name() + "' of " + f.owner(), byOutput.key().source(), ctx.problems());
+                var actions = Fields.of(byOutput.value(), "the on_output \"" + byOutput.name() + "\" of " + f.owner(), byOutput.key().source(), ctx.problems());
                 if (actions.isEmpty()) {
                     continue;
                 }

@@ -28,7 +28,7 @@ public final class GraphLoopReader {
     public static Workflow read(YMap root, ReadContext ctx) {
         var top = new Fields(root, "the workflow", WorkflowIds.firstKey(root), ctx.problems());
         top.allowOnly(TOP_KEYS, key -> DIALECT1_KEYS.contains(key)
-                ? "'" + key + "' belongs to dialect 1 (supervisor), and this file reads as dialect 2 (graph-loop)" : null);
+                ? "\"" + key + "\" belongs to dialect 1 (supervisor), and this file reads as dialect 2 (graph-loop)" : null);
         top.require("workflow", "name the workflow, such as workflow: feature-implementation");
         top.require("nodes", "a mapping of node ids to their definitions");
         top.require("edges", "a list of edges such as - {from: START, to: first_node}");

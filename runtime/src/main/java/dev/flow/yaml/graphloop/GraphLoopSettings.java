@@ -87,7 +87,7 @@ final class GraphLoopSettings {
         var after = f.text("after");
         if (before.isPresent() && after.isPresent()) {
             ctx.problems().add(dev.flow.diagnostic.Diagnostic.of(dev.flow.diagnostic.Code.CONFLICTING_FIELDS,
-                    f.owner() + " has both 'before' and 'after'; an interrupt pauses at one of them: split it in two", f.keySource("after").orElseThrow()));
+                    f.owner() + " has both \"before\" and \"after\"; an interrupt pauses at one of them: split it in two", f.keySource("after").orElseThrow()));
         } else if (before.isEmpty() && after.isEmpty()) {
             f.require("before", "name the node to pause at, with before: NODE or after: NODE");
         }
@@ -105,7 +105,7 @@ final class GraphLoopSettings {
         for (int i = 0; i < items.size(); i++) {
             YNode item = items.get(i);
             if (!(item instanceof YScalar s) || s.isNull()) {
-                ctx.problems().wrongType(item, "each item of 'completion'", "a condition string such as \"review.clean\"");
+                ctx.problems().wrongType(item, "each item of \"completion\"", "a condition string such as \"review.clean\"");
                 continue;
             }
             var expr = ctx.parseCondition(s).expr().map(ConditionTranslator::value);

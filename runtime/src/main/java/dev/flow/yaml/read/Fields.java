@@ -42,7 +42,7 @@ public record Fields(YMap map, String owner, SourceRef anchor, Problems problems
             return Optional.empty();
         }
         var id = new Fields(map, byPlace, item.source(), problems).text(idKey);
-        String owner = id.map(i -> kind + " '" + i.value() + "'").orElse(byPlace);
+        String owner = id.map(i -> kind + " \"" + i.value() + "\"").orElse(byPlace);
         SourceRef anchor = id.map(Located::source).orElse(map.entries().isEmpty() ? map.source() : map.entries().get(0).key().source());
         return Optional.of(new Fields(map, owner, anchor, problems));
     }
@@ -173,7 +173,7 @@ public record Fields(YMap map, String owner, SourceRef anchor, Problems problems
                 if (e.value() instanceof YScalar s) {
                     out.put(e.name(), s.text());
                 } else {
-                    problems.wrongType(e.value(), "'" + e.name() + "' in " + what(key), "a text");
+                    problems.wrongType(e.value(), "\"" + e.name() + "\" in " + what(key), "a text");
                 }
             }
             return out;
@@ -206,7 +206,7 @@ public record Fields(YMap map, String owner, SourceRef anchor, Problems problems
 
     /** How messages name a key of this mapping: {@code 'timeout' of node 'fix'}. */
     public String what(String key) {
-        return "'" + key + "' of " + owner;
+        return "\"" + key + "\" of " + owner;
     }
 
     private <T> Optional<Located<T>> typed(YScalar scalar, Optional<T> value, String key, String expected) {

@@ -56,9 +56,9 @@ final class MappingBuilder {
     }
 
     private void duplicate(YEntry again, YEntry original) {
-        diagnostics.add(Diagnostic.of(Code.YAML_DUPLICATE_KEY, "the key '" + again.name()
-                        + "' is written twice in this mapping; only the first is read: remove or rename this one", again.key().source())
-                .withRelated(List.of(new Diagnostic.Related(original.key().source(), "'" + original.name() + "' first written here"))));
+        diagnostics.add(Diagnostic.of(Code.YAML_DUPLICATE_KEY, "the key \"" + again.name()
+                        + "\" is written twice in this mapping; only the first is read: remove or rename this one", again.key().source())
+                .withRelated(List.of(new Diagnostic.Related(original.key().source(), "\"" + original.name() + "\" first written here"))));
     }
 
     private void merge(YEntry merge, Set<String> explicit, Set<String> taken, List<YEntry> out) {
@@ -66,7 +66,7 @@ final class MappingBuilder {
         for (YNode source : sources) {
             if (!(source instanceof YMap map)) {
                 diagnostics.add(Diagnostic.of(Code.YAML_WRONG_TYPE,
-                        "'<<' merges mappings (such as '<<: *defaults'), not " + source.description(), source.source()));
+                        "\"<<\" merges mappings (such as \"<<: *defaults\"), not " + source.description(), source.source()));
                 continue;
             }
             for (YEntry inherited : map.entries()) {

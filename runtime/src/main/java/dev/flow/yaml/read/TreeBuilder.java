@@ -136,9 +136,9 @@ final class TreeBuilder {
     }
 
     private static Diagnostic unsupportedTag(String tag, SourceRef source) {
-        String quote = tag.startsWith("!") && !tag.startsWith("!!") ? "; a value that starts with '!' (such as \"!=\") must be quoted" : "";
-        return Diagnostic.of(Code.YAML_WRONG_TYPE, "the YAML tag '" + tag
-                + "' is not supported: a workflow is plain data (strings, numbers, booleans, lists and mappings); remove the tag" + quote, source);
+        String quote = tag.startsWith("!") && !tag.startsWith("!!") ? "; a value that starts with \"!\" (such as \"!=\") must be quoted" : "";
+        return Diagnostic.of(Code.YAML_WRONG_TYPE, "the YAML tag \"" + tag
+                + "\" is not supported: a workflow is plain data (strings, numbers, booleans, lists and mappings); remove the tag" + quote, source);
     }
 
     private void open(CollectionStartEvent event) throws Refused {
@@ -181,10 +181,10 @@ final class TreeBuilder {
         SourceRef source = positions.range(start, positions.charOffset(event.getEndMark().getIndex()));
         YNode target = anchors.get(name);
         if (target == null && openAnchors.contains(name)) {
-            throw refuse(Code.INPUT_TOO_LARGE, "the alias '*" + name + "' refers to a node that contains it; recursive aliases are refused", source);
+            throw refuse(Code.INPUT_TOO_LARGE, "the alias \"*" + name + "\" refers to a node that contains it; recursive aliases are refused", source);
         }
         if (target == null) {
-            throw refuse(Code.YAML_SYNTAX, "the alias '*" + name + "' names no anchor; define '&" + name + "' before using it", source);
+            throw refuse(Code.YAML_SYNTAX, "the alias \"*" + name + "\" names no anchor; define \"&" + name + "\" before using it", source);
         }
         count(target.expandedSize(), source);
         add(target);

@@ -34,7 +34,7 @@ public final class YamlReader {
         var diagnostics = new ArrayList<Diagnostic>();
         if (text.length() > limits.maxChars()) {
             diagnostics.add(Diagnostic.of(Code.INPUT_TOO_LARGE, String.format(
-                    "'%s' has %,d characters; Flow reads YAML workflows of at most %,d", file, text.length(), limits.maxChars()),
+                    "\"%s\" has %,d characters; Flow reads YAML workflows of at most %,d", file, text.length(), limits.maxChars()),
                     positions.range(0, 0)));
             return failed(diagnostics, positions);
         }
@@ -45,7 +45,7 @@ public final class YamlReader {
             for (Event event = parser.getEvent(); !event.is(Event.ID.StreamEnd); event = parser.getEvent()) {
                 if (event.is(Event.ID.DocumentStart) && ++documents > 1) {
                     diagnostics.add(Diagnostic.of(Code.YAML_SYNTAX,
-                            "a second YAML document starts here; a workflow file holds exactly one: remove the '---' and what follows, or split the file",
+                            "a second YAML document starts here; a workflow file holds exactly one: remove the \"---\" and what follows, or split the file",
                             at(positions, event.getStartMark())));
                     return failed(diagnostics, positions);
                 }

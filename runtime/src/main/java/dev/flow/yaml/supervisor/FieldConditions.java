@@ -46,7 +46,7 @@ final class FieldConditions {
         BinaryOp op = operators.get(s.text());
         if (op == null && s.text().isEmpty() && (s.style() == YScalar.Style.FOLDED || s.style() == YScalar.Style.LITERAL)) {
             problems.add(dev.flow.diagnostic.Diagnostic.of(dev.flow.diagnostic.Code.YAML_INVALID_VALUE,
-                    f.what("operator") + " is empty: a bare '>' or '|' starts a block of text in YAML; quote the operator (operator: \">\")",
+                    f.what("operator") + " is empty: a bare \">\" or \"|\" starts a block of text in YAML; quote the operator (operator: \">\")",
                     s.source()));
         } else if (op == null) {
             problems.invalidValue(s, f.what("operator"), operators.keySet());

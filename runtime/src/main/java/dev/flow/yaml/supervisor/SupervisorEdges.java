@@ -23,8 +23,8 @@ import java.util.Optional;
 final class SupervisorEdges {
     static final List<String> EDGE_KEYS = List.of("id", "source", "target", "condition", "data_mapping", "is_loop_edge");
     private static final Map<String, String> HINTS = Map.of(
-            "from", "'from' belongs to dialect 2 (graph-loop); in dialect 1 an edge goes from 'source'",
-            "to", "'to' belongs to dialect 2 (graph-loop); in dialect 1 an edge goes to 'target'",
+            "from", "\"from\" belongs to dialect 2 (graph-loop); in dialect 1 an edge goes from \"source\"",
+            "to", "\"to\" belongs to dialect 2 (graph-loop); in dialect 1 an edge goes to \"target\"",
             "max_iterations", "in dialect 1 the loop limit is the max_iterations of the branch condition; mark the edge with is_loop_edge: true");
     static final String LIMIT_REACHED = "max_iterations_reached";
 
@@ -99,7 +99,7 @@ final class SupervisorEdges {
                 if (e.value() instanceof YScalar s && !s.isNull()) {
                     out.add(new Mapping(e.name(), new Expr.Ref(FieldCondition.scoped(s.text(), from), s.source()), e.span()));
                 } else {
-                    problems.wrongType(e.value(), "'" + e.name() + "' in " + f.what("data_mapping"), "the name of a result key");
+                    problems.wrongType(e.value(), "\"" + e.name() + "\" in " + f.what("data_mapping"), "the name of a result key");
                 }
             }
         });

@@ -29,10 +29,10 @@ final class SupervisorNodes {
     static final List<String> NODE_KEYS = List.of("id", "type", "label", "description", "task_config", "gate_config", "branch_config",
             "merge_config", "parallel_config", "subgraph_config", "human_config", "ui_metadata", "wait_for_incoming");
     private static final Map<String, String> DIALECT2_HINTS = Map.of(
-            "agent", "'agent' belongs to dialect 2 (graph-loop); in dialect 1 a task names its role in task_config.role",
-            "prompt", "'prompt' belongs to dialect 2 (graph-loop); in dialect 1 a task's prompt is task_config.task_template",
-            "outputs", "'outputs' belongs to dialect 2 (graph-loop); dialect 1 nodes produce the outputs of their type",
-            "command", "'command' belongs to dialect 2 (graph-loop) and to gate registries; in dialect 1 a gate node names its gate in gate_config.gate_type");
+            "agent", "\"agent\" belongs to dialect 2 (graph-loop); in dialect 1 a task names its role in task_config.role",
+            "prompt", "\"prompt\" belongs to dialect 2 (graph-loop); in dialect 1 a task's prompt is task_config.task_template",
+            "outputs", "\"outputs\" belongs to dialect 2 (graph-loop); dialect 1 nodes produce the outputs of their type",
+            "command", "\"command\" belongs to dialect 2 (graph-loop) and to gate registries; in dialect 1 a gate node names its gate in gate_config.gate_type");
 
     private final Problems problems;
 
@@ -124,8 +124,8 @@ final class SupervisorNodes {
         for (YEntry e : f.map().entries()) {
             SupervisorKind.byConfigKey(e.name()).filter(other -> other != kind.get()).ifPresent(other -> problems.add(Diagnostic.of(
                     Code.YAML_WRONG_KIND_CONFIG,
-                    f.owner() + " is a " + kind.get().type + " node but carries '" + e.name() + "', which configures " + other.type
-                            + " nodes; use '" + kind.get().configKey + "', or change its type to '" + other.type + "'",
+                    f.owner() + " is a " + kind.get().type + " node but carries \"" + e.name() + "\", which configures " + other.type
+                            + " nodes; use \"" + kind.get().configKey + "\", or change its type to \"" + other.type + "\"",
                     e.key().source())));
         }
     }
@@ -204,7 +204,7 @@ final class SupervisorNodes {
                 if (e.value() instanceof dev.flow.yaml.read.YScalar s && !s.isNull()) {
                     out.add(new Mapping(e.name(), new Expr.Ref(s.text(), s.source()), e.span()));
                 } else {
-                    problems.wrongType(e.value(), "'" + e.name() + "' in " + c.what(key), "a name");
+                    problems.wrongType(e.value(), "\"" + e.name() + "\" in " + c.what(key), "a name");
                 }
             }
         });
@@ -223,7 +223,7 @@ final class SupervisorNodes {
             return DIALECT2_HINTS.get(key);
         }
         return SupervisorKind.owningConfigKey(key)
-                .map(k -> "'" + key + "' belongs inside " + k.configKey + " (of " + k.type + " nodes)")
+                .map(k -> "\"" + key + "\" belongs inside " + k.configKey + " (of " + k.type + " nodes)")
                 .orElse(null);
     }
 

@@ -52,7 +52,7 @@ public final class SupervisorReader {
         var problems = ctx.problems();
         var top = new Fields(root, "the workflow", WorkflowIds.firstKey(root), problems);
         top.allowOnly(TOP_KEYS, key -> DIALECT2_KEYS.contains(key)
-                ? "'" + key + "' belongs to dialect 2 (graph-loop), and this file reads as dialect 1 (supervisor)" : null);
+                ? "\"" + key + "\" belongs to dialect 2 (graph-loop), and this file reads as dialect 1 (supervisor)" : null);
         top.require("id", "name the workflow, such as id: debug-workflow");
         top.require("name", "give the workflow a title, such as name: \"Debug with retry loop\"");
         top.require("entry_point", "name the node where runs begin");

@@ -52,7 +52,7 @@ class GateRegistryReaderTest {
                 Code.YAML_DUPLICATE_KEY);
         assertThat(registry.diagnostics().get(1).suggestions()).containsExactly("command");
         assertThat(registry.diagnostics().get(2).message())
-                .isEqualTo("'command' of gate 'b' must be a list of the program and its arguments, such as [\"pytest\", \"-q\"], not a string (\"make test\")");
+                .isEqualTo("\"command\" of gate \"b\" must be a list of the program and its arguments, such as [\"pytest\", \"-q\"], not a string (\"make test\")");
         assertThat(registry.diagnostics()).allSatisfy(d -> assertThat(d.source().file()).isEqualTo("g.yaml"));
         assertThat(registry.gates()).extracting(GateDef::name).containsExactly("a", "b", "c");
     }
@@ -71,7 +71,7 @@ class GateRegistryReaderTest {
         GateRegistry registry = GateRegistryReader.read(dir.resolve("nope.yaml"), "nope.yaml", NAMED_AT);
         assertThat(registry.diagnostics()).extracting(Diagnostic::code).containsExactly(Code.UNKNOWN_IMPORT);
         assertThat(registry.diagnostics().get(0).source()).isEqualTo(NAMED_AT);
-        assertThat(registry.diagnostics().get(0).message()).isEqualTo("the gate registry 'nope.yaml' does not exist");
+        assertThat(registry.diagnostics().get(0).message()).isEqualTo("the gate registry \"nope.yaml\" does not exist");
         assertThat(registry.text()).isEmpty();
     }
 

@@ -66,7 +66,7 @@ class GraphLoopErrorsTest {
         String text = wf("  work:\n    type: task\n    agent: self\n    prompt: Do it\n    branches: [a]\n    outputs: [done]\n", START_WORK_END);
         Diagnostic d = onlyProblem(text, Code.YAML_WRONG_KIND_CONFIG);
         assertThat(d.source()).isEqualTo(at(text, "branches"));
-        assertThat(d.message()).isEqualTo("node 'work' is a task node but carries 'branches', which belongs to parallel nodes; remove it, or change the type");
+        assertThat(d.message()).isEqualTo("node \"work\" is a task node but carries \"branches\", which belongs to parallel nodes; remove it, or change the type");
         Diagnostic prompt = onlyProblem(wf(WORK + "  d: {type: decision, condition: \"state.x\", prompt: \"Why?\", outputs: [a, b]}\n", START_WORK_END),
                 Code.YAML_WRONG_KIND_CONFIG);
         assertThat(prompt.message()).contains("which belongs to task and join and human nodes");
@@ -78,16 +78,16 @@ class GraphLoopErrorsTest {
                 + "  c: {type: task, prompt: x, outputs: [done]}\n  d: {type: decision, outputs: [pass, fail]}\n  e: {type: parallel, outputs: [x]}\n"
                 + "  f: {type: join, outputs: [x]}\n  g: {type: human, outputs: [x]}\n  h: {type: checkpoint}\n  i: {outputs: [x]}\n";
         assertThat(problems(text).stream().filter(d -> d.code() == Code.YAML_MISSING_FIELD).map(Diagnostic::message)).containsExactly(
-                "the workflow has no 'edges'; a list of edges such as - {from: START, to: first_node}",
-                "node 'a' has no 'prompt'; an agent task needs the prompt to send it",
-                "node 'b' has no 'command'; a bash task runs a command, such as command: \"npm test\"",
-                "node 'c' has no 'agent'; one of self, codex, gemini, bash",
-                "node 'd' has no 'condition'; an expression such as condition: \"state.score >= 8\"",
-                "node 'e' has no 'branches'; list the nodes to start, such as branches: [research_a, research_b]",
-                "node 'f' has no 'wait_for'; list the nodes to wait for, such as wait_for: [research_a, research_b]",
-                "node 'g' has no 'prompt'; write the question to ask",
-                "node 'h' has no 'outputs'; list what the node can produce, such as outputs: [done]",
-                "node 'i' has no 'type'; one of task, decision, parallel, join, human, checkpoint");
+                "the workflow has no \"edges\"; a list of edges such as - {from: START, to: first_node}",
+                "node \"a\" has no \"prompt\"; an agent task needs the prompt to send it",
+                "node \"b\" has no \"command\"; a bash task runs a command, such as command: \"npm test\"",
+                "node \"c\" has no \"agent\"; one of self, codex, gemini, bash",
+                "node \"d\" has no \"condition\"; an expression such as condition: \"state.score >= 8\"",
+                "node \"e\" has no \"branches\"; list the nodes to start, such as branches: [research_a, research_b]",
+                "node \"f\" has no \"wait_for\"; list the nodes to wait for, such as wait_for: [research_a, research_b]",
+                "node \"g\" has no \"prompt\"; write the question to ask",
+                "node \"h\" has no \"outputs\"; list what the node can produce, such as outputs: [done]",
+                "node \"i\" has no \"type\"; one of task, decision, parallel, join, human, checkpoint");
     }
 
     @Test
@@ -110,14 +110,14 @@ class GraphLoopErrorsTest {
                 "  - {from: START, to: work, condition: [done]}\n") + "state: {variables: [a]}\nlimits: {max_cost_dollars: lots}\ncompletion: [{a: 1}]\n";
         var wrong = problems(text).stream().filter(d -> d.code() == Code.YAML_WRONG_TYPE).map(Diagnostic::message).toList();
         assertThat(wrong).containsExactly(
-                "'prompt' of node 'work' must be a text, not a list",
-                "'outputs' of node 'work' must be a list of names, not a string (\"done\")",
-                "'timeout_minutes' of node 'work' must be a number of minutes, not a string (\"soon\")",
-                "'retry_on_failure' of node 'work' must be true or false, not a whole number (1)",
-                "'condition' of the edge from 'START' to 'work' must be a condition string such as \"done\" or \"state.score >= 8\", not a list",
-                "'variables' of the state of the workflow must be a mapping of variable names to initial values, not a list",
-                "'max_cost_dollars' of the limits of the workflow must be a number of dollars, not a string (\"lots\")",
-                "each item of 'completion' must be a condition string such as \"review.clean\", not a mapping");
+                "\"prompt\" of node \"work\" must be a text, not a list",
+                "\"outputs\" of node \"work\" must be a list of names, not a string (\"done\")",
+                "\"timeout_minutes\" of node \"work\" must be a number of minutes, not a string (\"soon\")",
+                "\"retry_on_failure\" of node \"work\" must be true or false, not a whole number (1)",
+                "\"condition\" of the edge from \"START\" to \"work\" must be a condition string such as \"done\" or \"state.score >= 8\", not a list",
+                "\"variables\" of the state of the workflow must be a mapping of variable names to initial values, not a list",
+                "\"max_cost_dollars\" of the limits of the workflow must be a number of dollars, not a string (\"lots\")",
+                "each item of \"completion\" must be a condition string such as \"review.clean\", not a mapping");
     }
 
     @Test
@@ -133,8 +133,8 @@ class GraphLoopErrorsTest {
         String text = wf(WORK, "  - {source: START, to: work}\n") + "entry_point: work\n";
         var unknown = problems(text).stream().filter(d -> d.code() == Code.YAML_UNKNOWN_KEY).map(Diagnostic::message).toList();
         assertThat(unknown).containsExactly(
-                "unknown key 'source' in edge #1; 'source' belongs to dialect 1 (supervisor); in dialect 2 an edge goes 'from' a node",
-                "unknown key 'entry_point' in the workflow; 'entry_point' belongs to dialect 1 (supervisor), and this file reads as dialect 2 (graph-loop)");
+                "unknown key \"source\" in edge #1; \"source\" belongs to dialect 1 (supervisor); in dialect 2 an edge goes \"from\" a node",
+                "unknown key \"entry_point\" in the workflow; \"entry_point\" belongs to dialect 1 (supervisor), and this file reads as dialect 2 (graph-loop)");
     }
 
     @Test

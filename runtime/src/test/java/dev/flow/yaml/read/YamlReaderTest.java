@@ -150,7 +150,7 @@ class YamlReaderTest {
     void reportsAnAliasWithoutAnchor() {
         Diagnostic d = onlyProblem("a: *nowhere\n");
         assertThat(d.code()).isEqualTo(Code.YAML_SYNTAX);
-        assertThat(d.message()).contains("'*nowhere'");
+        assertThat(d.message()).contains("\"*nowhere\"");
     }
 
     @Test

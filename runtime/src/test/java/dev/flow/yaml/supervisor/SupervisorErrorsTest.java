@@ -25,7 +25,7 @@ class SupervisorErrorsTest {
         Diagnostic typo = all.stream().filter(d -> d.code() == Code.YAML_UNKNOWN_KEY).findFirst().orElseThrow();
         assertThat(typo.source()).isEqualTo(at(text, "task_cofig"));
         assertThat(typo.suggestions()).containsExactly("task_config");
-        assertThat(typo.message()).isEqualTo("unknown key 'task_cofig' in node 'a'; did you mean 'task_config'?");
+        assertThat(typo.message()).isEqualTo("unknown key \"task_cofig\" in node \"a\"; did you mean \"task_config\"?");
         // And the task has no task_config, which is reported too.
         assertThat(all).extracting(Diagnostic::code).containsExactlyInAnyOrder(Code.YAML_UNKNOWN_KEY, Code.YAML_MISSING_FIELD);
     }
@@ -48,7 +48,7 @@ class SupervisorErrorsTest {
         Diagnostic prompt = onlyProblem(wf("  - {id: a, type: task, prompt: x, task_config: {role: r}}\n", "  []\n"), Code.YAML_UNKNOWN_KEY);
         assertThat(prompt.message()).contains("task_config.task_template");
         Diagnostic role = onlyProblem(wf("  - {id: a, type: task, role: r, task_config: {role: r}}\n", "  []\n"), Code.YAML_UNKNOWN_KEY);
-        assertThat(role.message()).contains("'role' belongs inside task_config");
+        assertThat(role.message()).contains("\"role\" belongs inside task_config");
     }
 
     @Test
@@ -57,7 +57,7 @@ class SupervisorErrorsTest {
                 + "exit_points: a\nconfig: {max_parallel_nodes: 1.5, fail_fast: maybe}\n";
         var wrong = problems(text).stream().filter(d -> d.code() == Code.YAML_WRONG_TYPE).toList();
         assertThat(wrong).extracting(d -> d.source().line()).containsExactly(9, 10, 12, 13, 14, 14);
-        assertThat(wrong.get(0).message()).isEqualTo("'timeout' of the task_config of node 'a' must be a number of seconds, not a string (\"ten\")");
+        assertThat(wrong.get(0).message()).isEqualTo("\"timeout\" of the task_config of node \"a\" must be a number of seconds, not a string (\"ten\")");
         assertThat(wrong.get(0).source()).isEqualTo(at(text, "ten"));
     }
 
@@ -88,9 +88,9 @@ class SupervisorErrorsTest {
         assertThat(all).extracting(Diagnostic::code).containsExactly(Code.YAML_MISSING_FIELD, Code.YAML_WRONG_KIND_CONFIG);
         Diagnostic wrongKind = all.get(1);
         assertThat(wrongKind.source()).isEqualTo(after(text, "id: t, type: gate, ", "task_config"));
-        assertThat(wrongKind.message()).isEqualTo("node 't' is a gate node but carries 'task_config', which configures task nodes; "
-                + "use 'gate_config', or change its type to 'task'");
-        assertThat(all.get(0).message()).isEqualTo("node 't' has no 'gate_config'; add gate_config with a gate_type");
+        assertThat(wrongKind.message()).isEqualTo("node \"t\" is a gate node but carries \"task_config\", which configures task nodes; "
+                + "use \"gate_config\", or change its type to \"task\"");
+        assertThat(all.get(0).message()).isEqualTo("node \"t\" has no \"gate_config\"; add gate_config with a gate_type");
         assertThat(all.get(0).source()).isEqualTo(within(text, "{id: t,", "t"));
     }
 
@@ -102,21 +102,21 @@ class SupervisorErrorsTest {
                 + "  - {id: g}\n");
         var missing = all.stream().filter(d -> d.code() == Code.YAML_MISSING_FIELD).map(Diagnostic::message).toList();
         assertThat(missing).containsExactlyInAnyOrder(
-                "the workflow has no 'id'; name the workflow, such as id: debug-workflow",
-                "the workflow has no 'name'; give the workflow a title, such as name: \"Debug with retry loop\"",
-                "the workflow has no 'entry_point'; name the node where runs begin",
-                "the workflow has no 'edges'; list the edges, each with an id, a source and a target (edges: [] when there are none)",
-                "node #1 has no 'id'; every node needs an id that edges can name",
-                "node #1 has no 'task_config'; add task_config with at least a role",
-                "the branch_config of node 'b' has no 'on_true'; name the node that follows when the condition holds",
-                "the branch_config of node 'b' has no 'on_false'; name the node that follows when it does not",
-                "the branch condition of node 'b' has no 'operator'; one of ==, !=, >, <, >=, <=, in, not_in",
-                "the branch condition of node 'b' has no 'value'; the value to compare with",
-                "the parallel_config of node 'c' has no 'branches'; list the nodes to start, such as branches: [lint, test]",
-                "the gate_config of node 'd' has no 'gate_type'; name a gate of the registry, such as gate_type: test",
-                "the subgraph_config of node 'e' has no 'workflow_name'; name the workflow to run, such as workflow_name: review",
-                "the human_config of node 'f' has no 'title'; give the heading shown to the person, such as title: \"Approve changes\"",
-                "node 'g' has no 'type'; one of task, gate, branch, merge, parallel, subgraph, human");
+                "the workflow has no \"id\"; name the workflow, such as id: debug-workflow",
+                "the workflow has no \"name\"; give the workflow a title, such as name: \"Debug with retry loop\"",
+                "the workflow has no \"entry_point\"; name the node where runs begin",
+                "the workflow has no \"edges\"; list the edges, each with an id, a source and a target (edges: [] when there are none)",
+                "node #1 has no \"id\"; every node needs an id that edges can name",
+                "node #1 has no \"task_config\"; add task_config with at least a role",
+                "the branch_config of node \"b\" has no \"on_true\"; name the node that follows when the condition holds",
+                "the branch_config of node \"b\" has no \"on_false\"; name the node that follows when it does not",
+                "the branch condition of node \"b\" has no \"operator\"; one of ==, !=, >, <, >=, <=, in, not_in",
+                "the branch condition of node \"b\" has no \"value\"; the value to compare with",
+                "the parallel_config of node \"c\" has no \"branches\"; list the nodes to start, such as branches: [lint, test]",
+                "the gate_config of node \"d\" has no \"gate_type\"; name a gate of the registry, such as gate_type: test",
+                "the subgraph_config of node \"e\" has no \"workflow_name\"; name the workflow to run, such as workflow_name: review",
+                "the human_config of node \"f\" has no \"title\"; give the heading shown to the person, such as title: \"Approve changes\"",
+                "node \"g\" has no \"type\"; one of task, gate, branch, merge, parallel, subgraph, human");
         assertThat(read("nodes: []\n").graph()).isPresent();
     }
 
@@ -124,19 +124,19 @@ class SupervisorErrorsTest {
     void reportsAnEdgeWithoutItsEnds() {
         var all = problems(wf(TASK_A, "  - {id: e1, source: a}\n  - {target: a}\n"));
         assertThat(all).extracting(Diagnostic::message).containsExactly(
-                "edge 'e1' has no 'target'; name the node the edge enters",
-                "edge #2 has no 'id'; every edge of dialect 1 has an id, such as id: e1",
-                "edge #2 has no 'source'; name the node the edge leaves");
+                "edge \"e1\" has no \"target\"; name the node the edge enters",
+                "edge #2 has no \"id\"; every edge of dialect 1 has an id, such as id: e1",
+                "edge #2 has no \"source\"; name the node the edge leaves");
     }
 
     @Test
     void reportsATypeOrOperatorOutsideTheSchemaWithTheNearestOne() {
         Diagnostic type = onlyProblem(wf("  - {id: a, type: tsk, task_config: {role: r}}\n", "  []\n"), Code.YAML_INVALID_VALUE);
         assertThat(type.suggestions()).containsExactly("task");
-        assertThat(type.message()).isEqualTo("'type' of node 'a' is 'tsk', which is not one of task, gate, branch, merge, parallel, subgraph, human; did you mean 'task'?");
+        assertThat(type.message()).isEqualTo("\"type\" of node \"a\" is \"tsk\", which is not one of task, gate, branch, merge, parallel, subgraph, human; did you mean \"task\"?");
         Diagnostic op = onlyProblem(wf(TASK_A, "  - {id: e1, source: a, target: a, condition: {field: f, operator: equals, value: 1}}\n"),
                 Code.YAML_INVALID_VALUE);
-        assertThat(op.message()).startsWith("'operator' of the condition of edge 'e1' is 'equals'");
+        assertThat(op.message()).startsWith("\"operator\" of the condition of edge \"e1\" is \"equals\"");
         Diagnostic textTest = onlyProblem(wf("  - id: b\n    type: branch\n    branch_config:\n      condition: {field: f, operator: contains, value: x}\n"
                 + "      on_true: b\n      on_false: b\n", "  []\n").replace("entry_point: a", "entry_point: b"), Code.YAML_INVALID_VALUE);
         assertThat(textTest.message()).contains("not one of ==, !=, >, <, >=, <=, in, not_in");

@@ -1,11 +1,12 @@
-package dev.flow.bench;
+package dev.flow.yaml;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Writes large YAML workflows in either dialect for the benchmarks: {@code n} nodes in segments of
+ * Writes large YAML workflows in either dialect for the benchmarks ({@code bench/}, which gets it
+ * through this module's test jar) and the import round-trip tests: {@code n} nodes in segments of
  * ten (two tasks, a gate or a test task, a branch or decision looping back with a limit, a parallel
  * fan-out of three joined by a merge, a human), chained one after the other, every loop with a
  * limit. Every generated file reads without a YAML problem, so the figures measure the normal path.

@@ -1,0 +1,162 @@
+package dev.flow.cli;
+
+import static dev.flow.yaml.YamlTestSupport.corpus;
+import static dev.flow.yaml.YamlTestSupport.repositoryRoot;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flow.frontend.LoadOptions;
+import dev.flow.frontend.SourceFile;
+import dev.flow.model.json.GraphJson;
+import dev.flow.yaml.YamlWorkflowReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code flow check}, {@code compile} and {@code graph} on YAML workflows: the corpus and the examples as their READMEs predict. */
+class YamlCommandLineTest {
+
+    @TempDir
+    Path dir;
+
+    private static String example(String name) {
+        return repositoryRoot().resolve("examples/yaml").resolve(name).toString();
+    }
+
+    /** The diagnostic lines ({@code FILE:LINE:COL: severity CODE: message}) of a text report. */
+    private static List<String> diagnosticLines(Cli r) {
+        return Arrays.stream(r.out().split("\n")).filter(l -> l.matches(".*:\\d+:\\d+: (error|warning|info) FLOW\\d+: .*")).toList();
+    }
+
+    @Test
+    void parallelReviewOfTheCorpusReportsItsThreeUnknownGatesAtTheirLinesWithTheNearestRegisteredGate() {
+        Path workflow = corpus("supervisor-yaml", "parallel_review.yaml");
+        Cli r = Cli.run("check", "--color=never", workflow.toString(), "--gates", corpus("supervisor-yaml", "gates.yaml").toString());
+        assertThat(r.exit()).isEqualTo(ExitCode.FAILED);
+        assertThat(diagnosticLines(r)).containsExactly(
+                workflow + ":26:18: error FLOW202: unknown gate \"lint_gate\"; did you mean \"lint\"?",
+                workflow + ":32:18: error FLOW202: unknown gate \"test_gate\"; did you mean \"test\"?",
+                workflow + ":38:18: error FLOW202: unknown gate \"security_gate\"; did you mean \"security\"?");
+        assertThat(r.out()).contains("          gate_type: lint_gate\n                     ^~~~~~~~~\n");
+        assertThat(r.err()).contains("3 errors and 0 warnings in 1 file");
+    }
+
+    @Test
+    void theOtherCorpusWorkflowsReportTheirUnknownGatesAgainstTheRegistryBesideThem() {
+        Path debug = corpus("supervisor-yaml", "debug_workflow.yaml");
+        Path simple = corpus("supervisor-yaml", "simple_workflow.yaml");
+        Cli r = Cli.run("check", "--color=never", debug.toString(), simple.toString());
+        assertThat(r.exit()).isEqualTo(ExitCode.FAILED);
+        assertThat(diagnosticLines(r)).containsExactly(
+                debug + ":26:18: error FLOW202: unknown gate \"test_gate\"; did you mean \"test\"?",
+                simple + ":23:15: error FLOW202: unknown gate \"test_gate\"; did you mean \"test\"?");
+    }
+
+    @Test
+    void theCorpusRegistryChecksAsARegistry() {
+        Cli r = Cli.run("check", corpus("supervisor-yaml", "gates.yaml").toString());
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).contains("no problems in 1 file");
+    }
+
+    @Test
+    void theCleanYamlExamplesCheckWithoutAProblem() {
+        Cli r = Cli.run("check", example("debug-loop.yaml"), example("parallel-review.yaml"), example("review-loop.yaml"), example("gates.yaml"));
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).contains("no problems in 4 files");
+    }
+
+    @Test
+    void aYmlFileIsReadLikeAYamlFileByEveryVerb() throws Exception {
+        Path yml = Files.copy(Path.of(example("review-loop.yaml")), dir.resolve("review-loop.yml"));
+        assertThat(Cli.run("check", yml.toString()).exit()).isZero();
+        assertThat(Cli.run("compile", yml.toString()).out()).contains("\"flow-graph/1\"");
+        assertThat(Cli.run("graph", yml.toString()).out()).contains("flowchart TD");
+        Cli imported = Cli.run("import", yml.toString());
+        assertThat(imported.exit()).isZero();
+        assertThat(imported.out()).contains("workflow `review-loop`");
+    }
+
+    @Test
+    void theFullGraphLoopExampleReportsWhatItsReadmeSays() {
+        Cli r = Cli.run("check", "--color=never", example("full-feature-implementation.yaml"));
+        assertThat(r.exit()).isEqualTo(ExitCode.FAILED);
+        assertThat(diagnosticLines(r)).extracting(l -> l.replaceAll(".*: (error|warning) (FLOW\\d+):.*", "$2 $1"))
+                .containsExactlyInAnyOrder("FLOW402 error", "FLOW306 warning", "FLOW305 warning");
+    }
+
+    @Test
+    void jsonFormatGivesTheYamlPositionsAndSuggestions() throws Exception {
+        Cli r = Cli.run("check", "--format", "json", corpus("supervisor-yaml", "parallel_review.yaml").toString(),
+                "--gates", corpus("supervisor-yaml", "gates.yaml").toString());
+        JsonNode array = new ObjectMapper().readTree(r.out());
+        assertThat(array).hasSize(3);
+        assertThat(array).extracting(d -> d.get("code").asText() + " " + d.get("line").asInt() + ":" + d.get("column").asInt()
+                + " " + d.get("suggestions").get(0).asText())
+                .containsExactly("FLOW202 26:18 lint", "FLOW202 32:18 test", "FLOW202 38:18 security");
+        assertThat(r.exit()).isEqualTo(ExitCode.FAILED);
+    }
+
+    @Test
+    void aYamlSyntaxErrorShowsItsLineColumnAndACaret() throws Exception {
+        Path broken = Files.writeString(dir.resolve("broken.yaml"), "id: w\nname: [W\nentry_point: a\n");
+        Cli r = Cli.run("check", "--color=never", broken.toString());
+        assertThat(r.exit()).isEqualTo(ExitCode.FAILED);
+        var lines = r.out().split("\n");
+        assertThat(lines[0]).matches(java.util.regex.Pattern.quote(broken.toString()) + ":\\d+:\\d+: error FLOW601: .*");
+        assertThat(lines[2].strip()).startsWith("^");
+    }
+
+    @Test
+    void theDialectCanBeForcedWhenTheKeysDoNotDecide() throws Exception {
+        Path file = Files.writeString(dir.resolve("undecided.yaml"), "description: neither\n");
+        Cli detected = Cli.run("check", "--color=never", file.toString());
+        assertThat(detected.exit()).isEqualTo(ExitCode.FAILED);
+        assertThat(detected.out()).contains("FLOW607", "--dialect 1 or 2");
+        Cli forced = Cli.run("check", "--color=never", "--dialect", "2", file.toString());
+        assertThat(forced.out()).doesNotContain("FLOW607").contains("FLOW606");
+        Cli unknown = Cli.run("check", "--color=never", "--dialect", "3", file.toString());
+        assertThat(unknown.out()).contains("FLOW607", "unknown YAML dialect \"3\"");
+    }
+
+    @Test
+    void compileWritesTheGraphOfAYamlWorkflowAndRefusesOneWithErrors() throws Exception {
+        Path debugLoop = Path.of(example("debug-loop.yaml"));
+        Cli r = Cli.run("compile", debugLoop.toString());
+        assertThat(r.exit()).isZero();
+        var expected = YamlWorkflowReader.read(new SourceFile(debugLoop, debugLoop.toString(), Files.readString(debugLoop)), LoadOptions.DEFAULT);
+        assertThat(GraphJson.read(r.out())).isEqualTo(expected.graph().orElseThrow());
+
+        Path out = dir.resolve("out.json");
+        Cli refused = Cli.run("compile", corpus("supervisor-yaml", "parallel_review.yaml").toString(), "-o", out.toString());
+        assertThat(refused.exit()).isEqualTo(ExitCode.FAILED);
+        assertThat(refused.err()).contains("FLOW202", "nothing written");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void graphDrawsAYamlWorkflowWithItsLoopLimits() {
+        Cli r = Cli.run("graph", example("review-loop.yaml"));
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("flowchart TD", "loop max 3");
+        Cli dot = Cli.run("graph", "--format", "dot", example("debug-loop.yaml"));
+        assertThat(dot.out()).startsWith("digraph \"debug-loop\" {");
+    }
+
+    @Test
+    void theRealCommandChecksTheCorpusAsDocumented() throws Exception {
+        // Starts a JVM: about a second.
+        Path corpus = corpus("supervisor-yaml");
+        FlowProcess p = FlowProcess.run(corpus, "check", "--color=never", "parallel_review.yaml", "--gates", "gates.yaml");
+        assertThat(p.exit()).isEqualTo(1);
+        assertThat(p.out().lines().filter(l -> l.contains("error FLOW202"))).extracting(l -> l.substring(0, l.indexOf(": error")))
+                .containsExactly("parallel_review.yaml:26:18", "parallel_review.yaml:32:18", "parallel_review.yaml:38:18");
+        assertThat(p.err()).doesNotContain("Exception");
+    }
+}

@@ -1,0 +1,145 @@
+package dev.flow.dsl.imports;
+
+import static dev.flow.dsl.FlowTesting.parse;
+import static dev.flow.dsl.FlowTesting.validate;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flow.diagnostic.Code;
+import dev.flow.diagnostic.Diagnostic;
+import dev.flow.frontend.Compilation;
+import dev.flow.frontend.Compiler;
+import dev.flow.frontend.LoadOptions;
+import dev.flow.model.GateDef;
+import dev.flow.model.Severity;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code import "gates.yaml"}: a Flow file reads a supervisor gate registry as a YAML workflow does. */
+class GateRegistryImportTest {
+
+    private static final Compiler PIPELINE = Compiler.withInstalledFrontEnds();
+
+    private static final String REGISTRY = """
+            gates:
+              test:
+                description: "Run unit tests"
+                command: ["pytest", "-v"]
+                timeout: 300
+                depends_on: ["lint"]
+              lint:
+                command: ["ruff", "check", "."]
+                parallel_safe: true
+                severity: warning
+            """;
+
+    @TempDir
+    Path dir;
+
+    /** Writes the files, then compiles {@code main.flow} as {@code flow check} does (front end and checker). */
+    private Compilation check(String main, String registryName, String registry) throws IOException {
+        if (registry != null) {
+            Files.writeString(dir.resolve(registryName), registry);
+        }
+        Path file = dir.resolve("main.flow");
+        Files.writeString(file, main);
+        return PIPELINE.compile(file, "main.flow", LoadOptions.DEFAULT);
+    }
+
+    @Test
+    void everyGateOfAnImportedRegistryBelongsToTheWorkflowPositionedInTheRegistry() throws IOException {
+        var c = check("import \"gates.yaml\"\nworkflow w {\n    gate t uses test\n    start -> t -> end\n}\n", "gates.yaml", REGISTRY);
+        assertThat(c.diagnostics()).isEmpty();
+        List<GateDef> gates = c.graph().orElseThrow().main().gates();
+        assertThat(gates).extracting(GateDef::name).containsExactly("test", "lint");
+        GateDef test = gates.get(0);
+        assertThat(test.description()).isEqualTo("Run unit tests");
+        assertThat(test.timeout()).isEqualTo(Duration.ofSeconds(300));
+        assertThat(test.dependsOn()).extracting(r -> r.name()).containsExactly("lint");
+        assertThat(gates.get(1).severity()).isEqualTo(Severity.WARNING);
+        assertThat(test.source().file()).isEqualTo("gates.yaml");
+        assertThat(test.source().line()).isEqualTo(2);
+        assertThat(c.text("gates.yaml")).hasValue(REGISTRY);
+    }
+
+    @Test
+    void aGateTheRegistryLacksIsUnknownWithTheNearestRegisteredName() throws IOException {
+        var c = check("import \"gates.yaml\"\nworkflow w {\n    gate t uses test_gate\n    start -> t -> end\n}\n", "gates.yaml", REGISTRY);
+        assertThat(c.diagnostics()).singleElement().satisfies(d -> {
+            assertThat(d.code()).isEqualTo(Code.UNKNOWN_GATE);
+            assertThat(d.source().line()).isEqualTo(3);
+            assertThat(d.suggestions()).first().isEqualTo("test");
+        });
+    }
+
+    @Test
+    void aGateOfTheWorkflowTakesThePlaceOfTheRegisteredOneOfTheSameName() throws IOException {
+        var c = check("import \"gates.yaml\"\nworkflow w {\n    gate lint { run [\"eslint\"] }\n    gate t uses lint\n    start -> t -> end\n}\n",
+                "gates.yaml", REGISTRY);
+        assertThat(c.diagnostics()).isEmpty();
+        var gates = c.graph().orElseThrow().main().gates();
+        assertThat(gates).extracting(GateDef::name).containsExactly("lint", "test");
+        assertThat(gates.get(0).source().file()).isEqualTo("main.flow");
+    }
+
+    @Test
+    void aMissingRegistryIsAnUnknownImportWithTheNearestFileName() throws IOException {
+        Files.writeString(dir.resolve("gates.yaml"), REGISTRY);
+        var c = check("import \"gate.yaml\"\nworkflow w { }\n", "unused", null);
+        assertThat(c.diagnostics()).filteredOn(d -> d.code() == Code.UNKNOWN_IMPORT).singleElement().satisfies(d -> {
+            assertThat(d.source().line()).isEqualTo(1);
+            assertThat(d.source().column()).isEqualTo(8);
+            assertThat(d.suggestions()).containsExactly("gates.yaml");
+        });
+    }
+
+    @Test
+    void problemsInsideTheRegistryKeepTheirCodesAndPointIntoIt() throws IOException {
+        var c = check("import \"gates.yaml\"\nworkflow w { }\n", "gates.yaml", "gates:\n  test:\n    command: \"make test\"\n");
+        assertThat(c.diagnostics()).filteredOn(d -> d.source().file().equals("gates.yaml")).singleElement().satisfies(d -> {
+            assertThat(d.code()).isEqualTo(Code.YAML_WRONG_TYPE);
+            assertThat(d.source().line()).isEqualTo(3);
+        });
+    }
+
+    @Test
+    void aRegistryThatIsNotUtf8IsReportedOnTheImport() throws IOException {
+        Files.write(dir.resolve("gates.yaml"), new byte[] {'g', 'a', 't', 'e', 's', ':', ' ', (byte) 0xff, '\n'});
+        var c = check("import \"gates.yaml\"\nworkflow w { }\n", "unused", null);
+        assertThat(c.diagnostics()).filteredOn(d -> d.code() == Code.UNKNOWN_IMPORT).singleElement().satisfies(d -> {
+            assertThat(d.source().file()).isEqualTo("main.flow");
+            assertThat(d.message()).contains("not UTF-8");
+        });
+    }
+
+    @Test
+    void aFileThatIsNeitherFlowNorYamlCannotBeImported() throws IOException {
+        var c = check("import \"notes.txt\"\nworkflow w { }\n", "notes.txt", "gates: {}\n");
+        assertThat(c.diagnostics()).filteredOn(d -> d.code() == Code.UNKNOWN_IMPORT).singleElement()
+                .satisfies(d -> assertThat(d.message()).contains("Flow imports .flow libraries and gates.yaml registries"));
+    }
+
+    @Test
+    void theEditorSeesTheRegistryAsTheCommandLineDoes() throws IOException {
+        Files.writeString(dir.resolve("gates.yaml"), REGISTRY);
+        Path main = dir.resolve("main.flow");
+        Files.writeString(main, "import \"gates.yaml\"\nworkflow w {\n    gate t uses test\n    gate u uses lnt\n    start -> t -> u -> end\n}\n");
+        var issues = validate(parse(main));
+        assertThat(issues).extracting(i -> i.getCode()).containsExactly("FLOW202");
+        assertThat(issues.get(0).getMessage()).contains("\"lnt\"", "\"lint\"");
+    }
+
+    @Test
+    void aRegistryReadWithTheYamlBridgeGivesTheGatesAYamlWorkflowGets() throws IOException {
+        Files.writeString(dir.resolve("gates.yaml"), REGISTRY);
+        Files.writeString(dir.resolve("w.yaml"), "id: w\nname: W\nentry_point: t\nnodes:\n  - {id: t, type: gate, gate_config: {gate_type: test}}\nedges: []\n");
+        var yaml = PIPELINE.compile(dir.resolve("w.yaml"), "w.yaml", LoadOptions.DEFAULT);
+        var flow = check("import \"gates.yaml\"\nworkflow w {\n    gate t uses test\n    start -> t -> end\n}\n", "gates.yaml", REGISTRY);
+        assertThat(flow.graph().orElseThrow().main().gates()).isEqualTo(yaml.graph().orElseThrow().main().gates());
+        assertThat(yaml.diagnostics()).extracting(Diagnostic::code).isEqualTo(flow.diagnostics().stream().map(Diagnostic::code).toList());
+    }
+}
