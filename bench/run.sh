@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs one benchmark (or all) against the built project and prints its figures.
 #   bench/run.sh check      flow check on generated workflows in the language (1k, 10k, 100k nodes, diamond ladder)
+#   bench/run.sh checker    the checker alone on large graphs built in memory (100k chain and cycle, loops, ladder)
 #   bench/run.sh yaml       flow check on generated YAML workflows of both dialects (1k, 10k nodes)
 # Build first: mvn -B -q package -DskipTests
 set -euo pipefail
@@ -15,6 +16,7 @@ run() { java -Xss8m -Xmx4g -cp "bench/target/classes:$cp" "$@"; }
 case "$what" in
     check) run dev.flow.bench.CheckBench flow ;;
     yaml)  run dev.flow.bench.CheckBench yaml ;;
+    checker) run dev.flow.bench.CheckerBench ;;
     all)   run dev.flow.bench.CheckBench all ;;
-    *)     echo "unknown benchmark '$what' (check, yaml, all)" >&2; exit 2 ;;
+    *)     echo "unknown benchmark '$what' (check, checker, yaml, all)" >&2; exit 2 ;;
 esac
