@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "answer", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Answer the question a node waits on: one of a human node's outputs, or proceed, stop or skip for an interrupt."
                 + " The answer is recorded and applied at once, and only once: a second answer is refused."
-                + " Then 'flow resume EXECUTION' goes on (a running 'flow worker' goes on by itself).",
+                + " Then \"flow resume EXECUTION\" goes on (a running \"flow worker\" goes on by itself).",
                 "Exit status: 0 recorded, 2 usage problems (an unknown execution or node, an answer that is not one of the options,"
                         + " a question already answered, a missing or unreadable database)."})
 final class AnswerCommand implements Callable<Integer> {
@@ -30,7 +30,7 @@ final class AnswerCommand implements Callable<Integer> {
     @Parameters(index = "2", paramLabel = "OUTPUT", description = "The answer: one of the node's outputs (or proceed, stop, skip).")
     String output;
 
-    @Option(names = "--note", paramLabel = "TEXT", description = "A note kept with the answer (the node's result has it as 'note').")
+    @Option(names = "--note", paramLabel = "TEXT", description = "A note kept with the answer (the node's result has it as \"note\").")
     String note;
 
     @Mixin

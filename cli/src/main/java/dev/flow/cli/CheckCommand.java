@@ -37,7 +37,7 @@ final class CheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!format.equals("text") && !format.equals("json")) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--format must be text or json, not '" + format + "'");
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--format must be text or json, not \"" + format + "\"");
         }
         var compilations = new ArrayList<Compilation>();
         for (Path file : files) {

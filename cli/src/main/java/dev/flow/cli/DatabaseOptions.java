@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 public final class DatabaseOptions {
 
     @Option(names = "--db", paramLabel = "FILE",
-            description = "The database file (default: the one FLOW_DB names, else '.flow/state.db' in the working directory).")
+            description = "The database file (default: the one FLOW_DB names, else \".flow/state.db\" in the working directory).")
     Path db;
 
     @Option(names = "--durability", paramLabel = "normal|full", defaultValue = "normal",
@@ -51,7 +51,7 @@ public final class DatabaseOptions {
         try {
             return StoreOptions.DEFAULT.withDurability(Durability.parse(durability));
         } catch (IllegalArgumentException e) {
-            throw new UserError("--durability must be normal or full, not '" + durability + "'", ExitCode.USAGE);
+            throw new UserError("--durability must be normal or full, not \"" + durability + "\"", ExitCode.USAGE);
         }
     }
 }

@@ -58,7 +58,7 @@ public final class FlowCli implements Runnable {
         PrintWriter err = cli.getErr();
         err.println("flow " + cli.getCommandName().replace("flow", "").strip() + ": " + e.getMessage());
         CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
-        err.println("Try '" + cli.getCommandSpec().qualifiedName() + " --help' for more information.");
+        err.println("Try \"" + cli.getCommandSpec().qualifiedName() + " --help\" for more information.");
         err.flush();
         return ExitCode.USAGE;
     }

@@ -14,7 +14,7 @@ final class Formats {
     /** Whether {@code format} asks for JSON; refuses anything but text and json. */
     static boolean json(CommandSpec spec, String format) {
         if (!format.equals("text") && !format.equals("json")) {
-            throw new ParameterException(spec.commandLine(), "--format must be text or json, not '" + format + "'");
+            throw new ParameterException(spec.commandLine(), "--format must be text or json, not \"" + format + "\"");
         }
         return format.equals("json");
     }

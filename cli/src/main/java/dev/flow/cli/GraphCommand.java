@@ -46,7 +46,7 @@ final class GraphCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         GraphRenderer renderer = GraphRenderer.forFormat(format).orElseThrow(() -> new picocli.CommandLine.ParameterException(
-                spec.commandLine(), "--format must be mermaid or dot, not '" + format + "'"));
+                spec.commandLine(), "--format must be mermaid or dot, not \"" + format + "\""));
         Compilation compilation = Workflows.compile(file, input.toLoadOptions());
         var err = spec.commandLine().getErr();
         new DiagnosticPrinter(err, Ansi.choose(color)).print(compilation);
@@ -62,7 +62,7 @@ final class GraphCommand implements Callable<Integer> {
         if (subworkflow != null) {
             var chosen = graph.workflow(subworkflow);
             if (chosen.isEmpty()) {
-                err.println("flow graph: no workflow named '" + subworkflow + "' in " + file + "; it has: "
+                err.println("flow graph: no workflow named \"" + subworkflow + "\" in " + file + "; it has: "
                         + String.join(", ", graph.all().stream().map(Workflow::id).toList()));
                 err.flush();
                 return ExitCode.USAGE;

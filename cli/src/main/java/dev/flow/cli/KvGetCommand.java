@@ -61,7 +61,7 @@ final class KvGetCommand implements Callable<Integer> {
 
     private int missing(String scope, String execution) {
         var err = spec.commandLine().getErr();
-        err.println("flow kv get: no value for '" + key + "' in " + (scope.equals(KvEntry.RUN_SCOPE) ? "the run's namespace" : "node '" + scope + "'")
+        err.println("flow kv get: no value for \"" + key + "\" in " + (scope.equals(KvEntry.RUN_SCOPE) ? "the run's namespace" : "node \"" + scope + "\"")
                 + " of execution " + execution);
         err.flush();
         return ExitCode.FAILED;

@@ -17,7 +17,7 @@ public final class KvOptions {
             description = "The node whose keys to use (default: $FLOW_NODE_ID inside a run's process, else the run-wide namespace).")
     String node;
 
-    @Option(names = "--run", description = "Use the run-wide namespace ('run'), which every node of the run may read and write.")
+    @Option(names = "--run", description = "Use the run-wide namespace (\"run\"), which every node of the run may read and write.")
     boolean run;
 
     String execution() {

@@ -12,8 +12,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code flow kv put KEY VALUE}: store a value, keeping the earlier ones. */
 @Command(name = "put", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Store a value under a key (VALUE '-' reads it from standard input); the key keeps its five earlier values."
-                + " A process of a run writes only its own node's keys and the run's ('--run').",
+        description = {"Store a value under a key (VALUE \"-\" reads it from standard input); the key keeps its five earlier values."
+                + " A process of a run writes only its own node's keys and the run's (\"--run\").",
                 "Exit status: 0 stored, 2 usage problems (a write the scoping rule refuses, an unknown execution or node)."})
 final class KvPutCommand implements Callable<Integer> {
 
@@ -23,7 +23,7 @@ final class KvPutCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "KEY", description = "The key: 1 to 200 printable characters.")
     String key;
 
-    @Parameters(index = "1", paramLabel = "VALUE", description = "The value, or '-' to read it from standard input.")
+    @Parameters(index = "1", paramLabel = "VALUE", description = "The value, or \"-\" to read it from standard input.")
     String value;
 
     @Mixin

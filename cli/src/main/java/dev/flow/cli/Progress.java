@@ -41,7 +41,7 @@ abstract class Progress implements EngineListener, AutoCloseable {
             case "plain" -> new Plain(out, ansi, showExecution);
             case "live" -> new LiveProgress(out, ansi, showExecution);
             case "auto" -> Terminal.isInteractive() ? new LiveProgress(out, ansi, showExecution) : new Plain(out, ansi, showExecution);
-            default -> throw new UserError("--progress must be auto, live, plain or none, not '" + mode + "'", ExitCode.USAGE);
+            default -> throw new UserError("--progress must be auto, live, plain or none, not \"" + mode + "\"", ExitCode.USAGE);
         };
     }
 

@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "resume", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Continue an execution after a crash, Ctrl-C, a pause or an answer: work a dead process held goes back to ready"
                 + " (whatever it left running is stopped first), questions whose deadline passed take their defaults, and the run"
-                + " is driven here as 'flow run' does. An execution that has ended is reported as it ended.",
+                + " is driven here as \"flow run\" does. An execution that has ended is reported as it ended.",
                 "Exit status: 0 completed, 1 failed, 2 usage problems (an unknown execution, an unreadable database),"
                         + " 3 paused waiting for a person, 4 stopped by a limit, 130 interrupted."})
 final class ResumeCommand implements Callable<Integer> {

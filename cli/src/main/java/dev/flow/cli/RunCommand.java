@@ -20,8 +20,8 @@ import picocli.CommandLine.Spec;
         description = {"Check a workflow (.flow, .yaml, .yml or compiled .json), refusing one with errors, start an execution of it,"
                 + " and drive it here until it ends or waits for a person. Progress goes to standard output as it happens"
                 + " (a live display on a terminal, plain lines otherwise), then a summary. Commands run in the workflow file's folder.",
-                "When the run waits for a person, flow run prints the exact 'flow answer' commands and the 'flow resume' command"
-                        + " that go on; Ctrl-C stops the work in progress and hands it back for 'flow resume'.",
+                "When the run waits for a person, flow run prints the exact \"flow answer\" commands and the \"flow resume\" command"
+                        + " that go on; Ctrl-C stops the work in progress and hands it back for \"flow resume\".",
                 "Exit status: 0 completed, 1 failed (or errors in the workflow: nothing runs), 2 usage or input problems"
                         + " (bad inputs, an unreadable file or database), 3 paused waiting for a person, 4 stopped by a limit,"
                         + " 130 interrupted."})
@@ -38,7 +38,7 @@ final class RunCommand implements Callable<Integer> {
     List<String> inputs = List.of();
 
     @Option(names = "--detach",
-            description = "Start the execution and return at once with its id, leaving it to 'flow worker' processes on the same database.")
+            description = "Start the execution and return at once with its id, leaving it to \"flow worker\" processes on the same database.")
     boolean detach;
 
     @Mixin
@@ -95,11 +95,11 @@ final class RunCommand implements Callable<Integer> {
         for (String pair : pairs) {
             int eq = pair.indexOf('=');
             if (eq <= 0) {
-                throw new UserError("--input takes NAME=VALUE, not '" + pair + "'", ExitCode.USAGE);
+                throw new UserError("--input takes NAME=VALUE, not \"" + pair + "\"", ExitCode.USAGE);
             }
             String name = pair.substring(0, eq).strip();
             if (map.put(name, pair.substring(eq + 1)) != null) {
-                throw new UserError("input '" + name + "' is given twice", ExitCode.USAGE);
+                throw new UserError("input \"" + name + "\" is given twice", ExitCode.USAGE);
             }
         }
         return map;

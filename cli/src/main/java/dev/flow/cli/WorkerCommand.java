@@ -15,9 +15,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "worker", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Serve every execution in the database, running up to N nodes at once, until stopped with Ctrl-C or SIGTERM."
                 + " Several workers (on this machine or sharing the file) can serve one database: no node runs twice, and the nodes of a"
-                + " worker that dies go to the others once its leases lapse. Start executions for workers with 'flow run --detach'.",
+                + " worker that dies go to the others once its leases lapse. Start executions for workers with \"flow run --detach\".",
                 "On Ctrl-C or SIGTERM the worker stops taking work, stops what it runs and hands those nodes back (ready again, same attempt),"
-                        + " so nothing is lost: another worker or 'flow resume' runs them.",
+                        + " so nothing is lost: another worker or \"flow resume\" runs them.",
                 "Exit status: 0 or the signal's (130, 143) when stopped, 1 when a worker slot failed, 2 usage problems (an unreadable database)."})
 final class WorkerCommand implements Callable<Integer> {
 
@@ -43,7 +43,7 @@ final class WorkerCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--concurrency must be between 1 and 256, not " + concurrency);
         }
         if (!progress.equals("plain") && !progress.equals("none")) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--progress must be plain or none, not '" + progress + "'");
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--progress must be plain or none, not \"" + progress + "\"");
         }
         var out = spec.commandLine().getOut();
         Ansi ansi = Ansi.choose(color);
@@ -52,7 +52,7 @@ final class WorkerCommand implements Callable<Integer> {
             WorkerHandle worker = engine.serve(concurrency);
             var stopped = new CountDownLatch(1);
             Thread hook = new Thread(() -> {
-                display.say("stopping: work in progress goes back to the database for another worker or 'flow resume'");
+                display.say("stopping: work in progress goes back to the database for another worker or \"flow resume\"");
                 worker.stop(true);
                 worker.awaitStopped();
                 display.say("stopped");

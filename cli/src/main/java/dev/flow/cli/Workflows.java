@@ -29,8 +29,8 @@ final class Workflows {
      */
     static void requireWorkflow(Compilation compilation) {
         if (compilation.graph().isEmpty() && !compilation.hasErrors()) {
-            throw new UserError("'" + compilation.source().displayName()
-                    + "' holds no workflow (a gate registry is given to workflows with --gates)", ExitCode.USAGE);
+            throw new UserError("\"" + compilation.source().displayName()
+                    + "\" holds no workflow (a gate registry is given to workflows with --gates)", ExitCode.USAGE);
         }
     }
 

@@ -56,7 +56,7 @@ class CommandLineTest {
     void anUnknownOptionIsAUsageErrorWithAHint() {
         Cli r = Cli.run("check", "--formt", "json", "x.flow");
         assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
-        assertThat(r.err()).contains("Unknown option: '--formt'", "Try 'flow check --help'");
+        assertThat(r.err()).contains("Unknown option: '--formt'", "Try \"flow check --help\"");
     }
 
     @Test
@@ -123,7 +123,7 @@ class CommandLineTest {
         assertThat(dot.out()).startsWith("digraph \"tiny\" {").contains("style=dashed");
         Cli bad = Cli.run("graph", graph.toString(), "--format", "png");
         assertThat(bad.exit()).isEqualTo(ExitCode.USAGE);
-        assertThat(bad.err()).contains("--format must be mermaid or dot, not 'png'");
+        assertThat(bad.err()).contains("--format must be mermaid or dot, not \"png\"");
     }
 
     @Test

@@ -118,7 +118,7 @@ class InspectCommandsTest {
         String id = run("approval.flow");
         Cli undeclared = ws.flow("answer", id, "review", "maybe");
         assertThat(undeclared.exit()).isEqualTo(ExitCode.USAGE);
-        assertThat(undeclared.err()).contains("'maybe' is not an answer to 'review': choose one of approved, rejected");
+        assertThat(undeclared.err()).contains("\"maybe\" is not an answer to \"review\": choose one of approved, rejected");
 
         Cli answered = ws.flow("answer", id, "review", "approved", "--note", "ship it");
         assertThat(answered.exit()).isZero();
@@ -126,12 +126,12 @@ class InspectCommandsTest {
 
         Cli again = ws.flow("answer", id, "review", "rejected");
         assertThat(again.exit()).isEqualTo(ExitCode.USAGE);
-        assertThat(again.err()).contains("node 'review' was already answered 'approved'; a question is answered once");
+        assertThat(again.err()).contains("node \"review\" was already answered \"approved\"; a question is answered once");
 
         Cli resumed = ws.flow("resume", id);
         assertThat(resumed.exit()).as(resumed.err()).isZero();
         assertThat(resumed.out()).contains("node ship completed done").contains("completed in");
-        assertThat(ws.flow("answer", id, "nobody", "approved").err()).contains("has no node 'nobody'");
+        assertThat(ws.flow("answer", id, "nobody", "approved").err()).contains("has no node \"nobody\"");
     }
 
     @Test
@@ -167,10 +167,10 @@ class InspectCommandsTest {
 
         Cli missing = ws.flow("kv", "get", "-e", id, "-n", "greet", "nothing");
         assertThat(missing.exit()).isEqualTo(ExitCode.FAILED);
-        assertThat(missing.err()).contains("no value for 'nothing' in node 'greet' of execution " + id);
+        assertThat(missing.err()).contains("no value for \"nothing\" in node \"greet\" of execution " + id);
         Cli unknownNode = ws.flow("kv", "put", "-e", id, "-n", "gret", "k", "v");
         assertThat(unknownNode.exit()).isEqualTo(ExitCode.USAGE);
-        assertThat(unknownNode.err()).contains("'gret' is neither a node of execution " + id);
+        assertThat(unknownNode.err()).contains("\"gret\" is neither a node of execution " + id);
         Cli noExecution = ws.flow("kv", "get", "k");
         assertThat(noExecution.exit()).isEqualTo(ExitCode.USAGE);
         assertThat(noExecution.err()).contains("give --execution ID");
@@ -182,7 +182,7 @@ class InspectCommandsTest {
         for (String verb : new String[] {"status", "log", "resume"}) {
             Cli r = ws.flow(verb, "nosuchid");
             assertThat(r.exit()).as(verb).isEqualTo(ExitCode.USAGE);
-            assertThat(r.err()).as(verb).contains("flow " + verb + ": no execution 'nosuchid' in ", "recent executions: " + id, "'flow status' lists them")
+            assertThat(r.err()).as(verb).contains("flow " + verb + ": no execution \"nosuchid\" in ", "recent executions: " + id, "\"flow status\" lists them")
                     .doesNotContain("Exception");
         }
         assertThat(ws.flow("answer", "nosuchid", "review", "approved").exit()).isEqualTo(ExitCode.USAGE);
@@ -206,7 +206,7 @@ class InspectCommandsTest {
         for (String[] args : new String[][] {{"status"}, {"run", EXAMPLES.resolve("hello.flow").toString()}, {"worker"}}) {
             Cli r = ws.flow(args);
             assertThat(r.exit()).as(args[0]).isEqualTo(ExitCode.USAGE);
-            assertThat(r.err()).as(args[0]).contains(ws.db + "' is not a Flow database: it is not an SQLite file at all").doesNotContain("Exception");
+            assertThat(r.err()).as(args[0]).contains("\"" + ws.db + "\" is not a Flow database: it is not an SQLite file at all").doesNotContain("Exception");
         }
         assertThat(Arrays.equals(Files.readAllBytes(ws.db), junk)).as("nothing lost").isTrue();
     }
@@ -220,7 +220,7 @@ class InspectCommandsTest {
         byte[] before = Files.readAllBytes(ws.db);
         Cli r = ws.flow("run", EXAMPLES.resolve("hello.flow").toString());
         assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
-        assertThat(r.err()).contains(ws.db + "' is an SQLite database of another application, not a Flow database");
+        assertThat(r.err()).contains("\"" + ws.db + "\" is an SQLite database of another application, not a Flow database");
         assertThat(ws.flow("status").exit()).isEqualTo(ExitCode.USAGE);
         assertThat(Arrays.equals(Files.readAllBytes(ws.db), before)).as("nothing lost").isTrue();
     }

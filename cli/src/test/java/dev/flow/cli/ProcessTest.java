@@ -45,7 +45,7 @@ class ProcessTest {
         assertThat(answer.exit()).as(answer.err()).isZero();
         FlowProcess twice = ws.process("answer", id, "review", "approved");
         assertThat(twice.exit()).isEqualTo(ExitCode.USAGE);
-        assertThat(twice.err()).contains("already answered 'approved'").doesNotContain("Exception", "\tat ");
+        assertThat(twice.err()).contains("already answered \"approved\"").doesNotContain("Exception", "\tat ");
 
         FlowProcess resume = ws.process("resume", id);
         assertThat(resume.exit()).as(resume.err()).isZero();
@@ -202,7 +202,7 @@ class ProcessTest {
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).contains("node writer completed done", ": refused", "node reader completed done", ": hello");
         assertThat(Files.readString(dir.resolve("refused.txt")))
-                .contains("node 'writer' may not write the keys of node 'reader'; it writes its own ('writer') and the run's ('run')");
+                .contains("node \"writer\" may not write the keys of node \"reader\"; it writes its own (\"writer\") and the run's (\"run\")");
         String id = Workspace.executionOf(run.out());
         assertThat(ws.flow("kv", "get", "-e", id, "--run", "shared").out()).isEqualTo("yes\n");
         assertThat(ws.flow("kv", "ls", "-e", id, "-n", "reader").out()).isEmpty();
@@ -221,7 +221,7 @@ class ProcessTest {
         assertThat(failed.out()).contains("is not on PATH");
         FlowProcess unknown = ws.process("status", "nosuchid");
         assertThat(unknown.exit()).isEqualTo(ExitCode.USAGE);
-        assertThat(unknown.err()).contains("no execution 'nosuchid'").doesNotContain("\tat ");
+        assertThat(unknown.err()).contains("no execution \"nosuchid\"").doesNotContain("\tat ");
         List<String> noStackTraces = List.of(failed.err(), unknown.err());
         assertThat(noStackTraces).noneMatch(s -> s.contains("Exception"));
     }

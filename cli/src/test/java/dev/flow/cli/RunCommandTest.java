@@ -80,11 +80,11 @@ class RunCommandTest {
                 }
                 """);
         String f = file.toString();
-        assertThat(ws.flow("run", f).err()).contains("input 'name' (string) is required: give it with --input name=VALUE");
-        assertThat(ws.flow("run", f, "-i", "name=x", "-i", "count=many").err()).contains("input 'count' (int): expected an int, got \"many\"");
-        assertThat(ws.flow("run", f, "-i", "nmae=x").err()).contains("workflow 'typed' has no input 'nmae'; its inputs are count (int), name (string)");
-        assertThat(ws.flow("run", f, "-i", "name").err()).contains("--input takes NAME=VALUE, not 'name'");
-        assertThat(ws.flow("run", f, "-i", "name=a", "-i", "name=b").err()).contains("input 'name' is given twice");
+        assertThat(ws.flow("run", f).err()).contains("input \"name\" (string) is required: give it with --input name=VALUE");
+        assertThat(ws.flow("run", f, "-i", "name=x", "-i", "count=many").err()).contains("input \"count\" (int): expected an int, got \"many\"");
+        assertThat(ws.flow("run", f, "-i", "nmae=x").err()).contains("workflow \"typed\" has no input \"nmae\"; its inputs are count (int), name (string)");
+        assertThat(ws.flow("run", f, "-i", "name").err()).contains("--input takes NAME=VALUE, not \"name\"");
+        assertThat(ws.flow("run", f, "-i", "name=a", "-i", "name=b").err()).contains("input \"name\" is given twice");
         for (String[] args : new String[][] {{"run", f}, {"run", f, "-i", "count=x", "-i", "name=y"}, {"run", f, "-i", "name"}}) {
             assertThat(ws.flow(args).exit()).isEqualTo(ExitCode.USAGE);
         }
@@ -162,9 +162,9 @@ class RunCommandTest {
                 """);
         Cli r = ws.flow("run", file.toString());
         assertThat(r.exit()).as(r.err()).isEqualTo(ExitCode.FAILED);
-        assertThat(r.out()).contains("node build failed: program 'no-such-program-for-flow' is not on PATH")
+        assertThat(r.out()).contains("node build failed: program \"no-such-program-for-flow\" is not on PATH")
                 .containsPattern("(?m)^failed in \\d+ms, 1 step, execution [a-z0-9]{8}$")
-                .contains("  node 'build' failed: program 'no-such-program-for-flow' is not on PATH", "details: flow status ");
+                .contains("  node \"build\" failed: program \"no-such-program-for-flow\" is not on PATH", "details: flow status ");
         assertThat(r.err()).doesNotContain("Exception", "\tat ");
         assertThat(dir.resolve("shipped.log")).doesNotExist();
     }
@@ -220,7 +220,7 @@ class RunCommandTest {
         assertThat(ws.flow("run", "--durability", "full", EXAMPLES.resolve("hello.flow").toString()).exit()).isZero();
         Cli bad = ws.flow("run", "--durability", "paranoid", EXAMPLES.resolve("hello.flow").toString());
         assertThat(bad.exit()).isEqualTo(ExitCode.USAGE);
-        assertThat(bad.err()).contains("--durability must be normal or full, not 'paranoid'");
+        assertThat(bad.err()).contains("--durability must be normal or full, not \"paranoid\"");
         Cli progress = ws.flow("run", "--progress", "fancy", EXAMPLES.resolve("hello.flow").toString());
         assertThat(progress.exit()).isEqualTo(ExitCode.USAGE);
         assertThat(progress.err()).contains("--progress must be auto, live, plain or none");

@@ -112,13 +112,13 @@ final class Completion {
             StateVariable v = ctx.variable(e.getKey());
             if (v == null) {
                 step.event(ctx, "warning", node.id(), Json.object("message",
-                        "the agent reported state '" + e.getKey() + "', which the workflow does not declare; ignored"));
+                        "the agent reported state \"" + e.getKey() + "\", which the workflow does not declare; ignored"));
                 continue;
             }
             try {
                 ctx.setState(v.name(), Values.coerce(e.getValue(), v.type()));
             } catch (EvalException ex) {
-                return "the agent reported state '" + v.name() + "' of the wrong type: " + ex.getMessage();
+                return "the agent reported state \"" + v.name() + "\" of the wrong type: " + ex.getMessage();
             }
         }
         return null;
@@ -142,7 +142,7 @@ final class Completion {
                     }
                     ctx.setState(name, v == null ? value : Values.coerce(value, v.type()));
                 } catch (EvalException ex) {
-                    return "'on " + output + (u.op() == StateUpdate.Op.SET ? " set " : " append to ") + name + "': " + ex.getMessage();
+                    return "\"on " + output + (u.op() == StateUpdate.Op.SET ? " set " : " append to ") + name + "\": " + ex.getMessage();
                 }
             }
         }
@@ -158,7 +158,7 @@ final class Completion {
         for (Expr c : conditions) {
             try {
                 if (evaluator.test(c)) {
-                    step.lifecycle.stop(ctx, ExecutionStatus.COMPLETED, "a completion condition holds after node '" + node.id() + "'");
+                    step.lifecycle.stop(ctx, ExecutionStatus.COMPLETED, "a completion condition holds after node \"" + node.id() + "\"");
                     return;
                 }
             } catch (EvalException ex) {
@@ -206,7 +206,7 @@ final class Completion {
         step.event(ctx, "node_failed", row.nodeId(), Json.object("error", error, "attempt", row.attempt()));
         step.tags.add("failed");
         if (ctx.failFast()) {
-            step.lifecycle.stop(ctx, ExecutionStatus.FAILED, "node '" + row.nodeId() + "' failed: " + error);
+            step.lifecycle.stop(ctx, ExecutionStatus.FAILED, "node \"" + row.nodeId() + "\" failed: " + error);
             return;
         }
         step.routing.decideNone(ctx, failed);

@@ -124,7 +124,7 @@ public final class Engine {
         List<ExecutionRow> recent = core.store.read(tx -> tx.executions().recent(5));
         String hint = recent.isEmpty() ? "the database has no executions yet"
                 : "recent executions: " + String.join(", ", recent.stream().map(ExecutionRow::id).toList());
-        return new UsageException("no execution '" + id + "' in " + core.store.location() + " (" + hint + "; 'flow status' lists them)");
+        return new UsageException("no execution \"" + id + "\" in " + core.store.location() + " (" + hint + "; \"flow status\" lists them)");
     }
 
     private RunResult drive(ExecutionRow start) {
@@ -267,11 +267,11 @@ public final class Engine {
             ExecutionRow exec = step.tx.executions().get(executionId).orElseThrow();
             RequestRow question = pendingQuestion(step, exec, nodeId);
             if (!question.options().contains(output)) {
-                throw new UsageException("'" + output + "' is not an answer to '" + nodeId + "': choose one of "
+                throw new UsageException("\"" + output + "\" is not an answer to \"" + nodeId + "\": choose one of "
                         + String.join(", ", question.options()));
             }
             if (!step.tx.requests().resolve(question.id(), RequestRow.ANSWERED, output, note, step.now)) {
-                throw new UsageException("node '" + nodeId + "' was answered by someone else just now; a question is answered once");
+                throw new UsageException("node \"" + nodeId + "\" was answered by someone else just now; a question is answered once");
             }
             step.humans.apply(step.run(question.executionId()), question, output, note, false);
             return question;
@@ -288,24 +288,24 @@ public final class Engine {
             return pending.get(0);
         }
         if (pending.size() > 1) {
-            throw new UsageException("several executions wait on a node '" + nodeId + "': "
+            throw new UsageException("several executions wait on a node \"" + nodeId + "\": "
                     + String.join(", ", pending.stream().map(RequestRow::executionId).toList()) + "; answer with the execution id of one");
         }
         RunContext ctx = step.run(exec.id());
         if (!ctx.graph.hasNode(nodeId)) {
-            throw new UsageException("workflow '" + ctx.graph.workflow().id() + "' has no node '" + nodeId + "'" + waitingHint(step, exec));
+            throw new UsageException("workflow \"" + ctx.graph.workflow().id() + "\" has no node \"" + nodeId + "\"" + waitingHint(step, exec));
         }
         Optional<RequestRow> answered = step.tx.requests().all(exec.id()).stream()
                 .filter(r -> r.nodeId().equals(nodeId) && RequestRow.ANSWERED.equals(r.status()))
                 .reduce((a, b) -> b);
         if (answered.isPresent() && step.node(ctx, nodeId).status() != NodeStatus.WAITING) {
-            throw new UsageException("node '" + nodeId + "' was already answered '" + answered.get().answer()
-                    + "'; a question is answered once" + waitingHint(step, exec));
+            throw new UsageException("node \"" + nodeId + "\" was already answered \"" + answered.get().answer()
+                    + "\"; a question is answered once" + waitingHint(step, exec));
         }
         if (exec.status().isFinal()) {
             throw new UsageException("execution " + exec.id() + " has ended (" + exec.status().keyword() + "); nothing waits for an answer");
         }
-        throw new UsageException("node '" + nodeId + "' is not waiting for an answer (it is " + step.node(ctx, nodeId).status().keyword() + ")"
+        throw new UsageException("node \"" + nodeId + "\" is not waiting for an answer (it is " + step.node(ctx, nodeId).status().keyword() + ")"
                 + waitingHint(step, exec));
     }
 
@@ -360,7 +360,7 @@ public final class Engine {
         return core.store.read(tx -> {
             RunGraph g = core.graphs.runGraph(tx, row.graphHash(), row.workflowId());
             if (!g.hasNode(nodeId)) {
-                throw new UsageException("workflow '" + g.workflow().id() + "' has no node '" + nodeId + "'");
+                throw new UsageException("workflow \"" + g.workflow().id() + "\" has no node \"" + nodeId + "\"");
             }
             var out = new ArrayList<>(tx.runs().of(executionId, nodeId));
             tx.nodes().get(executionId, nodeId).filter(r -> r.startedAt() != null || r.status().isDecided())

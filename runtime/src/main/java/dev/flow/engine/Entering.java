@@ -66,7 +66,7 @@ final class Entering {
             }
             case CHECKPOINT -> {
                 step.event(ctx, "checkpoint", node.id(), Json.object("state", ctx.state().isEmpty() ? null : ctx.state()));
-                control(ctx, row, first, Map.of("summary", "checkpoint '" + node.id() + "'"));
+                control(ctx, row, first, Map.of("summary", "checkpoint \"" + node.id() + "\""));
             }
             case BRANCH -> branch(ctx, node, row);
             case MERGE -> {
@@ -121,7 +121,7 @@ final class Entering {
             holds = spec.condition() == null
                     || new Evaluator(new RunScope(step, ctx, node.id(), null, Json.readMap(row.inputJson()))).test(spec.condition());
         } catch (EvalException ex) {
-            step.completion.fail(ctx, row, "the condition of branch '" + node.id() + "' cannot be evaluated: " + ex.getMessage(), false,
+            step.completion.fail(ctx, row, "the condition of branch \"" + node.id() + "\" cannot be evaluated: " + ex.getMessage(), false,
                     Map.of());
             return;
         }

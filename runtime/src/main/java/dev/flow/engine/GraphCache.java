@@ -61,7 +61,7 @@ final class GraphCache {
         }
         FlowGraph g = graph(tx, hash);
         Workflow w = g.workflow(workflowId)
-                .orElseThrow(() -> new IllegalStateException("the stored graph " + hash + " has no workflow '" + workflowId + "'"));
+                .orElseThrow(() -> new IllegalStateException("the stored graph " + hash + " has no workflow \"" + workflowId + "\""));
         runGraphs.putIfAbsent(key, new RunGraph(g, w));
         return runGraphs.get(key);
     }

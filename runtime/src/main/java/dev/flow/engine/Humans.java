@@ -72,7 +72,7 @@ final class Humans {
             }
             Optional<RequestRow> asked = step.tx.requests().find(ctx.id(), row.nodeId(), row.iteration(), BEFORE);
             if (asked.isEmpty()) {
-                ask(ctx, row, BEFORE, "Before '" + row.nodeId() + "'", prompt(ctx, i, row, "Run node '" + row.nodeId() + "'?"),
+                ask(ctx, row, BEFORE, "Before \"" + row.nodeId() + "\"", prompt(ctx, i, row, "Run node \"" + row.nodeId() + "\"?"),
                         options(i), null, null);
                 return Gate.WAIT;
             }
@@ -96,8 +96,8 @@ final class Humans {
             }
             Optional<RequestRow> asked = step.tx.requests().find(ctx.id(), done.nodeId(), done.iteration(), AFTER);
             if (asked.isEmpty()) {
-                ask(ctx, done, AFTER, "After '" + done.nodeId() + "'",
-                        prompt(ctx, i, done, "Node '" + done.nodeId() + "' produced '" + done.output() + "'. Go on?"), options(i), null, null);
+                ask(ctx, done, AFTER, "After \"" + done.nodeId() + "\"",
+                        prompt(ctx, i, done, "Node \"" + done.nodeId() + "\" produced \"" + done.output() + "\". Go on?"), options(i), null, null);
                 return true;
             }
             return asked.get().isPending();
@@ -144,7 +144,7 @@ final class Humans {
             case HUMAN -> {
                 Node node = ctx.graph.node(q.nodeId());
                 var result = new LinkedHashMap<String, Object>();
-                result.put("summary", note != null && !note.isBlank() ? note : "answered '" + answer + "'");
+                result.put("summary", note != null && !note.isBlank() ? note : "answered \"" + answer + "\"");
                 result.put("approved", answer.equals(node.effectiveOutputs().get(0)));
                 result.put("answer", answer);
                 result.put("note", note == null ? "" : note);
@@ -206,7 +206,7 @@ final class Humans {
     }
 
     private static String stopReport(NodeRow row, String when, String note) {
-        return "stopped by a person at the interrupt " + when + " '" + row.nodeId() + "'" + (note == null || note.isBlank() ? "" : ": " + note);
+        return "stopped by a person at the interrupt " + when + " \"" + row.nodeId() + "\"" + (note == null || note.isBlank() ? "" : ": " + note);
     }
 
     /** Takes the default answer of every question in the tree whose deadline has passed. */
@@ -218,7 +218,7 @@ final class Humans {
             RunContext ctx = step.run(q.executionId());
             if (q.defaultOutput() != null) {
                 if (step.tx.requests().resolve(q.id(), RequestRow.EXPIRED, q.defaultOutput(), "no answer before the deadline", step.now)) {
-                    apply(ctx, q, q.defaultOutput(), "no answer before the deadline; took the default '" + q.defaultOutput() + "'", true);
+                    apply(ctx, q, q.defaultOutput(), "no answer before the deadline; took the default \"" + q.defaultOutput() + "\"", true);
                 }
             } else if (step.tx.requests().resolve(q.id(), RequestRow.EXPIRED, null, "no answer before the deadline", step.now)) {
                 NodeRow row = step.node(ctx, q.nodeId());

@@ -15,12 +15,12 @@ final class Inputs {
     static Map<String, Object> parse(Workflow w, Map<String, String> given) {
         var typed = new LinkedHashMap<String, Object>();
         for (var e : given.entrySet()) {
-            Input in = w.input(e.getKey()).orElseThrow(() -> new UsageException("workflow '" + w.id() + "' has no input '" + e.getKey()
-                    + "'" + known(w)));
+            Input in = w.input(e.getKey()).orElseThrow(() -> new UsageException("workflow \"" + w.id() + "\" has no input \"" + e.getKey()
+                    + "\"" + known(w)));
             try {
                 typed.put(in.name(), Values.parse(e.getValue(), in.type()));
             } catch (EvalException ex) {
-                throw new UsageException("input '" + in.name() + "' (" + in.type().name() + "): " + ex.getMessage());
+                throw new UsageException("input \"" + in.name() + "\" (" + in.type().name() + "): " + ex.getMessage());
             }
         }
         return complete(w, typed);
@@ -30,18 +30,18 @@ final class Inputs {
     static Map<String, Object> complete(Workflow w, Map<String, Object> given) {
         var typed = new LinkedHashMap<String, Object>();
         for (var e : given.entrySet()) {
-            Input in = w.input(e.getKey()).orElseThrow(() -> new UsageException("workflow '" + w.id() + "' has no input '" + e.getKey()
-                    + "'" + known(w)));
+            Input in = w.input(e.getKey()).orElseThrow(() -> new UsageException("workflow \"" + w.id() + "\" has no input \"" + e.getKey()
+                    + "\"" + known(w)));
             try {
                 typed.put(in.name(), Values.coerce(Json.normalize(e.getValue()), in.type()));
             } catch (EvalException ex) {
-                throw new UsageException("input '" + in.name() + "': " + ex.getMessage());
+                throw new UsageException("input \"" + in.name() + "\": " + ex.getMessage());
             }
         }
         for (Input in : w.inputs()) {
             if (!typed.containsKey(in.name())) {
                 if (in.required()) {
-                    throw new UsageException("input '" + in.name() + "' (" + in.type().name() + ") is required: give it with --input "
+                    throw new UsageException("input \"" + in.name() + "\" (" + in.type().name() + ") is required: give it with --input "
                             + in.name() + "=VALUE");
                 }
                 typed.put(in.name(), Values.normalize(in.defaultValue().toJava()));

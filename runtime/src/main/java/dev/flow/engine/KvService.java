@@ -76,12 +76,12 @@ public final class KvService {
         ExecutionRow exec = check(executionId, scope, key);
         if (!caller.isPerson()) {
             if (!caller.executionId().equals(executionId)) {
-                throw new UsageException("node '" + caller.nodeId() + "' of execution " + caller.executionId()
+                throw new UsageException("node \"" + caller.nodeId() + "\" of execution " + caller.executionId()
                         + " may not write to execution " + executionId + "; a process writes only in its own run");
             }
             if (!scope.equals(caller.nodeId()) && !scope.equals(KvEntry.RUN_SCOPE)) {
-                throw new UsageException("node '" + caller.nodeId() + "' may not write the keys of node '" + scope + "'; it writes its own ('"
-                        + caller.nodeId() + "') and the run's ('" + KvEntry.RUN_SCOPE + "')");
+                throw new UsageException("node \"" + caller.nodeId() + "\" may not write the keys of node \"" + scope + "\"; it writes its own (\""
+                        + caller.nodeId() + "\") and the run's (\"" + KvEntry.RUN_SCOPE + "\")");
             }
         }
         byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
@@ -96,7 +96,7 @@ public final class KvService {
                 Files.createDirectories(dir);
                 Files.write(file, bytes);
             } catch (IOException e) {
-                throw new IllegalStateException("cannot write the value of '" + key + "' to " + file + ": " + e.getMessage(), e);
+                throw new IllegalStateException("cannot write the value of \"" + key + "\" to " + file + ": " + e.getMessage(), e);
             }
             entry = new KvEntry(executionId, scope, key, null, core.store.artifactsDir().relativize(file).toString(),
                     ResultCodec.sha256(bytes), bytes.length, caller.name(), at);
@@ -120,24 +120,24 @@ public final class KvService {
         try {
             byte[] bytes = Files.readAllBytes(file);
             if (!ResultCodec.sha256(bytes).equals(e.sha256())) {
-                throw new UsageException("the value of '" + e.key() + "' in " + file + " was changed on disk (its SHA-256 no longer matches)");
+                throw new UsageException("the value of \"" + e.key() + "\" in " + file + " was changed on disk (its SHA-256 no longer matches)");
             }
             return new String(bytes, StandardCharsets.UTF_8);
         } catch (IOException ex) {
-            throw new UsageException("the value of '" + e.key() + "' was in " + file + ", which cannot be read: " + ex.getMessage());
+            throw new UsageException("the value of \"" + e.key() + "\" was in " + file + ", which cannot be read: " + ex.getMessage());
         }
     }
 
     private ExecutionRow check(String executionId, String scope, String key) {
         if (key == null || key.isEmpty() || key.length() > 200 || key.chars().anyMatch(Character::isISOControl)) {
-            throw new UsageException("a key is 1 to 200 printable characters, not '" + key + "'");
+            throw new UsageException("a key is 1 to 200 printable characters, not \"" + key + "\"");
         }
         ExecutionRow exec = core.store.read(tx -> tx.executions().get(executionId))
-                .orElseThrow(() -> new UsageException("no execution '" + executionId + "' in " + core.store.location()));
+                .orElseThrow(() -> new UsageException("no execution \"" + executionId + "\" in " + core.store.location()));
         if (!scope.equals(KvEntry.RUN_SCOPE)) {
             boolean known = core.store.read(tx -> core.graphs.runGraph(tx, exec.graphHash(), exec.workflowId()).hasNode(scope));
             if (!known) {
-                throw new UsageException("'" + scope + "' is neither a node of execution " + executionId + " nor '" + KvEntry.RUN_SCOPE + "'");
+                throw new UsageException("\"" + scope + "\" is neither a node of execution " + executionId + " nor \"" + KvEntry.RUN_SCOPE + "\"");
             }
         }
         return exec;

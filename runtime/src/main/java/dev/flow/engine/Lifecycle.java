@@ -70,7 +70,7 @@ final class Lifecycle {
         if (!failed.isEmpty()) {
             return String.join("; ", failed);
         }
-        return "nothing is left to run and 'end' was not reached: every path to it was skipped";
+        return "nothing is left to run and \"end\" was not reached: every path to it was skipped";
     }
 
     private List<String> failures(RunContext ctx) {
@@ -79,7 +79,7 @@ final class Lifecycle {
         for (NodeRow stored : step.tx.nodes().all(ctx.id())) {
             NodeRow r = step.node(ctx, stored.nodeId());
             if (r.status() == NodeStatus.FAILED) {
-                out.add("node '" + r.nodeId() + "' failed: " + r.error());
+                out.add("node \"" + r.nodeId() + "\" failed: " + r.error());
             }
         }
         return out;
@@ -136,7 +136,7 @@ final class Lifecycle {
                     .ifPresent(q -> step.tx.requests().resolve(q.id(), RequestRow.CANCELLED, null, why, step.now));
             if (r.childId() != null) {
                 RunContext child = step.run(r.childId());
-                finish(child, ExecutionStatus.CANCELLED, "its parent's node '" + r.nodeId() + "' was " + why.replace("cancelled: ", "cancelled because "));
+                finish(child, ExecutionStatus.CANCELLED, "its parent's node \"" + r.nodeId() + "\" was " + why.replace("cancelled: ", "cancelled because "));
             }
         }
         var b = r.toBuilder();
@@ -163,10 +163,10 @@ final class Lifecycle {
             var result = Subgraphs.mapOutputs(step, child, node);
             String output = Subgraphs.outputOf(node, result);
             result.put("output", output);
-            result.putIfAbsent("summary", "subgraph '" + child.loaded().workflowId() + "' completed");
+            result.putIfAbsent("summary", "subgraph \"" + child.loaded().workflowId() + "\" completed");
             step.completion.complete(parent, row, output, result, child.cost, java.util.Map.of());
         } else {
-            step.completion.fail(parent, row, "subgraph '" + child.loaded().workflowId() + "' (execution " + child.id() + ") "
+            step.completion.fail(parent, row, "subgraph \"" + child.loaded().workflowId() + "\" (execution " + child.id() + ") "
                     + child.status.keyword() + ": " + child.report, false, java.util.Map.of());
         }
     }

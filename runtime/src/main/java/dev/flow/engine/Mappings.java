@@ -38,7 +38,7 @@ final class Mappings {
                 out.put(m.key(), evaluator.eval(m.value()));
             } catch (EvalException ex) {
                 step.event(ctx, "warning", e.to().name(), Json.object("message",
-                        "edge '" + e.id() + "' cannot hand over '" + m.key() + "': " + ex.getMessage()));
+                        "edge \"" + e.id() + "\" cannot hand over \"" + m.key() + "\": " + ex.getMessage()));
             }
         }
         return out;

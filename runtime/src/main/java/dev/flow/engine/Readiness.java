@@ -62,7 +62,7 @@ final class Readiness {
             }
             NodeRow source = step.node(ctx, e.from().name());
             if (source.status() == NodeStatus.READY || source.status() == NodeStatus.RUNNING || source.status() == NodeStatus.WAITING) {
-                step.lifecycle.cancel(ctx, source, "cancelled: another branch reached '" + e.to().name() + "' first");
+                step.lifecycle.cancel(ctx, source, "cancelled: another branch reached \"" + e.to().name() + "\" first");
                 step.routing.decideNone(ctx, step.node(ctx, source.nodeId()));
             }
         }

@@ -75,8 +75,8 @@ final class Routing {
             Edge first = spent.get(0);
             step.event(ctx, "loop_limit", node.id(), Json.object("edge", first.id(), "limit", first.loop().maxIterations()));
             if (taken.stream().noneMatch(Edge::onLimitReached) && loops.isEmpty()) {
-                step.lifecycle.stop(ctx, ExecutionStatus.LIMIT_REACHED, "loop edge '" + first.id() + "' reached its limit of "
-                        + first.loop().maxIterations() + " iterations and node '" + node.id() + "' has no 'on limit' edge to take instead");
+                step.lifecycle.stop(ctx, ExecutionStatus.LIMIT_REACHED, "loop edge \"" + first.id() + "\" reached its limit of "
+                        + first.loop().maxIterations() + " iterations and node \"" + node.id() + "\" has no \"on limit\" edge to take instead");
                 markTaken(ctx, row, List.of());
                 return;
             }
@@ -86,7 +86,7 @@ final class Routing {
         }
         if (taken.isEmpty() && loops.isEmpty() && RunGraph.isFailureOutput(node, output)) {
             String what = node.kind() == NodeKind.GATE ? "gate" : "task";
-            step.completion.fail(ctx, row, what + " '" + node.id() + "' produced '" + output + "' and no edge handles it", false,
+            step.completion.fail(ctx, row, what + " \"" + node.id() + "\" produced \"" + output + "\" and no edge handles it", false,
                     step.core.results.decode(row.resultJson()));
             return;
         }
@@ -128,7 +128,7 @@ final class Routing {
         try {
             return e.condition() == null || evaluator.test(e.condition());
         } catch (EvalException ex) {
-            throw new EvalException("the condition of edge '" + e.id() + "' cannot be evaluated: " + ex.getMessage());
+            throw new EvalException("the condition of edge \"" + e.id() + "\" cannot be evaluated: " + ex.getMessage());
         }
     }
 

@@ -130,7 +130,7 @@ public final class RunGraph {
     public Node node(String id) {
         Node n = nodes.get(id);
         if (n == null) {
-            throw new IllegalArgumentException("no node '" + id + "' in workflow '" + workflow.id() + "'");
+            throw new IllegalArgumentException("no node \"" + id + "\" in workflow \"" + workflow.id() + "\"");
         }
         return n;
     }

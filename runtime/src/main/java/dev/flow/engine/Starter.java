@@ -29,7 +29,7 @@ final class Starter {
         step.event(ctx, "execution_started", null, Json.object("workflow", workflow.id(), "parent", parentId));
         ctx.changed = true;
         if (workflow.node(Node.START_ID).isEmpty()) {
-            step.lifecycle.finish(ctx, ExecutionStatus.FAILED, "workflow '" + workflow.id() + "' has no start node");
+            step.lifecycle.finish(ctx, ExecutionStatus.FAILED, "workflow \"" + workflow.id() + "\" has no start node");
             return ctx;
         }
         step.entering.enter(ctx, Node.START_ID, Map.of());

@@ -80,7 +80,7 @@ final class Step {
         RunContext ctx = runs.get(executionId);
         if (ctx == null) {
             ExecutionRow row = tx.executions().get(executionId)
-                    .orElseThrow(() -> new IllegalStateException("no execution '" + executionId + "'"));
+                    .orElseThrow(() -> new IllegalStateException("no execution \"" + executionId + "\""));
             ctx = adopt(row);
         }
         return ctx;
@@ -188,7 +188,7 @@ final class Step {
                 tx.nodes().insert(e.current);
             } else {
                 Guard.exactlyOne(tx.nodes().update(e.original, e.current) ? 1 : 0,
-                        "node '" + e.current.nodeId() + "' of execution " + e.current.executionId());
+                        "node \"" + e.current.nodeId() + "\" of execution " + e.current.executionId());
             }
             e.original = e.current;
         }

@@ -26,8 +26,8 @@ final class Subgraphs {
         var spec = (NodeSpec.Subgraph) node.spec();
         Workflow called = ctx.graph.flowGraph().workflow(spec.workflow().name()).orElse(null);
         if (called == null) {
-            step.completion.fail(ctx, row, "subgraph '" + node.id() + "' calls workflow '" + spec.workflow().name()
-                    + "', which the compiled graph does not contain", false, Map.of());
+            step.completion.fail(ctx, row, "subgraph \"" + node.id() + "\" calls workflow \"" + spec.workflow().name()
+                    + "\", which the compiled graph does not contain", false, Map.of());
             return;
         }
         var inputs = new LinkedHashMap<String, Object>();
@@ -39,14 +39,14 @@ final class Subgraphs {
                 inputs.put(m.key(), declared == null ? v : Values.coerce(v, declared.type()));
             }
         } catch (EvalException ex) {
-            step.completion.fail(ctx, row, "subgraph '" + node.id() + "' cannot map its inputs: " + ex.getMessage(), false, Map.of());
+            step.completion.fail(ctx, row, "subgraph \"" + node.id() + "\" cannot map its inputs: " + ex.getMessage(), false, Map.of());
             return;
         }
         for (Input in : called.inputs()) {
             if (!inputs.containsKey(in.name())) {
                 if (in.defaultValue() == null) {
-                    step.completion.fail(ctx, row, "subgraph '" + node.id() + "' does not give workflow '" + called.id() + "' its input '"
-                            + in.name() + "'", false, Map.of());
+                    step.completion.fail(ctx, row, "subgraph \"" + node.id() + "\" does not give workflow \"" + called.id() + "\" its input \""
+                            + in.name() + "\"", false, Map.of());
                     return;
                 }
                 inputs.put(in.name(), Values.normalize(in.defaultValue().toJava()));
@@ -76,7 +76,7 @@ final class Subgraphs {
             try {
                 result.put(m.key(), evaluator.eval(m.value()));
             } catch (EvalException ex) {
-                step.event(child, "warning", null, Json.object("message", "output '" + m.key() + "' of the subgraph cannot be mapped: "
+                step.event(child, "warning", null, Json.object("message", "output \"" + m.key() + "\" of the subgraph cannot be mapped: "
                         + ex.getMessage()));
             }
         }

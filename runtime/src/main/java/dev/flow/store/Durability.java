@@ -24,6 +24,6 @@ public enum Durability {
                 return d;
             }
         }
-        throw new IllegalArgumentException("unknown durability '" + text + "': use normal or full");
+        throw new IllegalArgumentException("unknown durability \"" + text + "\": use normal or full");
     }
 }

@@ -46,7 +46,7 @@ class AgentTest {
         try (var h = new Harness(dir)) {
             RunResult r = h.run(g);
             assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
-            assertThat(r.report()).contains("answered output 'maybe', which node 'a' does not declare (its outputs: yes, no)");
+            assertThat(r.report()).contains("answered output \"maybe\", which node \"a\" does not declare (its outputs: yes, no)");
         }
     }
 
@@ -67,7 +67,7 @@ class AgentTest {
         try (var h = new Harness(dir, b -> b.agentCommands(Map.of("claude", List.of("claude-not-installed-here", "-p"))))) {
             RunResult r = h.run(g);
             assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
-            assertThat(r.report()).contains("agent 'claude': program 'claude-not-installed-here' is not on PATH");
+            assertThat(r.report()).contains("agent \"claude\": program \"claude-not-installed-here\" is not on PATH");
         }
     }
 
@@ -76,7 +76,7 @@ class AgentTest {
         var g = Flows.workflow("w").agentTask("a", "self", "hello").chain("start", "a", "end").graph();
         try (var h = new Harness(dir, b -> b.environment(Map.of()))) {
             RunResult r = h.run(g);
-            assertThat(r.report()).contains("agent 'self' has no command: set FLOW_AGENT_SELF");
+            assertThat(r.report()).contains("agent \"self\" has no command: set FLOW_AGENT_SELF");
         }
     }
 

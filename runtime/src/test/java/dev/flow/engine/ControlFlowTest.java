@@ -133,7 +133,7 @@ class ControlFlowTest {
             String id = h.start(g);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(h.status(id, "slow")).isEqualTo(NodeStatus.SKIPPED);
-            assertThat(h.node(id, "slow").error()).contains("another branch reached 'join' first");
+            assertThat(h.node(id, "slow").error()).contains("another branch reached \"join\" first");
             assertThat(java.nio.file.Files.exists(dir.resolve("late.txt"))).isFalse();
         }
     }
@@ -163,7 +163,7 @@ class ControlFlowTest {
         try (var h = new Harness(dir)) {
             RunResult r = h.run(g);
             assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
-            assertThat(r.report()).contains("'end' was not reached");
+            assertThat(r.report()).contains("\"end\" was not reached");
         }
     }
 

@@ -60,7 +60,7 @@ class HumanTest {
             h.engine.answer(id, "review", "rejected", null);
             assertThatThrownBy(() -> h.engine.answer(id, "review", "approved", null))
                     .isInstanceOf(UsageException.class)
-                    .hasMessageContaining("was already answered 'rejected'; a question is answered once");
+                    .hasMessageContaining("was already answered \"rejected\"; a question is answered once");
             assertThat(h.engine.resume(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             // resuming again asks nothing and changes nothing
             assertThat(h.engine.resume(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
@@ -75,7 +75,7 @@ class HumanTest {
             h.engine.run(id);
             assertThatThrownBy(() -> h.engine.answer(id, "review", "maybe", null))
                     .isInstanceOf(UsageException.class)
-                    .hasMessage("'maybe' is not an answer to 'review': choose one of approved, rejected");
+                    .hasMessage("\"maybe\" is not an answer to \"review\": choose one of approved, rejected");
             assertThat(h.status(id, "review")).isEqualTo(NodeStatus.WAITING);
         }
     }
@@ -86,10 +86,10 @@ class HumanTest {
             String id = h.start(approval().graph());
             h.engine.run(id);
             assertThatThrownBy(() -> h.engine.answer(id, "build", "done", null))
-                    .hasMessageContaining("node 'build' is not waiting for an answer (it is completed); waiting: review");
-            assertThatThrownBy(() -> h.engine.answer(id, "nope", "done", null)).hasMessageContaining("has no node 'nope'");
+                    .hasMessageContaining("node \"build\" is not waiting for an answer (it is completed); waiting: review");
+            assertThatThrownBy(() -> h.engine.answer(id, "nope", "done", null)).hasMessageContaining("has no node \"nope\"");
             assertThatThrownBy(() -> h.engine.answer("zzzzzzzz", "review", "approved", null))
-                    .hasMessageContaining("no execution 'zzzzzzzz'");
+                    .hasMessageContaining("no execution \"zzzzzzzz\"");
         }
     }
 
@@ -128,7 +128,7 @@ class HumanTest {
             h.engine.answer(stop, "deploy", "stop", "not today");
             RunResult stopped = h.engine.resume(stop);
             assertThat(stopped.outcome()).isEqualTo(RunOutcome.CANCELLED);
-            assertThat(stopped.report()).contains("stopped by a person at the interrupt before 'deploy': not today");
+            assertThat(stopped.report()).contains("stopped by a person at the interrupt before \"deploy\": not today");
         }
         Files.createDirectories(dir.resolve("skip"));
         try (var h = new Harness(dir.resolve("skip"))) {

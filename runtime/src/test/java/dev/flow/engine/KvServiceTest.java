@@ -23,11 +23,11 @@ class KvServiceTest {
             kv.put(agentA, id, KvEntry.RUN_SCOPE, "shared", "for all");
             assertThatThrownBy(() -> kv.put(agentA, id, "b", "summary", "theirs"))
                     .isInstanceOf(UsageException.class)
-                    .hasMessage("node 'a' may not write the keys of node 'b'; it writes its own ('a') and the run's ('run')");
+                    .hasMessage("node \"a\" may not write the keys of node \"b\"; it writes its own (\"a\") and the run's (\"run\")");
             kv.put(KvService.Caller.person(), id, "b", "summary", "set by a person");
             assertThat(kv.get(id, "b", "summary").orElseThrow().value()).isEqualTo("set by a person");
             assertThat(kv.list(id, KvEntry.RUN_SCOPE, "")).extracting(KvEntry::key).containsExactly("shared");
-            assertThatThrownBy(() -> kv.put(agentA, id, "nope", "k", "v")).hasMessageContaining("'nope' is neither a node");
+            assertThatThrownBy(() -> kv.put(agentA, id, "nope", "k", "v")).hasMessageContaining("\"nope\" is neither a node");
         }
     }
 

@@ -78,7 +78,7 @@ class LoopTest {
             RunResult r = h.run(debugLoop(10, 2, false));
             assertThat(r.outcome()).isEqualTo(RunOutcome.LIMIT_REACHED);
             assertThat(r.exitCode()).isEqualTo(4);
-            assertThat(r.report()).contains("loop edge 'test->fix' reached its limit of 2 iterations").contains("no 'on limit' edge");
+            assertThat(r.report()).contains("loop edge \"test->fix\" reached its limit of 2 iterations").contains("no \"on limit\" edge");
         }
     }
 

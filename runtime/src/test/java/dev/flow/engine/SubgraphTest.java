@@ -52,7 +52,7 @@ class SubgraphTest {
         try (var h = new Harness(dir)) {
             RunResult r = h.run(g);
             assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
-            assertThat(r.report()).contains("subgraph 'child'").contains("exited with code 9: nope");
+            assertThat(r.report()).contains("subgraph \"child\"").contains("exited with code 9: nope");
         }
     }
 

@@ -56,7 +56,7 @@ class TaskExecutionTest {
             RunResult r = h.engine.run(id);
             assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
             assertThat(r.exitCode()).isEqualTo(1);
-            assertThat(r.report()).contains("node 't' failed: exited with code 2: broken");
+            assertThat(r.report()).contains("node \"t\" failed: exited with code 2: broken");
         }
     }
 
@@ -68,7 +68,7 @@ class TaskExecutionTest {
             String id = h.start(g);
             RunResult r = h.engine.run(id);
             assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
-            assertThat(r.report()).contains("program 'no-such-program-xyz' is not on PATH");
+            assertThat(r.report()).contains("program \"no-such-program-xyz\" is not on PATH");
             // a missing program is not retried: it would not appear by itself
             assertThat(h.history(id, "t")).hasSize(1);
             assertThat(h.node(id, "before").output()).isEqualTo("done");
@@ -168,7 +168,7 @@ class TaskExecutionTest {
             String id = h.start(g);
             RunResult r = h.engine.run(id);
             assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
-            assertThat(r.report()).contains("gate 'test' produced 'failed' and no edge handles it");
+            assertThat(r.report()).contains("gate \"test\" produced \"failed\" and no edge handles it");
             assertThat(h.status(id, "slow")).isEqualTo(NodeStatus.SKIPPED);
         }
     }
@@ -184,7 +184,7 @@ class TaskExecutionTest {
             RunResult r = h.engine.run(id);
             assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
             assertThat(Files.readString(dir.resolve("other.txt"))).isEqualTo("ok\n");
-            assertThat(r.report()).contains("node 'test' failed");
+            assertThat(r.report()).contains("node \"test\" failed");
         }
     }
 
@@ -203,7 +203,7 @@ class TaskExecutionTest {
         try (var h = new Harness(dir)) {
             RunResult r = h.run(dev.flow.model.FlowGraph.of(w));
             assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
-            assertThat(r.report()).contains("gate 'check' failed (exit code 1) after the task");
+            assertThat(r.report()).contains("gate \"check\" failed (exit code 1) after the task");
         }
     }
 }

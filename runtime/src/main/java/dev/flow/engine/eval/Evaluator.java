@@ -47,7 +47,7 @@ public final class Evaluator {
 
     /** Reads a dotted path; throws for a name that means nothing here. */
     public Object resolve(String path) {
-        return plain(lookup(path).orElseThrow(() -> new EvalException("unknown name '" + path + "'")));
+        return plain(lookup(path).orElseThrow(() -> new EvalException("unknown name \"" + path + "\"")));
     }
 
     /**
@@ -150,7 +150,7 @@ public final class Evaluator {
                 if (v instanceof Number n) {
                     yield -n.doubleValue();
                 }
-                throw new EvalException("'-' needs a number, not " + Values.describe(v));
+                throw new EvalException("\"-\" needs a number, not " + Values.describe(v));
             }
         };
     }
@@ -203,7 +203,7 @@ public final class Evaluator {
         if (container instanceof Map<?, ?> m) {
             return item != null && m.containsKey(Values.format(item));
         }
-        throw new EvalException("'in' and 'contains' look into a list, a string or an object, not " + Values.describe(container));
+        throw new EvalException("\"in\" and \"contains\" look into a list, a string or an object, not " + Values.describe(container));
     }
 
     private static String text(Object v, Expr.BinaryOp op) {
@@ -213,7 +213,7 @@ public final class Evaluator {
         if (v == null) {
             return "";
         }
-        throw new EvalException("'" + op.symbol() + "' compares strings, not " + Values.describe(v));
+        throw new EvalException("\"" + op.symbol() + "\" compares strings, not " + Values.describe(v));
     }
 
     private static Object add(Object l, Object r) {
@@ -230,7 +230,7 @@ public final class Evaluator {
 
     private static Object arithmetic(Expr.BinaryOp op, Object l, Object r) {
         if (!(l instanceof Number a) || !(r instanceof Number b)) {
-            throw new EvalException("'" + op.symbol() + "' needs two numbers, not " + Values.describe(l) + " and " + Values.describe(r));
+            throw new EvalException("\"" + op.symbol() + "\" needs two numbers, not " + Values.describe(l) + " and " + Values.describe(r));
         }
         if (op == Expr.BinaryOp.DIV && b.doubleValue() == 0) {
             throw new EvalException("division by zero");

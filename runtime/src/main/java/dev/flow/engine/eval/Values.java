@@ -68,7 +68,7 @@ public final class Values {
         if (a instanceof String x && b instanceof String y) {
             return x.compareTo(y);
         }
-        throw new EvalException("'" + op + "' compares two numbers or two strings, not " + describe(a) + " and " + describe(b));
+        throw new EvalException("\"" + op + "\" compares two numbers or two strings, not " + describe(a) + " and " + describe(b));
     }
 
     /** A value as it appears in a prompt: text as is, numbers plainly, lists and objects as JSON. */

@@ -40,9 +40,9 @@ final class AgentTask {
             var configured = commands.commandFor(agentName);
             if (configured.isEmpty()) {
                 String hint = BuiltinAgents.isBuiltin(agentName)
-                        ? "set " + AgentCommands.variableFor(agentName) + " to its command line, or define 'agent " + agentName + " { run [...] }'"
-                        : "define 'agent " + agentName + " { run [...] }' in the workflow";
-                return Outcome.failed("agent '" + agentName + "' has no command: " + hint, false, Map.of());
+                        ? "set " + AgentCommands.variableFor(agentName) + " to its command line, or define \"agent " + agentName + " { run [...] }\""
+                        : "define \"agent " + agentName + " { run [...] }\" in the workflow";
+                return Outcome.failed("agent \"" + agentName + "\" has no command: " + hint, false, Map.of());
             }
             argv = configured.get();
         }
@@ -60,7 +60,7 @@ final class AgentTask {
             Files.writeString(promptFile, promptText(job), StandardCharsets.UTF_8);
             ran = launcher.run(job, "", argv, cwd, allEnv, viaFile ? null : promptFile, job.timeout(), cancellation);
         } catch (LaunchException e) {
-            return Outcome.failed("agent '" + agentName + "': " + e.getMessage(), false, Map.of());
+            return Outcome.failed("agent \"" + agentName + "\": " + e.getMessage(), false, Map.of());
         } catch (IOException e) {
             return Outcome.failed("cannot write the prompt to " + promptFile + ": " + e.getMessage(), true, Map.of());
         }
@@ -89,12 +89,12 @@ final class AgentTask {
             return Outcome.failed("cancelled: " + cancellation.reason(), false, result);
         }
         if (r.timedOut()) {
-            return Outcome.failed("agent '" + agentName + "' timed out after " + Durations.show(job.timeout()) + " and was killed", true, result);
+            return Outcome.failed("agent \"" + agentName + "\" timed out after " + Durations.show(job.timeout()) + " and was killed", true, result);
         }
         var reply = AgentReply.parse(stdout);
         if (r.exitCode() != 0) {
             String why = Tails.lastLine(stderr);
-            return Outcome.failed("agent '" + agentName + "' exited with code " + r.exitCode() + (why.isEmpty() ? "" : ": " + Tails.clip(why, 300)),
+            return Outcome.failed("agent \"" + agentName + "\" exited with code " + r.exitCode() + (why.isEmpty() ? "" : ": " + Tails.clip(why, 300)),
                     true, result);
         }
         List<String> outputs = job.node().effectiveOutputs();
@@ -103,8 +103,8 @@ final class AgentTask {
             output = outputs.get(0);
         } else if (!outputs.contains(output)) {
             result.put("summary", reply.get().summary());
-            return Outcome.failed("agent '" + agentName + "' answered output '" + output + "', which node '" + job.nodeId()
-                    + "' does not declare (its outputs: " + String.join(", ", outputs) + ")", true, result);
+            return Outcome.failed("agent \"" + agentName + "\" answered output \"" + output + "\", which node \"" + job.nodeId()
+                    + "\" does not declare (its outputs: " + String.join(", ", outputs) + ")", true, result);
         }
         String summary = reply.map(AgentReply::summary).filter(s -> !s.isEmpty()).orElse(Tails.clip(Tails.lastLine(stdout), 300));
         double cost = reply.map(AgentReply::cost).orElse(0.0);

@@ -28,15 +28,15 @@ final class Gates {
     Outcome gateNode(Job job, NodeSpec.Gate spec, Cancellation cancellation) {
         GateDef def = job.workflow().gate(spec.gate().name()).orElse(null);
         if (def == null) {
-            return Outcome.failed("gate '" + spec.gate().name() + "' is not defined in workflow '" + job.workflow().id() + "'", false, Map.of());
+            return Outcome.failed("gate \"" + spec.gate().name() + "\" is not defined in workflow \"" + job.workflow().id() + "\"", false, Map.of());
         }
         GateRun run = runWithDependencies(job, def, cancellation, new HashSet<>());
         if (cancellation.isCancelled()) {
             return Outcome.failed("cancelled: " + cancellation.reason(), false, run.result("cancelled"));
         }
         boolean countsAsPassed = run.passed() || def.severity() != Severity.ERROR;
-        String summary = run.passed() ? "gate '" + def.name() + "' passed"
-                : "gate '" + run.gate() + "' " + describeFailure(run) + (countsAsPassed ? " (severity " + def.severity().label() + ": not blocking)" : "");
+        String summary = run.passed() ? "gate \"" + def.name() + "\" passed"
+                : "gate \"" + run.gate() + "\" " + describeFailure(run) + (countsAsPassed ? " (severity " + def.severity().label() + ": not blocking)" : "");
         String output = countsAsPassed ? "passed" : "failed";
         var result = run.result(summary);
         return Outcome.produced(output, result);
@@ -48,13 +48,13 @@ final class Gates {
         for (NameRef ref : task.gates()) {
             GateDef def = job.workflow().gate(ref.name()).orElse(null);
             if (def == null) {
-                return Outcome.failed("gate '" + ref.name() + "' is not defined in workflow '" + job.workflow().id() + "'", false, done.result());
+                return Outcome.failed("gate \"" + ref.name() + "\" is not defined in workflow \"" + job.workflow().id() + "\"", false, done.result());
             }
             GateRun run = runWithDependencies(job, def, cancellation, seen);
             if (!run.passed() && def.severity() == Severity.ERROR) {
                 var result = new LinkedHashMap<>(done.result());
-                result.put("summary", "gate '" + run.gate() + "' " + describeFailure(run));
-                return Outcome.failed("gate '" + run.gate() + "' " + describeFailure(run) + " after the task", true, result);
+                result.put("summary", "gate \"" + run.gate() + "\" " + describeFailure(run));
+                return Outcome.failed("gate \"" + run.gate() + "\" " + describeFailure(run) + " after the task", true, result);
             }
         }
         return done;
@@ -67,7 +67,7 @@ final class Gates {
         for (NameRef dep : def.dependsOn()) {
             GateDef d = job.workflow().gate(dep.name()).orElse(null);
             if (d == null) {
-                return new GateRun(dep.name(), false, "error", -1, "gate '" + dep.name() + "' is not defined");
+                return new GateRun(dep.name(), false, "error", -1, "gate \"" + dep.name() + "\" is not defined");
             }
             GateRun before = runWithDependencies(job, d, cancellation, seen);
             if (!before.passed() && d.severity() == Severity.ERROR) {
@@ -79,7 +79,7 @@ final class Gates {
 
     private GateRun runOne(Job job, GateDef def, Cancellation cancellation) {
         if (def.command() == null) {
-            return new GateRun(def.name(), false, "error", -1, "gate '" + def.name() + "' has no command");
+            return new GateRun(def.name(), false, "error", -1, "gate \"" + def.name() + "\" has no command");
         }
         Duration timeout = def.timeout() != null ? def.timeout() : job.node().timeout() != null ? job.node().timeout() : defaultTimeout;
         String label = job.node().kind() == dev.flow.model.NodeKind.GATE && job.node().spec() instanceof NodeSpec.Gate g

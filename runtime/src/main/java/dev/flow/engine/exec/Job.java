@@ -38,6 +38,6 @@ public record Job(
 
     /** A short name for messages: {@code node 'fix' (iteration 2, attempt 1)}. */
     public String describe() {
-        return "node '" + nodeId + "' (iteration " + iteration + ", attempt " + attempt + ")";
+        return "node \"" + nodeId + "\" (iteration " + iteration + ", attempt " + attempt + ")";
     }
 }

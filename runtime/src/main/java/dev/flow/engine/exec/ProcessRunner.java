@@ -37,7 +37,7 @@ public final class ProcessRunner {
         try {
             process = pb.start();
         } catch (IOException e) {
-            throw new LaunchException("cannot start '" + argv.get(0) + "': " + e.getMessage());
+            throw new LaunchException("cannot start \"" + argv.get(0) + "\": " + e.getMessage());
         }
         Runnable kill = () -> ProcessTree.kill(process);
         cancellation.onCancel(kill);

@@ -20,10 +20,10 @@ final class ProgramLocator {
         if (program.contains("/")) {
             Path p = cwd.resolve(program).normalize();
             if (!Files.exists(p)) {
-                throw new LaunchException("program '" + program + "' does not exist (looked for " + p + ")");
+                throw new LaunchException("program \"" + program + "\" does not exist (looked for " + p + ")");
             }
             if (Files.isDirectory(p) || !Files.isExecutable(p)) {
-                throw new LaunchException("program '" + program + "' is not executable (" + p + "); make it so with chmod +x");
+                throw new LaunchException("program \"" + program + "\" is not executable (" + p + "); make it so with chmod +x");
             }
             return p;
         }
@@ -37,6 +37,6 @@ final class ProgramLocator {
                 return p;
             }
         }
-        throw new LaunchException("program '" + program + "' is not on PATH; install it, or give its full path");
+        throw new LaunchException("program \"" + program + "\" is not on PATH; install it, or give its full path");
     }
 }

@@ -37,7 +37,7 @@ public final class StandardExecutor implements WorkExecutor {
             if (t.command() != null) {
                 return commandTask.run(job, t, cancellation);
             }
-            return Outcome.failed("task '" + job.nodeId() + "' has neither an agent nor a command to run", false, Map.of());
+            return Outcome.failed("task \"" + job.nodeId() + "\" has neither an agent nor a command to run", false, Map.of());
         }
         if (spec instanceof NodeSpec.Gate g) {
             return gates.gateNode(job, g, cancellation);
@@ -49,6 +49,6 @@ public final class StandardExecutor implements WorkExecutor {
             }
             return agentTask.run(job, m.agent().name(), null, Map.of(), null, cancellation);
         }
-        return Outcome.failed("node '" + job.nodeId() + "' of kind " + job.node().kind().keyword() + " runs no process", false, Map.of());
+        return Outcome.failed("node \"" + job.nodeId() + "\" of kind " + job.node().kind().keyword() + " runs no process", false, Map.of());
     }
 }

@@ -80,7 +80,7 @@ public final class SqliteStore implements Store {
 
     private static void checkLooksLikeSqlite(Path absolute, Path shown) {
         if (Files.isDirectory(absolute)) {
-            throw new StoreException(Kind.IO, "'" + shown + "' is a folder; --db takes the path of a database file");
+            throw new StoreException(Kind.IO, "\"" + shown + "\" is a folder; --db takes the path of a database file");
         }
         try {
             if (!Files.exists(absolute) || Files.size(absolute) == 0) {
@@ -93,11 +93,11 @@ public final class SqliteStore implements Store {
                 n = in.readNBytes(head, 0, head.length);
             }
             if (n < head.length || !Arrays.equals(head, SQLITE_HEADER)) {
-                throw new StoreException(Kind.CORRUPT, "'" + shown + "' is not a Flow database: it is not an SQLite file at all; "
+                throw new StoreException(Kind.CORRUPT, "\"" + shown + "\" is not a Flow database: it is not an SQLite file at all; "
                         + "choose another file with --db, or move this one away");
             }
         } catch (IOException e) {
-            throw new StoreException(Kind.IO, "'" + shown + "' cannot be opened: " + e.getMessage(), e);
+            throw new StoreException(Kind.IO, "\"" + shown + "\" cannot be opened: " + e.getMessage(), e);
         }
     }
 
@@ -108,11 +108,11 @@ public final class SqliteStore implements Store {
             int version = pragmaInt(s, "user_version");
             int objects = s.queryOne("SELECT count(*) FROM sqlite_master", rs -> rs.getInt(1)).orElse(0);
             if (appId != Migrations.APPLICATION_ID && (appId != 0 || objects > 0)) {
-                throw new StoreException(Kind.FOREIGN, "'" + shown + "' is an SQLite database of another application, not a Flow database; "
+                throw new StoreException(Kind.FOREIGN, "\"" + shown + "\" is an SQLite database of another application, not a Flow database; "
                         + "choose another file with --db");
             }
             if (version > Migrations.latest()) {
-                throw new StoreException(Kind.NEWER_SCHEMA, "'" + shown + "' was written by a newer version of Flow (schema " + version
+                throw new StoreException(Kind.NEWER_SCHEMA, "\"" + shown + "\" was written by a newer version of Flow (schema " + version
                         + ", this version knows up to " + Migrations.latest() + "); upgrade Flow to use it");
             }
             s.execute("PRAGMA journal_mode=WAL");
@@ -206,7 +206,7 @@ public final class SqliteStore implements Store {
             if (classified instanceof StoreException se && se.kind() == Kind.CORRUPT) {
                 throw se;
             }
-            throw new StoreException(Kind.IO, "'" + file + "' cannot be opened: " + e.getMessage(), e);
+            throw new StoreException(Kind.IO, "\"" + file + "\" cannot be opened: " + e.getMessage(), e);
         }
     }
 
@@ -268,13 +268,13 @@ public final class SqliteStore implements Store {
     private static RuntimeException classify(SqlFailure e, Path shown) {
         int code = e.sql().getErrorCode() & 0xff;
         if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB) {
-            return new StoreException(Kind.CORRUPT, "'" + shown + "' is damaged or not a database (" + e.sql().getMessage()
+            return new StoreException(Kind.CORRUPT, "\"" + shown + "\" is damaged or not a database (" + e.sql().getMessage()
                     + "); restore it from a backup or choose another file with --db", e);
         }
         if (code == SQLITE_BUSY || code == SQLITE_LOCKED) {
-            return new StoreException(Kind.IO, "'" + shown + "' stayed locked by another process for too long: " + e.sql().getMessage(), e);
+            return new StoreException(Kind.IO, "\"" + shown + "\" stayed locked by another process for too long: " + e.sql().getMessage(), e);
         }
-        return new StoreException(Kind.IO, "database error on '" + shown + "': " + e.getMessage(), e);
+        return new StoreException(Kind.IO, "database error on \"" + shown + "\": " + e.getMessage(), e);
     }
 
     private static void sleepQuietly(long millis) {

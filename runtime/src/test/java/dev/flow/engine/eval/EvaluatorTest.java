@@ -92,7 +92,7 @@ class EvaluatorTest {
 
     @Test
     void anUnknownNameIsAnErrorThatNamesIt() {
-        assertThatThrownBy(() -> eval(ref("nope"))).isInstanceOf(EvalException.class).hasMessage("unknown name 'nope'");
+        assertThatThrownBy(() -> eval(ref("nope"))).isInstanceOf(EvalException.class).hasMessage("unknown name \"nope\"");
     }
 
     @Test

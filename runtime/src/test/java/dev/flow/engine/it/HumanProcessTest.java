@@ -27,7 +27,7 @@ class HumanProcessTest {
         }
         try (var again = Child.start(dir, "answer", id, "review", "rejected", "--db", db)) {
             assertThat(again.exitCode(30)).isEqualTo(2);
-            assertThat(again.stderr()).contains("already answered 'approved'");
+            assertThat(again.stderr()).contains("already answered \"approved\"");
         }
         try (var resume = Child.start(dir, "resume", id, "--db", db)) {
             assertThat(resume.exitCode(30)).isEqualTo(0);
@@ -46,7 +46,7 @@ class HumanProcessTest {
         String db = dir.resolve("state.db").toString();
         try (var c = Child.start(dir, "resume", "nosuchid", "--db", db)) {
             assertThat(c.exitCode(30)).isEqualTo(2);
-            assertThat(c.stderr()).contains("no execution 'nosuchid'");
+            assertThat(c.stderr()).contains("no execution \"nosuchid\"");
         }
         Path graph = ProcessFlows.write(dir, ProcessFlows.approval());
         try (var run = Child.start(dir, "run", graph.toString(), "--db", db)) {
@@ -54,7 +54,7 @@ class HumanProcessTest {
             run.exitCode(30);
             try (var c = Child.start(dir, "answer", id, "review", "perhaps", "--db", db)) {
                 assertThat(c.exitCode(30)).isEqualTo(2);
-                assertThat(c.stderr()).contains("'perhaps' is not an answer to 'review': choose one of approved, rejected");
+                assertThat(c.stderr()).contains("\"perhaps\" is not an answer to \"review\": choose one of approved, rejected");
             }
         }
     }
