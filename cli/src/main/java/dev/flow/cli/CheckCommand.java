@@ -53,9 +53,7 @@ final class CheckCommand implements Callable<Integer> {
             spec.commandLine().getErr().println(DiagnosticPrinter.summary(compilations));
             spec.commandLine().getErr().flush();
         }
-        if (compilations.stream().anyMatch(Workflows::unreadable)) {
-            return ExitCode.USAGE;
-        }
-        return compilations.stream().anyMatch(Compilation::hasErrors) ? ExitCode.FAILED : ExitCode.OK;
+        // The worst file decides: an unreadable one (2) over one with errors (1).
+        return compilations.stream().mapToInt(Workflows::exitCode).max().orElse(ExitCode.OK);
     }
 }

@@ -1,12 +1,10 @@
 package dev.flow.cli;
 
-import dev.flow.frontend.Compilation;
 import dev.flow.model.json.GraphJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,19 +36,12 @@ final class CompileCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Compilation compilation = Workflows.compile(file, input.toLoadOptions());
         var err = spec.commandLine().getErr();
-        new DiagnosticPrinter(err, Ansi.choose(color)).print(compilation);
-        if (Workflows.unreadable(compilation)) {
-            return ExitCode.USAGE;
+        Workflows.Read read = Workflows.readWithoutErrors(file, input.toLoadOptions(), err, Ansi.choose(color), "nothing written");
+        if (read.refused()) {
+            return read.exitCode();
         }
-        Workflows.requireWorkflow(compilation);
-        if (compilation.hasErrors() || compilation.graph().isEmpty()) {
-            err.println(DiagnosticPrinter.summary(List.of(compilation)) + ": nothing written");
-            err.flush();
-            return ExitCode.FAILED;
-        }
-        String json = GraphJson.write(compilation.graph().get());
+        String json = GraphJson.write(read.graph());
         if (output == null) {
             spec.commandLine().getOut().print(json);
             spec.commandLine().getOut().flush();

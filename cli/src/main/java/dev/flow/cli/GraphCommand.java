@@ -47,13 +47,12 @@ final class GraphCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         GraphRenderer renderer = GraphRenderer.forFormat(format).orElseThrow(() -> new picocli.CommandLine.ParameterException(
                 spec.commandLine(), "--format must be mermaid or dot, not \"" + format + "\""));
-        Compilation compilation = Workflows.compile(file, input.toLoadOptions());
         var err = spec.commandLine().getErr();
-        new DiagnosticPrinter(err, Ansi.choose(color)).print(compilation);
-        if (Workflows.unreadable(compilation)) {
-            return ExitCode.USAGE;
+        Workflows.Read read = Workflows.read(file, input.toLoadOptions(), err, Ansi.choose(color));
+        if (read.refused()) {
+            return read.exitCode();
         }
-        Workflows.requireWorkflow(compilation);
+        Compilation compilation = read.compilation();
         if (compilation.graph().isEmpty()) {
             return ExitCode.FAILED;
         }

@@ -60,12 +60,11 @@ final class ImportCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         checkArguments();
         var err = spec.commandLine().getErr();
-        Compilation compilation = Workflows.compile(file, options());
-        new DiagnosticPrinter(err, Ansi.choose(color)).print(compilation);
-        if (Workflows.unreadable(compilation)) {
-            return ExitCode.USAGE;
+        Workflows.Read read = Workflows.read(file, options(), err, Ansi.choose(color));
+        if (read.refused()) {
+            return read.exitCode();
         }
-        Workflows.requireWorkflow(compilation);
+        Compilation compilation = read.compilation();
         YamlDocument document = YamlWorkflowReader.read(compilation.source(), options());
         List<Diagnostic> yamlErrors = document.ownDiagnostics().stream().filter(Diagnostic::isError).toList();
         if (!yamlErrors.isEmpty() || document.graph().isEmpty()) {

@@ -1,7 +1,6 @@
 package dev.flow.cli;
 
 import dev.flow.engine.Engine;
-import dev.flow.frontend.Compilation;
 import dev.flow.model.FlowGraph;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -58,18 +57,11 @@ final class RunCommand implements Callable<Integer> {
         Progress progress = display.progress(out, ansi);
         Map<String, String> given = inputs(inputs);
 
-        Compilation compilation = Workflows.compile(file, input.toLoadOptions());
-        new DiagnosticPrinter(err, ansi).print(compilation);
-        if (Workflows.unreadable(compilation)) {
-            return ExitCode.USAGE;
+        Workflows.Read read = Workflows.readWithoutErrors(file, input.toLoadOptions(), err, ansi, "nothing was run");
+        if (read.refused()) {
+            return read.exitCode();
         }
-        Workflows.requireWorkflow(compilation);
-        if (compilation.hasErrors() || compilation.graph().isEmpty()) {
-            err.println(DiagnosticPrinter.summary(List.of(compilation)) + ": nothing was run");
-            err.flush();
-            return ExitCode.FAILED;
-        }
-        FlowGraph graph = compilation.graph().get();
+        FlowGraph graph = read.graph();
         Map<String, Object> typed = Engine.typedInputs(graph.main(), given);
         Path baseDir = file.toAbsolutePath().normalize().getParent();
 
