@@ -168,13 +168,20 @@ class ProcessTest {
     void aStoppedWorkerHandsBackWhatItWasRunningForTheNextOne() throws Exception {
         Path file = ws.write("long.flow", """
                 workflow long_task {
-                    task work { sh "echo started >> work.marker; if [ -f again ]; then echo quick; else touch again; sleep 30; fi" }
+                    task work { sh "if [ -f again ]; then echo quick; else touch again; echo started >> work.marker; sleep 30; fi" }
                     start -> work -> end
                 }
                 """);
         String id = ws.flow("run", "--detach", file.toString()).out().strip();
         try (var worker = FlowProcess.start(dir, "worker", "--db", ws.db.toString())) {
             worker.await("node work started", 60);
+            // "started" is printed when the process starts, before its shell has touched "again":
+            // stop the worker only once the first pass is surely inside its sleep.
+            Path marker = dir.resolve("work.marker");
+            for (int i = 0; i < 300 && !Files.exists(marker); i++) {
+                Thread.sleep(100);
+            }
+            assertThat(marker).as("the first pass of the task got going").exists();
             worker.terminate();
             assertThat(worker.exitCode(20)).as("the 30 s task was stopped, not waited for").isEqualTo(143);
             assertThat(worker.output()).contains("node work handed back", "stopped");

@@ -82,7 +82,7 @@ public sealed interface Type {
                             .toList();
                     return enumOf(values);
                 }
-                throw new IllegalArgumentException("unknown type '" + text + "'");
+                throw new IllegalArgumentException("unknown type \"" + text + "\"");
             }
         }
     }
