@@ -65,9 +65,15 @@ final class ImportCommand implements Callable<Integer> {
             return read.exitCode();
         }
         Compilation compilation = read.compilation();
-        YamlDocument document = YamlWorkflowReader.read(compilation.source(), options());
-        List<Diagnostic> yamlErrors = document.ownDiagnostics().stream().filter(Diagnostic::isError).toList();
-        if (!yamlErrors.isEmpty() || document.graph().isEmpty()) {
+        // A file that gave no graph at all (not UTF-8, not YAML) was refused before the YAML reader
+        // saw it: count what was printed, not what re-reading an empty text would say.
+        List<Diagnostic> yamlErrors = compilation.diagnostics().stream().filter(Diagnostic::isError).toList();
+        YamlDocument document = null;
+        if (compilation.graph().isPresent()) {
+            document = YamlWorkflowReader.read(compilation.source(), options());
+            yamlErrors = document.ownDiagnostics().stream().filter(Diagnostic::isError).toList();
+        }
+        if (document == null || !yamlErrors.isEmpty() || document.graph().isEmpty()) {
             err.println("flow import: " + DiagnosticPrinter.plural(yamlErrors.size(), "YAML error") + " in " + file
                     + ": the import would lose what Flow could not read; fix the YAML and import again (nothing written)");
             err.flush();
