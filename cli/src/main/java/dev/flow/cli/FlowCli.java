@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
             CheckCommand.class,
             CompileCommand.class,
             GraphCommand.class,
+            LspCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class FlowCli implements Runnable {
