@@ -46,6 +46,10 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
             proposeFields(context, acceptor);
             return;
         }
+        if (assignment.getTerminal() instanceof org.eclipse.xtext.RuleCall call && call.getRule() instanceof org.eclipse.xtext.TerminalRule) {
+            // Xtext would offer the feature's name ("value") as a placeholder: noise in Flow.
+            return;
+        }
         super._createProposals(assignment, context, acceptor);
     }
 
