@@ -4,6 +4,7 @@
 package dev.flow.dsl.ide;
 
 import dev.flow.dsl.ide.contentassist.FlowCrossrefProposals;
+import dev.flow.dsl.ide.graph.GraphRequest;
 import dev.flow.dsl.ide.contentassist.FlowProposalProvider;
 import dev.flow.dsl.ide.highlighting.FlowSemanticHighlighter;
 import dev.flow.dsl.ide.hover.FlowDocumentation;
@@ -16,6 +17,7 @@ import org.eclipse.xtext.ide.editor.contentassist.IdeContentProposalProvider;
 import org.eclipse.xtext.ide.editor.contentassist.IdeCrossrefProposalProvider;
 import org.eclipse.xtext.ide.editor.quickfix.IQuickFixProvider;
 import org.eclipse.xtext.ide.editor.syntaxcoloring.ISemanticHighlightingCalculator;
+import org.eclipse.xtext.ide.server.ILanguageServerExtension;
 import org.eclipse.xtext.ide.server.codeActions.ICodeActionService2;
 import org.eclipse.xtext.ide.server.codeActions.QuickFixCodeActionService;
 import org.eclipse.xtext.ide.server.hover.IHoverService;
@@ -59,5 +61,9 @@ public class FlowIdeModule extends AbstractFlowIdeModule {
 
     public Class<? extends ICodeActionService2> bindICodeActionService2() {
         return QuickFixCodeActionService.class;
+    }
+
+    public Class<? extends ILanguageServerExtension> bindILanguageServerExtension() {
+        return GraphRequest.class;
     }
 }
