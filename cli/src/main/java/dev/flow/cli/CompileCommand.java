@@ -44,6 +44,7 @@ final class CompileCommand implements Callable<Integer> {
         if (Workflows.unreadable(compilation)) {
             return ExitCode.USAGE;
         }
+        Workflows.requireWorkflow(compilation);
         if (compilation.hasErrors() || compilation.graph().isEmpty()) {
             err.println(DiagnosticPrinter.summary(List.of(compilation)) + ": nothing written");
             err.flush();

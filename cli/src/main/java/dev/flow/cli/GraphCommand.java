@@ -53,6 +53,7 @@ final class GraphCommand implements Callable<Integer> {
         if (Workflows.unreadable(compilation)) {
             return ExitCode.USAGE;
         }
+        Workflows.requireWorkflow(compilation);
         if (compilation.graph().isEmpty()) {
             return ExitCode.FAILED;
         }

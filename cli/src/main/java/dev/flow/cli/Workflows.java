@@ -23,6 +23,17 @@ final class Workflows {
         return compiler().compile(file, file.toString(), options);
     }
 
+    /**
+     * Refuses a file that holds no workflow although it has no errors: a gate registry given
+     * where a workflow belongs.
+     */
+    static void requireWorkflow(Compilation compilation) {
+        if (compilation.graph().isEmpty() && !compilation.hasErrors()) {
+            throw new UserError("'" + compilation.source().displayName()
+                    + "' holds no workflow (a gate registry is given to workflows with --gates)", ExitCode.USAGE);
+        }
+    }
+
     /** Whether the file could not be read at all (exit code 2 rather than 1). */
     static boolean unreadable(Compilation compilation) {
         return compilation.graph().isEmpty()

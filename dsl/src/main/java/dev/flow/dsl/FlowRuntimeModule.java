@@ -4,7 +4,24 @@
 package dev.flow.dsl;
 
 import dev.flow.dsl.conversion.FlowValueConverters;
+import dev.flow.dsl.linking.SilentUnresolvedReferences;
+import dev.flow.dsl.naming.FlowQualifiedNameConverter;
+import dev.flow.dsl.parser.FlowSyntaxErrorMessages;
+import dev.flow.dsl.parser.GuardedFlowParser;
+import dev.flow.dsl.resource.FlowResourceDescriptionStrategy;
+import dev.flow.dsl.scoping.FlowGlobalScopeProvider;
+import dev.flow.dsl.validation.FlowResourceValidator;
+import dev.flow.dsl.validation.GraphChecker;
 import org.eclipse.xtext.conversion.IValueConverterService;
+import org.eclipse.xtext.linking.ILinkingDiagnosticMessageProvider;
+import org.eclipse.xtext.naming.IQualifiedNameConverter;
+import org.eclipse.xtext.parser.IEncodingProvider;
+import org.eclipse.xtext.parser.IParser;
+import org.eclipse.xtext.parser.antlr.ISyntaxErrorMessageProvider;
+import org.eclipse.xtext.resource.IDefaultResourceDescriptionStrategy;
+import org.eclipse.xtext.scoping.IGlobalScopeProvider;
+import org.eclipse.xtext.service.DispatchingProvider;
+import org.eclipse.xtext.validation.IResourceValidator;
 
 /** The one place where the language's runtime services are wired. */
 public class FlowRuntimeModule extends AbstractFlowRuntimeModule {
@@ -12,5 +29,68 @@ public class FlowRuntimeModule extends AbstractFlowRuntimeModule {
     @Override
     public Class<? extends IValueConverterService> bindIValueConverterService() {
         return FlowValueConverters.class;
+    }
+
+    @Override
+    public Class<? extends IParser> bindIParser() {
+        return GuardedFlowParser.class;
+    }
+
+    public Class<? extends ISyntaxErrorMessageProvider> bindISyntaxErrorMessageProvider() {
+        return FlowSyntaxErrorMessages.class;
+    }
+
+    @Override
+    public Class<? extends IGlobalScopeProvider> bindIGlobalScopeProvider() {
+        return FlowGlobalScopeProvider.class;
+    }
+
+    public Class<? extends IDefaultResourceDescriptionStrategy> bindIDefaultResourceDescriptionStrategy() {
+        return FlowResourceDescriptionStrategy.class;
+    }
+
+    public Class<? extends IQualifiedNameConverter> bindIQualifiedNameConverter() {
+        return FlowQualifiedNameConverter.class;
+    }
+
+    public Class<? extends ILinkingDiagnosticMessageProvider> bindILinkingDiagnosticMessageProvider() {
+        return SilentUnresolvedReferences.class;
+    }
+
+    public Class<? extends IResourceValidator> bindIResourceValidator() {
+        return FlowResourceValidator.class;
+    }
+
+    /** The shared checker, behind an interface so that tests can put a double in its place. */
+    public Class<? extends GraphChecker> bindGraphChecker() {
+        return GraphChecker.Shared.class;
+    }
+
+    /** Formatting indents by four spaces unless the editor asks otherwise. */
+    @Override
+    public void configureFormatterPreferences(com.google.inject.Binder binder) {
+        binder.bind(org.eclipse.xtext.preferences.IPreferenceValuesProvider.class)
+                .annotatedWith(org.eclipse.xtext.formatting2.FormatterPreferences.class)
+                .to(dev.flow.dsl.formatting2.FlowFormatter.Preferences.class);
+    }
+
+    /** Imports that are not Flow source (gates.yaml): refused until the YAML bridge provides a reader. */
+    public Class<? extends dev.flow.dsl.imports.LibraryReader> bindLibraryReader() {
+        return dev.flow.dsl.imports.LibraryReader.NotYetSupported.class;
+    }
+
+    /** Flow files are UTF-8, whatever the platform's default. */
+    public void configureRuntimeEncodingProvider(com.google.inject.Binder binder) {
+        binder.bind(IEncodingProvider.class)
+                .annotatedWith(DispatchingProvider.Runtime.class)
+                .to(Utf8.class);
+    }
+
+    /** Reads and writes every Flow file as UTF-8. */
+    public static class Utf8 implements IEncodingProvider {
+        @Override
+        public String getEncoding(org.eclipse.emf.common.util.URI uri) {
+            return "UTF-8";
+        }
     }
 }

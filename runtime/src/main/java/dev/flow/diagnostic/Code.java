@@ -17,6 +17,10 @@ public enum Code {
     INPUT_TOO_LARGE("FLOW002", "input-too-large", Severity.ERROR, "The file is too large, too deeply nested or otherwise refused before parsing."),
     UNREADABLE_INPUT("FLOW003", "unreadable-input", Severity.ERROR, "The file cannot be read: missing, not UTF-8, or not a workflow."),
     AMBIGUOUS_WORKFLOW("FLOW004", "ambiguous-workflow", Severity.ERROR, "A file holds several workflows and none was chosen."),
+    DUPLICATE_PROPERTY("FLOW005", "duplicate-property", Severity.ERROR, "A block sets the same property twice (two prompts, two timeouts...)."),
+    EDGE_NAME_ON_CHAIN("FLOW006", "edge-name-on-chain", Severity.ERROR, "An edge name is given to a statement with several steps (e1: a -> b -> c)."),
+    NON_CONSTANT_LIST("FLOW007", "non-constant-list", Severity.ERROR, "A list in a condition holds something other than constants."),
+    MISPLACED_PROPERTY("FLOW008", "misplaced-property", Severity.ERROR, "A node sets a property its kind does not take (wait ... of on a node that is not a merge)."),
 
     // 1xx: structure
     DUPLICATE_NODE("FLOW101", "duplicate-node", Severity.ERROR, "Two nodes have the same id."),
@@ -63,7 +67,7 @@ public enum Code {
     UNKNOWN_TEMPLATE_NAME("FLOW407", "unknown-template-name", Severity.WARNING, "A ${...} placeholder in a prompt names nothing known."),
 
     // 5xx: limits and values
-    INVALID_LOOP_LIMIT("FLOW501", "invalid-loop-limit", Severity.ERROR, "A loop limit is not a positive number."),
+    INVALID_LOOP_LIMIT("FLOW501", "invalid-loop-limit", Severity.ERROR, "A loop limit is less than 2: the loop could run no round, or its edge could never be taken."),
     INVALID_LIMIT("FLOW502", "invalid-limit", Severity.ERROR, "A run-wide limit is zero or negative."),
     INVALID_TIMEOUT("FLOW503", "invalid-timeout", Severity.ERROR, "A timeout is zero or negative."),
     INVALID_RETRY("FLOW504", "invalid-retry", Severity.ERROR, "A retry policy has a negative count, or backoffs that do not make sense."),
@@ -77,7 +81,8 @@ public enum Code {
     YAML_DUPLICATE_KEY("FLOW604", "yaml-duplicate-key", Severity.ERROR, "A mapping has the same key twice."),
     YAML_WRONG_KIND_CONFIG("FLOW605", "yaml-wrong-kind-config", Severity.ERROR, "A node carries the configuration of another kind."),
     YAML_MISSING_FIELD("FLOW606", "yaml-missing-field", Severity.ERROR, "A required key is missing."),
-    YAML_UNKNOWN_DIALECT("FLOW607", "yaml-unknown-dialect", Severity.ERROR, "The file is in neither YAML dialect Flow reads.");
+    YAML_UNKNOWN_DIALECT("FLOW607", "yaml-unknown-dialect", Severity.ERROR, "The file is in neither YAML dialect Flow reads."),
+    YAML_INVALID_VALUE("FLOW608", "yaml-invalid-value", Severity.ERROR, "A value is not one of those its key allows (a node type, an operator, a wait mode...).");
 
     private final String id;
     private final String slug;

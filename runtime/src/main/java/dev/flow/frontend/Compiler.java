@@ -36,6 +36,7 @@ public final class Compiler {
     public static Compiler withInstalledFrontEnds() {
         var all = new ArrayList<FrontEnd>();
         ServiceLoader.load(FrontEnd.class).forEach(all::add);
+        all.add(new dev.flow.yaml.YamlFrontEnd());
         all.add(new GraphJsonFrontEnd());
         return new Compiler(all);
     }
@@ -97,7 +98,7 @@ public final class Compiler {
     }
 
     /** Decodes strictly, so that a file with bytes that are not UTF-8 is refused with their position. */
-    static String decodeUtf8(byte[] bytes, String displayName) throws NotUtf8Exception {
+    public static String decodeUtf8(byte[] bytes, String displayName) throws NotUtf8Exception {
         var decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
@@ -131,9 +132,15 @@ public final class Compiler {
         return result.isError() ? in.position() : 0;
     }
 
-    static final class NotUtf8Exception extends Exception {
+    /** Bytes that are not UTF-8, with the position of the first bad byte. */
+    public static final class NotUtf8Exception extends Exception {
         private static final long serialVersionUID = 1L;
         final transient SourceRef at;
+
+        /** Where the first byte that cannot be decoded is. */
+        public SourceRef at() {
+            return at;
+        }
 
         NotUtf8Exception(String message, SourceRef at) {
             super(message);

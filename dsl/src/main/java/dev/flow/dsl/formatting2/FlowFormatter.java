@@ -1,160 +1,172 @@
 package dev.flow.dsl.formatting2;
 
+import dev.flow.dsl.flow.EdgeStep;
+import dev.flow.dsl.flow.EnvBlock;
 import dev.flow.dsl.flow.FlowFile;
-import java.util.Set;
+import dev.flow.dsl.flow.Import;
+import dev.flow.dsl.flow.Member;
+import dev.flow.dsl.flow.StateBlock;
+import dev.flow.dsl.flow.TopElement;
+import dev.flow.dsl.flow.Workflow;
+import java.util.List;
+import java.util.Map;
 import org.eclipse.emf.ecore.EObject;
-import org.eclipse.xtext.Keyword;
+import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.formatting2.AbstractJavaFormatter;
+import org.eclipse.xtext.formatting2.FormatterPreferenceKeys;
+import org.eclipse.xtext.formatting2.FormatterPreferenceValuesProvider;
 import org.eclipse.xtext.formatting2.IFormattableDocument;
 import org.eclipse.xtext.formatting2.regionaccess.IHiddenRegion;
 import org.eclipse.xtext.formatting2.regionaccess.ISemanticRegion;
+import org.eclipse.xtext.preferences.IPreferenceValues;
+import org.eclipse.xtext.preferences.MapBasedPreferenceValues;
+import org.eclipse.xtext.xbase.lib.Pair;
 
 /**
- * The house style of Flow files, applied by the editor's "format document" and by {@code flow
- * import}: one member per line, blocks indented by four spaces, one declaration property per line,
- * one space between words and around arrows and operators, none before commas, colons and dots, at
- * most one blank line kept between members. Comments stay where they are.
+ * Lays Flow source out the way {@link dev.flow.dsl.print.FlowPrinter} writes it: each member of a
+ * workflow and each property of a block on its own line, blocks indented, at most one blank line
+ * kept where the author left one, empty blocks as {@code { }}. Within a line, tokens are spaced
+ * as the printer spaces them ({@code a -> b}, {@code x: int}, {@code any(a, b)}, {@code !done},
+ * {@code list<string>}); line breaks the layout does not ask for, and comments, stay as written.
  */
 public class FlowFormatter extends AbstractJavaFormatter {
 
-    /** Keywords that begin a property inside a block; each goes on its own line. */
-    static final Set<String> PROPERTY_KEYWORDS = Set.of(
-            "description", "version", "agent", "role", "prompt", "cwd", "context", "env", "gates", "outputs", "timeout",
-            "wait", "meta", "retry", "run", "sh", "title", "default", "branches", "strategy", "with", "returns", "if",
-            "then", "else", "after", "writes", "severity", "on", "set", "append");
+    /** The keywords that start a property inside a node, gate or agent block. */
+    private static final List<String> PROPERTY_KEYWORDS = List.of(
+            "description", "outputs", "timeout", "wait", "meta", "agent", "role", "prompt", "cwd", "context", "env",
+            "gates", "branches", "strategy", "with", "returns", "title", "default", "if", "parallel", "writes", "after",
+            "severity");
 
-    /** Keywords that take no space after them. */
-    static final Set<String> NO_SPACE_AFTER = Set.of("(", "[", ".", "!");
-    /** Keywords that take no space before them. */
-    static final Set<String> NO_SPACE_BEFORE = Set.of(")", "]", ",", ":", ".", "<", ">");
+    /** Four spaces unless the editor asks for another indentation. */
+    public static class Preferences extends FormatterPreferenceValuesProvider {
+        @Override
+        public IPreferenceValues getPreferenceValues(Resource context) {
+            return new MapBasedPreferenceValues(super.getPreferenceValues(context),
+                    Map.of(FormatterPreferenceKeys.indentation.getId(), "    "));
+        }
+    }
 
     protected void format(FlowFile file, IFormattableDocument doc) {
+        spaceWithinLines(doc);
+        // What comes first in the file (and the comments before it) stays where it is.
+        for (Import i : file.getImports()) {
+            if (i != file.getImports().get(0)) {
+                doc.prepend(i, f -> f.setNewLines(1, 1, 2));
+            }
+        }
+        for (TopElement element : file.getElements()) {
+            if (element != file.getElements().get(0) || !file.getImports().isEmpty()) {
+                doc.prepend(element, f -> f.setNewLines(1, 2, 2));
+            }
+            doc.format(element);
+        }
+    }
+
+    protected void format(Workflow workflow, IFormattableDocument doc) {
+        block(workflow, doc);
+        for (Member member : workflow.getMembers()) {
+            doc.prepend(member, f -> f.setNewLines(1, 1, 2));
+            doc.format(member);
+        }
+    }
+
+    protected void format(StateBlock state, IFormattableDocument doc) {
+        block(state, doc);
+        state.getVariables().forEach(v -> doc.prepend(v, f -> f.setNewLines(1, 1, 2)));
+    }
+
+    protected void format(EnvBlock env, IFormattableDocument doc) {
+        block(env, doc);
+        env.getEntries().forEach(e -> doc.prepend(e, f -> f.setNewLines(1, 1, 2)));
+    }
+
+    protected void format(dev.flow.dsl.flow.OutputHandler handler, IFormattableDocument doc) {
+        block(handler, doc);
+        if (regionFor(handler).keyword("{") != null) {
+            handler.getUpdates().forEach(u -> doc.prepend(u, f -> f.setNewLines(1, 1, 2)));
+        }
+    }
+
+    protected void format(EdgeStep step, IFormattableDocument doc) {
+        block(step, doc);
+        step.getMappings().forEach(m -> doc.prepend(m, f -> f.setNewLines(1, 1, 2)));
+    }
+
+    /** Nodes, gates and agents: one property per line inside their block. */
+    @Override
+    protected void _format(EObject element, IFormattableDocument doc) {
+        if (element instanceof dev.flow.dsl.flow.Node || element instanceof dev.flow.dsl.flow.GateDef
+                || element instanceof dev.flow.dsl.flow.AgentDef) {
+            block(element, doc);
+            ISemanticRegion header = regionForEObject(element).getPreviousHiddenRegion().getNextSemanticRegion();
+            for (String keyword : PROPERTY_KEYWORDS) {
+                for (ISemanticRegion region : regionFor(element).keywords(keyword)) {
+                    if (region != header) {
+                        doc.prepend(region, f -> f.setNewLines(1, 1, 2));
+                    }
+                }
+            }
+            for (EObject child : element.eContents()) {
+                if (startsALine(child)) {
+                    doc.prepend(child, f -> f.setNewLines(1, 1, 2));
+                }
+                doc.format(child);
+            }
+            if (element instanceof dev.flow.dsl.flow.Subgraph subgraph) {
+                subgraph.getInputs().forEach(m -> doc.prepend(m, f -> f.setNewLines(1, 1, 2)));
+                subgraph.getResults().forEach(m -> doc.prepend(m, f -> f.setNewLines(1, 1, 2)));
+            }
+            return;
+        }
+        for (EObject child : element.eContents()) {
+            doc.format(child);
+        }
+    }
+
+    /** Contained properties that stand on their own line: handlers, retries, commands. */
+    private static boolean startsALine(EObject child) {
+        return child instanceof dev.flow.dsl.flow.OutputHandler || child instanceof dev.flow.dsl.flow.Retry
+                || child instanceof dev.flow.dsl.flow.Command;
+    }
+
+    /**
+     * One space or none between two tokens on the same line, at low priority so that the layout's
+     * line breaks win. Gaps holding a line break or a comment are the author's and stay.
+     */
+    private void spaceWithinLines(IFormattableDocument doc) {
         ISemanticRegion previous = null;
         for (ISemanticRegion region : getTextRegionAccess().regionForRootEObject().getAllSemanticRegions()) {
             if (previous != null) {
-                spaceBetween(previous, region, doc);
+                IHiddenRegion gap = previous.getNextHiddenRegion();
+                if (!gap.containsComment() && !gap.isMultiline()) {
+                    boolean tight = Spacing.tight(previous, region);
+                    doc.set(gap, f -> {
+                        if (tight) {
+                            f.noSpace();
+                        } else {
+                            f.oneSpace();
+                        }
+                        f.lowPriority();
+                    });
+                }
             }
             previous = region;
         }
-        for (ISemanticRegion open : getTextRegionAccess().regionForRootEObject().getAllSemanticRegions()) {
-            if (isKeyword(open, "{") && isBlock(open)) {
-                blockLayout(open, doc);
+    }
+
+    /** Every brace pair owned by {@code element}: contents indented on their own lines; empty as "{ }". */
+    private void block(EObject element, IFormattableDocument doc) {
+        for (Pair<ISemanticRegion, ISemanticRegion> pair : regionFor(element).keywordPairs("{", "}")) {
+            ISemanticRegion open = pair.getKey();
+            ISemanticRegion close = pair.getValue();
+            if (open.getNextSemanticRegion() == close) {
+                doc.append(open, this::oneSpace);
+                continue;
             }
+            doc.prepend(open, this::oneSpace);
+            doc.append(open, this::newLine);
+            doc.prepend(close, this::newLine);
+            doc.interior(open, close, this::indent);
         }
-        if (previous != null) {
-            doc.append(previous, it -> it.setNewLines(1));
-        }
-        IHiddenRegion first = getTextRegionAccess().regionForRootEObject().getPreviousHiddenRegion();
-        if (first != null && !first.containsComment()) {
-            doc.set(first, it -> it.noSpace());
-        }
-    }
-
-    private void spaceBetween(ISemanticRegion left, ISemanticRegion right, IFormattableDocument doc) {
-        IHiddenRegion between = left.getNextHiddenRegion();
-        boolean tight = NO_SPACE_AFTER.contains(text(left)) || NO_SPACE_BEFORE.contains(text(right))
-                || (isKeyword(right, "(") && !isKeyword(left, "when") && !isKeyword(left, "if") && !isOperator(left));
-        if (isKeyword(right, "<") || isKeyword(left, "<")) {
-            tight = true; // list<string>
-        }
-        if (isKeyword(right, "}") && isBlock(right)) {
-            doc.set(between, it -> {
-                it.setNewLines(1);
-                it.lowPriority();
-            });
-        } else if (startsMember(right)) {
-            // Members and closing braces start lines; up to one blank line between members is kept.
-            doc.set(between, it -> {
-                it.setNewLines(1, 1, 2);
-                it.lowPriority();
-            });
-        } else if (tight) {
-            doc.set(between, it -> {
-                it.noSpace();
-                it.lowPriority();
-            });
-        } else {
-            doc.set(between, it -> {
-                it.oneSpace();
-                it.lowPriority();
-            });
-        }
-    }
-
-    /** Lays out a block: its contents indented, each member or property on its own line. */
-    private void blockLayout(ISemanticRegion open, IFormattableDocument doc) {
-        EObject owner = open.getSemanticElement();
-        ISemanticRegion close = getTextRegionAccess().regionForEObject(owner).getRegionFor().keywordPairs("{", "}").stream()
-                .filter(p -> p.getKey().equals(open)).map(p -> p.getValue()).findFirst().orElse(null);
-        if (close == null) {
-            return;
-        }
-        doc.interior(open, close, it -> it.indent());
-        doc.append(open, it -> it.setNewLines(1, 1, 2));
-        ISemanticRegion region = open.getNextSemanticRegion();
-        while (region != null && !region.equals(close)) {
-            if (region.getPreviousSemanticRegion() != open && startsProperty(region, owner)) {
-                doc.prepend(region, it -> it.setNewLines(1, 1, 2));
-            }
-            region = region.getNextSemanticRegion();
-        }
-    }
-
-    private boolean startsProperty(ISemanticRegion region, EObject block) {
-        if (startsMember(region)) {
-            return true;
-        }
-        if (!(region.getGrammarElement() instanceof Keyword keyword) || !PROPERTY_KEYWORDS.contains(keyword.getValue())) {
-            return false;
-        }
-        // 'set' and 'append' start a line only inside a handler's own block, 'with' only in a node.
-        EObject element = region.getSemanticElement();
-        if (keyword.getValue().equals("set") || keyword.getValue().equals("append") || keyword.getValue().equals("on")) {
-            return element.eContainer() == block || element == block
-                    ? keyword.getValue().equals("on") && element.eContainer() == block
-                    : element.eContainer() != null && element.eContainer().eContainer() == block && braced(element.eContainer());
-        }
-        // a property of this block, or the first keyword of a child element (a command, a retry)
-        return element == block || (element.eContainer() == block && firstRegionOf(element).equals(region));
-    }
-
-    private boolean braced(EObject element) {
-        return getTextRegionAccess().regionForEObject(element).getRegionFor().keyword("{") != null;
-    }
-
-    private ISemanticRegion firstRegionOf(EObject element) {
-        return getTextRegionAccess().regionForEObject(element).getPreviousHiddenRegion().getNextSemanticRegion();
-    }
-
-    /** Whether a region is the first token of a member of a workflow or a file. */
-    private boolean startsMember(ISemanticRegion region) {
-        EObject element = region.getSemanticElement();
-        while (element != null && element.eContainer() != null
-                && !(element.eContainer() instanceof dev.flow.dsl.flow.Workflow)
-                && !(element.eContainer() instanceof FlowFile)
-                && !(element.eContainer() instanceof dev.flow.dsl.flow.StateBlock)) {
-            element = element.eContainer();
-        }
-        return element != null && element.eContainer() != null && firstRegionOf(element).equals(region);
-    }
-
-    private boolean isBlock(ISemanticRegion open) {
-        EObject owner = open.getSemanticElement();
-        return owner instanceof dev.flow.dsl.flow.Workflow || owner instanceof dev.flow.dsl.flow.GateDef
-                || owner instanceof dev.flow.dsl.flow.AgentDef || owner instanceof dev.flow.dsl.flow.StateBlock
-                || owner instanceof dev.flow.dsl.flow.Node
-                || (owner instanceof dev.flow.dsl.flow.OutputHandler);
-    }
-
-    private static boolean isOperator(ISemanticRegion region) {
-        return Set.of("&&", "||", "and", "or", "==", "!=", "<=", ">=", "+", "-", "*", "/").contains(region.getText());
-    }
-
-    private static boolean isKeyword(ISemanticRegion region, String value) {
-        return region.getGrammarElement() instanceof Keyword k && k.getValue().equals(value);
-    }
-
-    private static String text(ISemanticRegion region) {
-        return region.getGrammarElement() instanceof Keyword k ? k.getValue() : "";
     }
 }

@@ -1,0 +1,136 @@
+package dev.flow.dsl.compiler;
+
+import dev.flow.dsl.flow.AppendUpdate;
+import dev.flow.dsl.flow.Branch;
+import dev.flow.dsl.flow.FlowPackage;
+import dev.flow.dsl.flow.GateNode;
+import dev.flow.dsl.flow.Human;
+import dev.flow.dsl.flow.MappingEntry;
+import dev.flow.dsl.flow.Merge;
+import dev.flow.dsl.flow.Parallel;
+import dev.flow.dsl.flow.Retry;
+import dev.flow.dsl.flow.Subgraph;
+import dev.flow.dsl.flow.Task;
+import dev.flow.dsl.flow.WaitModeKind;
+import dev.flow.model.Mapping;
+import dev.flow.model.MergeStrategy;
+import dev.flow.model.Node;
+import dev.flow.model.NodeSpec;
+import dev.flow.model.OutputDecl;
+import dev.flow.model.OutputHandler;
+import dev.flow.model.RetryPolicy;
+import dev.flow.model.StateUpdate;
+import dev.flow.model.WaitMode;
+import java.util.ArrayList;
+import java.util.List;
+
+/** One node: what its kind does, its outputs, timeout, retries, state updates and metadata. */
+final class NodeCompiler {
+
+    private static final FlowPackage FLOW = FlowPackage.eINSTANCE;
+
+    private final SourceRefs positions;
+    private final NameRefs names;
+    private final ExpressionCompiler expressions;
+    private final DefinitionCompiler definitions;
+
+    NodeCompiler(SourceRefs positions, NameRefs names, ExpressionCompiler expressions, DefinitionCompiler definitions) {
+        this.positions = positions;
+        this.names = names;
+        this.expressions = expressions;
+        this.definitions = definitions;
+    }
+
+    Node compile(dev.flow.dsl.flow.Node n) {
+        var outputs = new ArrayList<OutputDecl>();
+        for (var o : n.getOutputs()) {
+            outputs.add(new OutputDecl(o.getName(), o.getDescription(), positions.name(o)));
+        }
+        var handlers = new ArrayList<OutputHandler>();
+        for (var h : n.getHandlers()) {
+            handlers.add(new OutputHandler(names.of(h, FLOW.getOutputHandler_Output()), updates(h.getUpdates()), positions.of(h)));
+        }
+        return new Node(n.getName(), n.getLabel(), n.getDescription(), spec(n), outputs, retry(n.getRetry()),
+                DefinitionCompiler.duration(n.getTimeout()), handlers, waitForIncoming(n),
+                Constants.fields(n.getMeta()), positions.name(n));
+    }
+
+    private NodeSpec spec(dev.flow.dsl.flow.Node n) {
+        if (n instanceof Task t) {
+            return new NodeSpec.Task(names.of(t, FLOW.getTask_Agent()), t.getRole(), t.getPrompt(),
+                    definitions.command(t.getCommand()), t.getCwd(), t.getContextFiles(),
+                    DefinitionCompiler.env(t.getEnv()), names.all(t, FLOW.getTask_Gates()));
+        } else if (n instanceof GateNode g) {
+            return new NodeSpec.Gate(names.of(g, FLOW.getGateNode_Gate()));
+        } else if (n instanceof Branch b) {
+            return new NodeSpec.Branch(expressions.compile(b.getCondition()));
+        } else if (n instanceof Parallel p) {
+            return new NodeSpec.Parallel(names.all(p, FLOW.getParallel_Branches()), waitMode(p));
+        } else if (n instanceof Merge m) {
+            MergeStrategy strategy = !DefinitionCompiler.isSet(m, FLOW.getMerge_Strategy()) ? MergeStrategy.UNION
+                    : MergeStrategy.valueOf(m.getStrategy().getName());
+            return new NodeSpec.Merge(names.all(m, FLOW.getNode_WaitFor()), waitMode(m), strategy,
+                    names.of(m, FLOW.getMerge_Agent()), m.getPrompt());
+        } else if (n instanceof Subgraph s) {
+            return new NodeSpec.Subgraph(names.of(s, FLOW.getSubgraph_Workflow()), mappings(s.getInputs()), mappings(s.getResults()));
+        } else if (n instanceof Human h) {
+            return new NodeSpec.Human(h.getTitle(), h.getPrompt(), names.of(h, FLOW.getHuman_Default()));
+        }
+        return new NodeSpec.Checkpoint();
+    }
+
+    /** {@code wait X}: a merge's or parallel's own mode; ALL when not written. */
+    private static WaitMode waitMode(dev.flow.dsl.flow.Node n) {
+        return DefinitionCompiler.isSet(n, FLOW.getNode_Wait()) ? mode(n.getWait()) : WaitMode.ALL;
+    }
+
+    /**
+     * How the node waits for its incoming edges: {@code wait incoming X} on any node, or
+     * {@code wait X} on a node that is neither a merge nor a parallel; null when not written.
+     */
+    private static WaitMode waitForIncoming(dev.flow.dsl.flow.Node n) {
+        if (DefinitionCompiler.isSet(n, FLOW.getNode_Incoming())) {
+            return mode(n.getIncoming());
+        }
+        boolean ownMode = n instanceof Merge || n instanceof Parallel;
+        return !ownMode && DefinitionCompiler.isSet(n, FLOW.getNode_Wait()) ? mode(n.getWait()) : null;
+    }
+
+    private static WaitMode mode(WaitModeKind kind) {
+        return WaitMode.valueOf(kind.getName());
+    }
+
+    private RetryPolicy retry(Retry r) {
+        if (r == null) {
+            return null;
+        }
+        var initial = r.getInitialBackoff() == null ? RetryPolicy.DEFAULT_INITIAL_BACKOFF : DefinitionCompiler.duration(r.getInitialBackoff());
+        var max = r.getMaxBackoff() == null ? RetryPolicy.DEFAULT_MAX_BACKOFF : DefinitionCompiler.duration(r.getMaxBackoff());
+        double factor = DefinitionCompiler.isSet(r, FLOW.getRetry_Factor()) ? r.getFactor() : RetryPolicy.DEFAULT_MULTIPLIER;
+        return new RetryPolicy(r.getCount(), initial, factor, max, !r.isNoJitter(), positions.of(r));
+    }
+
+    private List<StateUpdate> updates(List<dev.flow.dsl.flow.StateUpdate> written) {
+        var out = new ArrayList<StateUpdate>();
+        for (var u : written) {
+            var op = u instanceof AppendUpdate ? StateUpdate.Op.APPEND : StateUpdate.Op.SET;
+            var variable = names.of(u, FLOW.getStateUpdate_Variable());
+            var value = expressions.compile(u.getValue());
+            if (variable != null && value != null) {
+                out.add(new StateUpdate(variable, op, value, positions.of(u)));
+            }
+        }
+        return out;
+    }
+
+    List<Mapping> mappings(List<MappingEntry> entries) {
+        var out = new ArrayList<Mapping>();
+        for (MappingEntry entry : entries) {
+            var value = expressions.compile(entry.getValue());
+            if (entry.getKey() != null && value != null) {
+                out.add(new Mapping(entry.getKey(), value, positions.of(entry)));
+            }
+        }
+        return out;
+    }
+}

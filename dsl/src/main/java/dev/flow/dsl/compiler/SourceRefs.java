@@ -1,0 +1,124 @@
+package dev.flow.dsl.compiler;
+
+import dev.flow.model.SourceRef;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EStructuralFeature;
+import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.xtext.nodemodel.ICompositeNode;
+import org.eclipse.xtext.nodemodel.INode;
+import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
+
+/**
+ * Positions of syntax elements as {@link SourceRef}s, from Xtext's node model. What range each
+ * model element gets is decided here, once, so that every diagnostic underlines the same kind of
+ * text:
+ * <ul>
+ *   <li>declarations (workflows, nodes, gates, agents, inputs, state variables, outputs): their
+ *       name, not the whole block;
+ *   <li>references ({@link dev.flow.model.NameRef}): the name as written;
+ *   <li>edges: from the source's name to the target's name ({@code a -> b}, without the
+ *       condition); a branch's {@code then X}/{@code else X}: those words;
+ *   <li>expressions, commands, retries, handlers, updates, mappings, loop limits, interrupts:
+ *       their whole text;
+ *   <li>run-wide limits: the first {@code max executions|time|cost} line; config: the
+ *       {@code max parallel} line, else {@code fail fast}/{@code continue on failure};
+ *   <li>the implicit {@code start} and {@code end} nodes: the workflow's name.
+ * </ul>
+ * Offsets are 0-based, lines and columns 1-based, counted in characters, without the comments and
+ * blanks around the text.
+ */
+public final class SourceRefs {
+
+    private final SourceNames names;
+    private final Map<Resource, LineMap> lines = new HashMap<>();
+
+    public SourceRefs(SourceNames names) {
+        this.names = names;
+    }
+
+    /** The whole text of an element. */
+    public SourceRef of(EObject element) {
+        return of(element, NodeModelUtils.findActualNodeFor(element));
+    }
+
+    /** The text of one value of a feature ({@code index} 0 for single-valued features). */
+    public SourceRef of(EObject element, EStructuralFeature feature, int index) {
+        List<INode> nodes = NodeModelUtils.findNodesForFeature(element, feature);
+        if (index < 0 || index >= nodes.size()) {
+            return of(element);
+        }
+        return of(element, nodes.get(index));
+    }
+
+    /** The text of a feature's first value. */
+    public SourceRef of(EObject element, EStructuralFeature feature) {
+        return of(element, feature, 0);
+    }
+
+    /** From the start of {@code first}'s text to the end of {@code last}'s. */
+    public SourceRef span(EObject first, EObject last) {
+        INode a = NodeModelUtils.findActualNodeFor(first);
+        INode b = NodeModelUtils.findActualNodeFor(last);
+        if (a == null || b == null) {
+            return of(first);
+        }
+        return range(first.eResource(), a.getOffset(), b.getOffset() + b.getLength());
+    }
+
+    /** From the start of {@code node} to the end of {@code last}'s text. */
+    public SourceRef span(EObject element, INode node, EObject last) {
+        INode b = NodeModelUtils.findActualNodeFor(last);
+        if (node == null || b == null) {
+            return of(element);
+        }
+        return range(element.eResource(), node.getOffset(), b.getOffset() + b.getLength());
+    }
+
+    /** The name of a declaration (a workflow, node, gate, agent, input, variable, output). */
+    public SourceRef name(EObject declaration) {
+        EStructuralFeature name = declaration.eClass().getEStructuralFeature("name");
+        return name == null ? of(declaration) : of(declaration, name, 0);
+    }
+
+    /** A range of a resource's text, given by offsets. */
+    public SourceRef range(Resource resource, int start, int end) {
+        String file = names.displayName(resource.getURI());
+        LineMap map = lineMap(resource);
+        if (map == null) {
+            return SourceRef.NONE;
+        }
+        var from = map.position(start);
+        var to = map.position(end);
+        return new SourceRef(file, start, end - start, from.line(), from.column(), to.line(), to.column());
+    }
+
+    public SourceRef of(EObject element, INode node) {
+        if (node == null || element == null || element.eResource() == null) {
+            return SourceRef.NONE;
+        }
+        return range(element.eResource(), node.getOffset(), node.getOffset() + node.getLength());
+    }
+
+    /** The display name of a resource. */
+    public String fileName(Resource resource) {
+        return names.displayName(resource.getURI());
+    }
+
+    /** How the file names are given. */
+    public SourceNames names() {
+        return names;
+    }
+
+    private LineMap lineMap(Resource resource) {
+        return lines.computeIfAbsent(resource, r -> {
+            if (r instanceof org.eclipse.xtext.resource.XtextResource x && x.getParseResult() != null) {
+                ICompositeNode root = x.getParseResult().getRootNode();
+                return LineMap.of(root.getText());
+            }
+            return null;
+        });
+    }
+}

@@ -1,0 +1,237 @@
+package dev.flow.dsl.compiler;
+
+import dev.flow.dsl.flow.Branch;
+import dev.flow.dsl.flow.Completion;
+import dev.flow.dsl.flow.ContinueOnFailure;
+import dev.flow.dsl.flow.Description;
+import dev.flow.dsl.flow.EdgeStatement;
+import dev.flow.dsl.flow.FailFast;
+import dev.flow.dsl.flow.FlowPackage;
+import dev.flow.dsl.flow.MaxCost;
+import dev.flow.dsl.flow.MaxExecutions;
+import dev.flow.dsl.flow.MaxParallel;
+import dev.flow.dsl.flow.MaxTime;
+import dev.flow.dsl.flow.Member;
+import dev.flow.dsl.flow.Version;
+import dev.flow.dsl.scoping.BuiltinLibrary;
+import dev.flow.dsl.scoping.SyntaxTree;
+import dev.flow.model.AgentDef;
+import dev.flow.model.Config;
+import dev.flow.model.Expr;
+import dev.flow.model.GateDef;
+import dev.flow.model.Input;
+import dev.flow.model.Interrupt;
+import dev.flow.model.Limits;
+import dev.flow.model.Node;
+import dev.flow.model.NodeSpec;
+import dev.flow.model.StateVariable;
+import dev.flow.model.Workflow;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.eclipse.emf.ecore.EObject;
+
+/**
+ * One workflow of the syntax tree as a model {@link Workflow}. Besides the workflow's own
+ * declarations it collects the top-level and imported gate and agent definitions its nodes use
+ * (built-in agents are never copied), and the workflows its subgraphs call.
+ */
+final class WorkflowCompiler {
+
+    private static final FlowPackage FLOW = FlowPackage.eINSTANCE;
+
+    private final SourceRefs positions;
+    private final NameRefs names;
+    private final ExpressionCompiler expressions;
+    private final DefinitionCompiler definitions;
+    private final NodeCompiler nodes;
+    private final Function<String, GateDef> foreignGates;
+
+    WorkflowCompiler(SourceRefs positions, NameRefs names, Function<String, GateDef> foreignGates) {
+        this.positions = positions;
+        this.names = names;
+        this.expressions = new ExpressionCompiler(positions, names);
+        this.definitions = new DefinitionCompiler(positions, names);
+        this.nodes = new NodeCompiler(positions, names, expressions, definitions);
+        this.foreignGates = foreignGates;
+    }
+
+    /** The workflows that {@code workflow}'s subgraph nodes call and that resolved. */
+    static List<dev.flow.dsl.flow.Workflow> called(dev.flow.dsl.flow.Workflow workflow) {
+        var out = new ArrayList<dev.flow.dsl.flow.Workflow>();
+        for (var subgraph : SyntaxTree.members(workflow, dev.flow.dsl.flow.Subgraph.class)) {
+            var target = subgraph.getWorkflow();
+            if (target != null && !target.eIsProxy()) {
+                out.add(target);
+            }
+        }
+        return out;
+    }
+
+    Workflow compile(dev.flow.dsl.flow.Workflow w) {
+        var start = positions.name(w);
+        var modelNodes = new ArrayList<Node>();
+        modelNodes.add(Node.of(Node.START_ID, new NodeSpec.Start(), start));
+        var edges = new EdgeCompiler(positions, names, expressions, nodes);
+        var inputs = new ArrayList<Input>();
+        var state = new ArrayList<StateVariable>();
+        var interrupts = new ArrayList<Interrupt>();
+        var completion = new ArrayList<Expr>();
+        var settings = new Settings();
+        for (Member m : w.getMembers()) {
+            if (m instanceof dev.flow.dsl.flow.Node n) {
+                modelNodes.add(nodes.compile(n));
+                if (n instanceof Branch b) {
+                    edges.add(b);
+                }
+            } else if (m instanceof EdgeStatement e) {
+                edges.add(e);
+            } else if (m instanceof dev.flow.dsl.flow.Input i) {
+                inputs.add(new Input(i.getName(), Constants.type(i.getType()), Constants.value(i.getDefault()),
+                        i.getDescription(), positions.name(i)));
+            } else if (m instanceof dev.flow.dsl.flow.StateBlock block) {
+                for (var v : block.getVariables()) {
+                    state.add(new StateVariable(v.getName(), Constants.type(v.getType()), Constants.value(v.getInitial()),
+                            v.getDescription(), positions.name(v)));
+                }
+            } else if (m instanceof dev.flow.dsl.flow.Interrupt i) {
+                var timing = i.getTiming() == dev.flow.dsl.flow.InterruptTiming.AFTER ? Interrupt.Timing.AFTER : Interrupt.Timing.BEFORE;
+                var node = names.of(i, FLOW.getInterrupt_Node());
+                if (node != null) {
+                    interrupts.add(new Interrupt(timing, node, expressions.compile(i.getCondition()), i.getPrompt(),
+                            !i.isOptional(), positions.of(i)));
+                }
+            } else if (m instanceof Completion c) {
+                for (var condition : c.getConditions()) {
+                    completion.add(expressions.compile(condition));
+                }
+            } else {
+                settings.read(m);
+            }
+        }
+        modelNodes.add(Node.of(Node.END_ID, new NodeSpec.End(), start));
+        return new Workflow(w.getName(), w.getTitle(), settings.version, settings.description, inputs, state,
+                gates(w), agents(w), modelNodes, edges.edges(), settings.limits(), interrupts, completion,
+                settings.config(), start);
+    }
+
+    /** Run-wide settings; when one is written twice the last counts (the validator reports it: FLOW005). */
+    private final class Settings {
+        String version;
+        String description;
+        Long maxExecutions;
+        Duration maxTime;
+        Double maxCost;
+        EObject firstLimit;
+        Integer maxParallel;
+        Boolean failFast;
+        EObject configAt;
+        EObject failureAt;
+
+        void read(Member m) {
+            if (m instanceof Description d) {
+                description = d.getText();
+            } else if (m instanceof Version v) {
+                version = v.getText();
+            } else if (m instanceof MaxParallel p) {
+                maxParallel = p.getValue();
+                configAt = m;
+            } else if (m instanceof FailFast) {
+                failFast = true;
+                failureAt = m;
+            } else if (m instanceof ContinueOnFailure) {
+                failFast = false;
+                failureAt = m;
+            } else if (m instanceof MaxExecutions e) {
+                maxExecutions = e.getValue();
+                firstLimit = firstLimit == null ? m : firstLimit;
+            } else if (m instanceof MaxTime t) {
+                maxTime = DefinitionCompiler.duration(t.getValue());
+                firstLimit = firstLimit == null ? m : firstLimit;
+            } else if (m instanceof MaxCost c) {
+                maxCost = c.getValue();
+                firstLimit = firstLimit == null ? m : firstLimit;
+            }
+        }
+
+        Limits limits() {
+            return firstLimit == null ? Limits.NONE : new Limits(maxExecutions, maxTime, maxCost, positions.of(firstLimit));
+        }
+
+        Config config() {
+            if (maxParallel == null && failFast == null) {
+                return Config.DEFAULT;
+            }
+            EObject at = configAt != null ? configAt : failureAt;
+            return new Config(maxParallel == null ? Config.DEFAULT_MAX_PARALLEL : maxParallel,
+                    failFast == null ? Config.DEFAULT.failFast() : failFast, positions.of(at));
+        }
+    }
+
+    /**
+     * The workflow's own gates, then the ones it uses from the file's top level, imported libraries
+     * or registries (with the gates those depend on), in the order first used.
+     */
+    private List<GateDef> gates(dev.flow.dsl.flow.Workflow w) {
+        var out = new LinkedHashMap<Object, GateDef>();
+        var own = SyntaxTree.gates(w);
+        for (var g : own) {
+            out.putIfAbsent(g, definitions.gate(g));
+        }
+        var pendingNames = new ArrayList<String>();
+        var queue = new ArrayList<dev.flow.dsl.flow.GateDef>(own);
+        for (var n : SyntaxTree.nodes(w)) {
+            if (n instanceof dev.flow.dsl.flow.GateNode g) {
+                useGate(g.getGate(), names.of(g, FLOW.getGateNode_Gate()), queue, pendingNames);
+            } else if (n instanceof dev.flow.dsl.flow.Task t) {
+                for (int i = 0; i < t.getGates().size(); i++) {
+                    useGate(t.getGates().get(i), names.of(t, FLOW.getTask_Gates(), i), queue, pendingNames);
+                }
+            }
+        }
+        for (int i = 0; i < queue.size(); i++) {
+            var g = queue.get(i);
+            out.putIfAbsent(g, definitions.gate(g));
+            for (int d = 0; d < g.getDependsOn().size(); d++) {
+                useGate(g.getDependsOn().get(d), names.of(g, FLOW.getGateDef_DependsOn(), d), queue, pendingNames);
+            }
+        }
+        for (String name : pendingNames) {
+            GateDef registered = foreignGates.apply(name);
+            if (registered != null) {
+                out.putIfAbsent(name, registered);
+            }
+        }
+        return List.copyOf(out.values());
+    }
+
+    private static void useGate(dev.flow.dsl.flow.GateDef target, dev.flow.model.NameRef written,
+            List<dev.flow.dsl.flow.GateDef> queue, List<String> unresolved) {
+        if (target != null && !target.eIsProxy()) {
+            if (!queue.contains(target)) {
+                queue.add(target);
+            }
+        } else if (written != null && !unresolved.contains(written.name())) {
+            unresolved.add(written.name());
+        }
+    }
+
+    /** The workflow's own agents, then the non-built-in ones it uses from elsewhere. */
+    private List<AgentDef> agents(dev.flow.dsl.flow.Workflow w) {
+        Map<dev.flow.dsl.flow.AgentDef, AgentDef> out = new LinkedHashMap<>();
+        for (var a : SyntaxTree.agents(w)) {
+            out.put(a, definitions.agent(a));
+        }
+        for (var n : SyntaxTree.nodes(w)) {
+            dev.flow.dsl.flow.AgentDef used = n instanceof dev.flow.dsl.flow.Task t ? t.getAgent()
+                    : n instanceof dev.flow.dsl.flow.Merge m ? m.getAgent() : null;
+            if (used != null && !used.eIsProxy() && !BuiltinLibrary.isBuiltin(used.eResource())) {
+                out.computeIfAbsent(used, definitions::agent);
+            }
+        }
+        return List.copyOf(out.values());
+    }
+}

@@ -1,0 +1,211 @@
+package dev.flow.dsl.print;
+
+import dev.flow.model.Command;
+import dev.flow.model.Mapping;
+import dev.flow.model.MergeStrategy;
+import dev.flow.model.NameRef;
+import dev.flow.model.Node;
+import dev.flow.model.NodeSpec;
+import dev.flow.model.OutputHandler;
+import dev.flow.model.RetryPolicy;
+import dev.flow.model.StateUpdate;
+import dev.flow.model.WaitMode;
+import dev.flow.model.Workflow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** Nodes, one property per line: what the kind does first, then outputs, timing, handlers and metadata. */
+final class NodePrinter {
+
+    private final ValuePrinter values;
+    private final ExpressionPrinter expressions;
+
+    NodePrinter(ValuePrinter values, ExpressionPrinter expressions) {
+        this.values = values;
+        this.expressions = expressions;
+    }
+
+    /** The node's lines: a header alone, or a header and a block. */
+    void print(Node node, Workflow workflow, java.util.function.Function<String, Workflow> called, SourceWriter out) {
+        var header = new StringBuilder(node.kind().keyword()).append(' ').append(values.name(node.id()));
+        if (node.label() != null) {
+            header.append(' ').append(values.string(node.label()));
+        }
+        if (node.spec() instanceof NodeSpec.Gate g) {
+            header.append(" uses ").append(values.name(g.gate().name()));
+        } else if (node.spec() instanceof NodeSpec.Subgraph s) {
+            header.append(" runs ").append(values.name(s.workflow().name()));
+        }
+        List<String> lines = properties(node, workflow, called);
+        boolean needsBlock = !lines.isEmpty() || node.kind() == dev.flow.model.NodeKind.BRANCH;
+        if (!needsBlock) {
+            out.line(header.toString());
+            return;
+        }
+        out.open(header.toString());
+        for (String line : lines) {
+            for (String part : line.split("\n")) {
+                out.line(part);
+            }
+        }
+        out.close();
+    }
+
+    /** Whether the node prints as a block. */
+    boolean hasBlock(Node node, Workflow workflow) {
+        return node.kind() == dev.flow.model.NodeKind.BRANCH || !properties(node, workflow, w -> null).isEmpty();
+    }
+
+    private List<String> properties(Node node, Workflow workflow, java.util.function.Function<String, Workflow> called) {
+        var lines = new ArrayList<String>();
+        if (node.description() != null) {
+            lines.add("description " + values.string(node.description()));
+        }
+        spec(node, workflow, called, lines);
+        if (!node.outputs().isEmpty()) {
+            lines.add("outputs " + node.outputs().stream()
+                    .map(o -> values.name(o.name()) + (o.description() == null ? "" : " " + values.string(o.description())))
+                    .collect(Collectors.joining(", ")));
+        }
+        if (node.timeout() != null) {
+            lines.add("timeout " + values.duration(node.timeout()));
+        }
+        if (node.retry() != null) {
+            lines.add(retry(node.retry()));
+        }
+        if (node.waitForIncoming() != null) {
+            boolean ownMode = node.spec() instanceof NodeSpec.Merge || node.spec() instanceof NodeSpec.Parallel;
+            lines.add((ownMode ? "wait incoming " : "wait ") + node.waitForIncoming().keyword());
+        }
+        for (OutputHandler h : node.onOutput()) {
+            lines.add(handler(h, workflow));
+        }
+        if (!node.metadata().isEmpty()) {
+            lines.add("meta " + values.object(node.metadata()));
+        }
+        return lines;
+    }
+
+    private void spec(Node node, Workflow workflow, java.util.function.Function<String, Workflow> called, List<String> lines) {
+        NodeSpec spec = node.spec();
+        if (spec instanceof NodeSpec.Task t) {
+            optional(lines, "agent", t.agent() == null ? null : values.name(t.agent().name()));
+            optional(lines, "role", t.role() == null ? null : values.string(t.role()));
+            optional(lines, "prompt", t.prompt() == null ? null : values.string(t.prompt()));
+            if (t.command() != null) {
+                lines.add(command(t.command()));
+            }
+            optional(lines, "cwd", t.cwd() == null ? null : values.string(t.cwd()));
+            if (!t.contextFiles().isEmpty()) {
+                lines.add("context " + t.contextFiles().stream().map(values::string).collect(Collectors.joining(", ")));
+            }
+            if (!t.env().isEmpty()) {
+                lines.add(env(t.env()));
+            }
+            if (!t.gates().isEmpty()) {
+                lines.add("gates " + names(t.gates()));
+            }
+        } else if (spec instanceof NodeSpec.Branch b) {
+            if (b.condition() != null) {
+                lines.add("if " + expressions.print(b.condition(), Scope.of(workflow)));
+            }
+        } else if (spec instanceof NodeSpec.Parallel p) {
+            if (!p.branches().isEmpty()) {
+                lines.add("branches " + names(p.branches()));
+            }
+            if (p.waitFor() != WaitMode.ALL) {
+                lines.add("wait " + p.waitFor().keyword());
+            }
+        } else if (spec instanceof NodeSpec.Merge m) {
+            if (!m.waitFor().isEmpty()) {
+                lines.add("wait " + m.mode().keyword() + " of " + names(m.waitFor()));
+            } else if (m.mode() != WaitMode.ALL) {
+                lines.add("wait " + m.mode().keyword());
+            }
+            if (m.strategy() != MergeStrategy.UNION) {
+                lines.add("strategy " + m.strategy().keyword());
+            }
+            optional(lines, "agent", m.agent() == null ? null : values.name(m.agent().name()));
+            optional(lines, "prompt", m.prompt() == null ? null : values.string(m.prompt()));
+        } else if (spec instanceof NodeSpec.Subgraph s) {
+            if (!s.inputs().isEmpty()) {
+                lines.add(mappings("with", s.inputs(), Scope.of(workflow)));
+            }
+            if (!s.outputs().isEmpty()) {
+                lines.add(mappings("returns", s.outputs(), Scope.of(called.apply(s.workflow().name()))));
+            }
+        } else if (spec instanceof NodeSpec.Human h) {
+            optional(lines, "title", h.title() == null ? null : values.string(h.title()));
+            optional(lines, "prompt", h.prompt() == null ? null : values.string(h.prompt()));
+            optional(lines, "default", h.defaultOutput() == null ? null : values.name(h.defaultOutput().name()));
+        }
+    }
+
+    private static void optional(List<String> lines, String keyword, String value) {
+        if (value != null) {
+            lines.add(keyword + " " + value);
+        }
+    }
+
+    String names(List<NameRef> refs) {
+        return refs.stream().map(r -> values.name(r.name())).collect(Collectors.joining(", "));
+    }
+
+    String command(Command c) {
+        if (c instanceof Command.Shell sh) {
+            return "sh " + values.string(sh.line());
+        }
+        return "run " + ((Command.Argv) c).args().stream().map(values::string).collect(Collectors.joining(", ", "[", "]"));
+    }
+
+    /** An env block over several lines. */
+    String env(Map<String, String> env) {
+        return env.entrySet().stream()
+                .map(e -> "    " + values.key(e.getKey()) + " = " + values.string(e.getValue()))
+                .collect(Collectors.joining("\n", "env {\n", "\n}"));
+    }
+
+    private String retry(RetryPolicy r) {
+        var s = new StringBuilder("retry ").append(r.maxRetries());
+        if (!r.initialBackoff().equals(RetryPolicy.DEFAULT_INITIAL_BACKOFF)) {
+            s.append(" backoff ").append(values.duration(r.initialBackoff()));
+        }
+        if (Double.compare(r.multiplier(), RetryPolicy.DEFAULT_MULTIPLIER) != 0) {
+            s.append(" factor ").append(values.number(r.multiplier()));
+        }
+        if (!r.maxBackoff().equals(RetryPolicy.DEFAULT_MAX_BACKOFF)) {
+            s.append(" max backoff ").append(values.duration(r.maxBackoff()));
+        }
+        if (!r.jitter()) {
+            s.append(" without jitter");
+        }
+        return s.toString();
+    }
+
+    private String handler(OutputHandler h, Workflow workflow) {
+        String head = "on " + values.name(h.output().name());
+        var updates = h.updates().stream().map(u -> update(u, workflow)).toList();
+        if (updates.size() == 1) {
+            return head + " " + updates.get(0);
+        }
+        if (updates.isEmpty()) {
+            return head + " { }";
+        }
+        return updates.stream().map(u -> "    " + u).collect(Collectors.joining("\n", head + " {\n", "\n}"));
+    }
+
+    private String update(StateUpdate u, Workflow workflow) {
+        String value = expressions.print(u.value(), Scope.of(workflow));
+        String variable = values.name(u.variable().name());
+        return u.op() == StateUpdate.Op.APPEND ? "append " + value + " to " + variable : "set " + variable + " = " + value;
+    }
+
+    /** {@code with { k = v }} or {@code returns { ... }}, one mapping per line. */
+    String mappings(String keyword, List<Mapping> mappings, Scope scope) {
+        return mappings.stream()
+                .map(m -> "    " + values.name(m.key()) + " = " + expressions.print(m.value(), scope))
+                .collect(Collectors.joining("\n", keyword + " {\n", "\n}"));
+    }
+}

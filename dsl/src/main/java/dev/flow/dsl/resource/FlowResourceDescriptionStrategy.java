@@ -1,0 +1,29 @@
+package dev.flow.dsl.resource;
+
+import dev.flow.dsl.flow.AgentDef;
+import dev.flow.dsl.flow.FlowFile;
+import dev.flow.dsl.flow.GateDef;
+import dev.flow.dsl.flow.Workflow;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.xtext.resource.IEObjectDescription;
+import org.eclipse.xtext.resource.impl.DefaultResourceDescriptionStrategy;
+import org.eclipse.xtext.util.IAcceptor;
+
+/**
+ * What a file offers to the files that import it: its top-level workflows, gates and agents. Nodes,
+ * variables and the gates and agents declared inside a workflow stay private to that workflow.
+ */
+public class FlowResourceDescriptionStrategy extends DefaultResourceDescriptionStrategy {
+
+    @Override
+    public boolean createEObjectDescriptions(EObject eObject, IAcceptor<IEObjectDescription> acceptor) {
+        if (eObject instanceof FlowFile) {
+            return true;
+        }
+        if (eObject.eContainer() instanceof FlowFile
+                && (eObject instanceof Workflow || eObject instanceof GateDef || eObject instanceof AgentDef)) {
+            super.createEObjectDescriptions(eObject, acceptor);
+        }
+        return false;
+    }
+}

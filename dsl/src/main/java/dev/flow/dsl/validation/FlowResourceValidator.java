@@ -1,0 +1,49 @@
+package dev.flow.dsl.validation;
+
+import dev.flow.diagnostic.Code;
+import dev.flow.dsl.parser.GuardedParseResult;
+import java.util.ArrayList;
+import java.util.List;
+import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.resource.XtextResource;
+import org.eclipse.xtext.util.CancelIndicator;
+import org.eclipse.xtext.validation.CheckMode;
+import org.eclipse.xtext.validation.Issue;
+import org.eclipse.xtext.validation.ResourceValidatorImpl;
+
+/**
+ * Xtext's resource validation, plus FLOW002 for text that {@link dev.flow.dsl.parser.NestingGuard}
+ * refused: such text has no syntax tree, so no {@code @Check} method could report it.
+ */
+public class FlowResourceValidator extends ResourceValidatorImpl {
+
+    @Override
+    public List<Issue> validate(Resource resource, CheckMode mode, CancelIndicator indicator) {
+        List<Issue> issues = new ArrayList<>(super.validate(resource, mode, indicator));
+        if (resource instanceof XtextResource xtext && xtext.getParseResult() != null) {
+            GuardedParseResult.refusalOf(xtext.getParseResult()).ifPresent(crossing -> {
+                var issue = new Issue.IssueImpl();
+                issue.setCode(Code.INPUT_TOO_LARGE.id());
+                issue.setSeverity(Severity.ERROR);
+                issue.setMessage(crossing.message());
+                issue.setOffset(crossing.offset());
+                issue.setLength(crossing.length());
+                var position = dev.flow.dsl.compiler.LineMap.of(xtext.getParseResult().getRootNode().getText()).position(crossing.offset());
+                issue.setLineNumber(position.line());
+                issue.setColumn(position.column());
+                var end = dev.flow.dsl.compiler.LineMap.of(xtext.getParseResult().getRootNode().getText()).position(crossing.offset() + crossing.length());
+                issue.setLineNumberEnd(end.line());
+                issue.setColumnEnd(end.column());
+                issue.setUriToProblem(resource.getURI());
+                issue.setType(CheckType.FAST);
+                issues.add(issue);
+            });
+        }
+        return issues;
+    }
+
+    private static final class CheckType {
+        static final org.eclipse.xtext.validation.CheckType FAST = org.eclipse.xtext.validation.CheckType.FAST;
+    }
+}

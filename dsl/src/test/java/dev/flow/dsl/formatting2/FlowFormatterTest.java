@@ -1,0 +1,141 @@
+package dev.flow.dsl.formatting2;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flow.dsl.FlowTesting;
+import dev.flow.dsl.print.FlowPrinter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.eclipse.xtext.formatting2.FormatterRequest;
+import org.eclipse.xtext.formatting2.IFormatter2;
+import org.eclipse.xtext.formatting2.regionaccess.TextRegionAccessBuilder;
+import org.eclipse.xtext.preferences.IPreferenceValuesProvider;
+import org.eclipse.xtext.formatting2.FormatterPreferences;
+import com.google.inject.Key;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Formatting lays text out as the printer writes it; before/after pairs and fixpoints. */
+class FlowFormatterTest {
+
+    static String format(String text) {
+        var injector = FlowTesting.injector();
+        var resource = FlowTesting.parse(text);
+        var request = injector.getInstance(FormatterRequest.class);
+        request.setTextRegionAccess(injector.getInstance(TextRegionAccessBuilder.class).forNodeModel(resource).create());
+        request.setPreferences(org.eclipse.xtext.preferences.TypedPreferenceValues.castOrWrap(
+                injector.getInstance(Key.get(IPreferenceValuesProvider.class, FormatterPreferences.class)).getPreferenceValues(resource)));
+        var replacements = injector.getInstance(IFormatter2.class).format(request);
+        return request.getTextRegionAccess().getRewriter().renderToString(replacements);
+    }
+
+    @Test
+    void aCrampedWorkflowIsLaidOutOnePropertyPerLine() {
+        String before = """
+                workflow w { state { n: int = 0 } task a { agent claude prompt "hi" outputs done on done { set n = n + 1 } }
+                gate g { }
+
+
+                task b { retry 2  meta { x: 1 } }
+                start -> a -> b with { k = n } }
+                """;
+        assertThat(format(before)).isEqualTo("""
+                workflow w {
+                    state {
+                        n: int = 0
+                    }
+                    task a {
+                        agent claude
+                        prompt "hi"
+                        outputs done
+                        on done {
+                            set n = n + 1
+                        }
+                    }
+                    gate g { }
+
+                    task b {
+                        retry 2
+                        meta { x: 1 }
+                    }
+                    start -> a -> b with {
+                        k = n
+                    }
+                }
+                """);
+    }
+
+    @Test
+    void tokensOnOneLineAreSpacedAsThePrinterSpacesThem() {
+        String before = """
+                workflow   w {
+                    input xs : list < string >
+                    state { n:int=0  e : enum ( a , b ) = a }
+                    task a {agent claude   prompt "x"  outputs done,blocked on done set n=n+ - 1}
+                    e1 : start->a   when ! ( n  >= 2&&xs contains "x" ) || any ( done , blocked )
+                    a->end when a . summary not in [ "a" ,"b" ]
+                }
+                """;
+        assertThat(format(before)).isEqualTo("""
+                workflow w {
+                    input xs: list<string>
+                    state {
+                        n: int = 0
+                        e: enum(a, b) = a
+                    }
+                    task a {
+                        agent claude
+                        prompt "x"
+                        outputs done, blocked
+                        on done set n = n + -1
+                    }
+                    e1: start -> a when !(n >= 2 && xs contains "x") || any(done, blocked)
+                    a -> end when a.summary not in ["a", "b"]
+                }
+                """);
+    }
+
+    @Test
+    void printedTextIsAlreadyFormatted() {
+        String printed = FlowPrinter.create().print(FlowTesting.graph(ParserFixture.TEXT));
+        assertThat(format(printed)).isEqualTo(printed);
+    }
+
+    static Stream<Path> examples() throws IOException {
+        Path dir = Path.of("").toAbsolutePath().getParent().resolve("examples");
+        try (var files = Files.walk(dir)) {
+            return files.filter(p -> p.toString().endsWith(".flow")).sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("examples")
+    void theExamplesAreFormatted(Path example) throws IOException {
+        String text = Files.readString(example);
+        assertThat(format(text)).isEqualTo(text);
+    }
+
+    /** A workflow with blocks of every kind. */
+    static final class ParserFixture {
+        static final String TEXT = """
+                workflow w "Title" {
+                    input issue: string
+                    state { n: int = 0 }
+                    gate tests { run ["make"] env { CI = "1" } parallel safe }
+                    agent fake { sh "fake" prompt via file }
+                    task a { agent fake prompt "x" outputs done, blocked retry 2 on done set n = n + 1 on blocked { set n = 0  set n = 1 } }
+                    gate t uses tests { timeout 1m }
+                    branch b { if n > 1 }
+                    parallel p { branches a  wait first }
+                    merge m { wait all of a, t  strategy first }
+                    subgraph s runs w { with { issue = issue } }
+                    human h { title "T" prompt "P" outputs yes default yes }
+                    start -> a -> t -> b with { x = 1 }
+                    a -> end
+                }
+                """;
+    }
+}

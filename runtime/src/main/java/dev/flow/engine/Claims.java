@@ -1,0 +1,156 @@
+package dev.flow.engine;
+
+import dev.flow.engine.eval.Evaluator;
+import dev.flow.engine.eval.Templates;
+import dev.flow.engine.eval.Values;
+import dev.flow.engine.exec.Job;
+import dev.flow.model.Node;
+import dev.flow.model.NodeSpec;
+import dev.flow.store.ExecutionStatus;
+import dev.flow.store.NodeRow;
+import dev.flow.store.NodeStatus;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Takes a ready node for a worker: oldest first, within its execution's max parallel, not before
+ * its backoff, not while its agent's circuit is open, and not once a limit is reached. The claim
+ * is a guarded update from {@code ready} to {@code running} with the worker's lease, so two workers
+ * never hold the same node. The job is prepared in the same transaction: the prompt filled, the
+ * environment of pointers and values built.
+ */
+final class Claims {
+    private static final int ENV_VALUE_MAX = 32 * 1024;
+    private static final java.util.regex.Pattern ENV_NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private final Step step;
+
+    Claims(Step step) {
+        this.step = step;
+    }
+
+    /** Claims one node of the tree of {@code rootId} (anywhere when null); null when none can be taken. */
+    Claim claim(String rootId, String owner) {
+        step.drain();
+        // The nodes this transaction made ready come first: the worker goes on with what it just
+        // finished, with no query (a chain costs one transaction a node).
+        for (NodeRow fresh : step.readyMade()) {
+            RunContext ctx = step.run(fresh.executionId());
+            if (rootId == null || rootId.equals(ctx.loaded().rootId())) {
+                Claim c = tryClaim(ctx, fresh, owner);
+                if (c != null) {
+                    return c;
+                }
+            }
+        }
+        step.flushNodes();
+        List<NodeRow> candidates = step.tx.nodes().claimable(rootId, step.now, 32);
+        for (NodeRow candidate : candidates) {
+            Claim c = tryClaim(step.run(candidate.executionId()), candidate, owner);
+            if (c != null) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    private Claim tryClaim(RunContext ctx, NodeRow candidate, String owner) {
+        NodeRow row = step.node(ctx, candidate.nodeId());
+        if (row.status() != NodeStatus.READY || !ctx.isLive() || ctx.running >= ctx.maxParallel()
+                || (row.notBefore() != null && row.notBefore() > step.now)) {
+            return null;
+        }
+        String limit = LimitGuard.workExceeded(ctx, step.now);
+        if (limit != null) {
+            step.lifecycle.stop(ctx, ExecutionStatus.LIMIT_REACHED, limit);
+            return null;
+        }
+        Node node = ctx.graph.node(row.nodeId());
+        String breakerKey = CircuitBreaker.keyOf(node);
+        if (breakerKey != null) {
+            long until = step.core.breaker.blockedUntil(breakerKey, step.now);
+            if (until > 0) {
+                var b = row.toBuilder();
+                b.notBefore = until;
+                step.put(ctx, b.build());
+                step.event(ctx, "circuit_open", row.nodeId(), Json.object("agent", breakerKey, "until", until));
+                return null;
+            }
+        }
+        var b = row.toBuilder();
+        b.status = NodeStatus.RUNNING;
+        b.leaseOwner = owner;
+        b.leaseExpires = step.now + step.core.options().lease().toMillis();
+        b.startedAt = step.now;
+        b.notBefore = null;
+        NodeRow claimed = b.build();
+        step.put(ctx, claimed);
+        ctx.workCount++;
+        step.event(ctx, "node_started", row.nodeId(), row.attempt() > 1 || row.iteration() > 1
+                ? Json.object("iteration", row.iteration(), "attempt", row.attempt()) : null);
+        step.tags.add("claimed");
+        step.claimed++;
+        return new Claim(prepare(ctx, node, claimed), claimed);
+    }
+
+    private Job prepare(RunContext ctx, Node node, NodeRow row) {
+        Map<String, Object> mapped = Json.readMap(row.inputJson());
+        String prompt = null;
+        if (node.spec() instanceof NodeSpec.Task t && t.agent() != null) {
+            prompt = fill(ctx, node, mapped, t.prompt());
+        } else if (node.spec() instanceof NodeSpec.Merge m && m.agent() != null) {
+            prompt = fill(ctx, node, mapped, m.prompt());
+        }
+        Duration timeout = node.timeout() != null ? node.timeout() : step.core.options().defaultTimeout();
+        if (step.core.runsInProcess(node)) {
+            // Java code needs no environment, context file or prompt file.
+            return new Job(ctx.id(), row.nodeId(), row.iteration(), row.attempt(), node, ctx.graph.workflow(), Path.of(ctx.loaded().baseDir()),
+                    null, Map.of(), prompt, "{}", timeout);
+        }
+        Path runDir = step.core.runDir(ctx.id(), row.nodeId(), row.iteration(), row.attempt());
+        var context = new LinkedHashMap<String, Object>();
+        context.put("execution", ctx.id());
+        context.put("node", row.nodeId());
+        context.put("iteration", row.iteration());
+        context.put("attempt", row.attempt());
+        context.put("inputs", ctx.inputs);
+        context.put("state", ctx.state());
+        context.put("input", mapped);
+        var env = new LinkedHashMap<String, String>();
+        env.put("FLOW_DB", step.core.store.location().toString());
+        env.put("FLOW_EXECUTION_ID", ctx.id());
+        env.put("FLOW_NODE_ID", row.nodeId());
+        env.put("FLOW_ITERATION", Integer.toString(row.iteration()));
+        env.put("FLOW_ATTEMPT", Integer.toString(row.attempt()));
+        env.put("FLOW_ARTIFACTS_DIR", runDir.toString());
+        env.put("FLOW_CONTEXT_FILE", runDir.resolve("context.json").toString());
+        env.put("FLOW_RUN_TOKEN", runToken(row));
+        if (step.core.options().cliPath() != null) {
+            env.put("FLOW_BIN", step.core.options().cliPath());
+        }
+        putValues(env, "FLOW_INPUT_", ctx.inputs);
+        putValues(env, "FLOW_STATE_", ctx.state());
+        putValues(env, "FLOW_ARG_", mapped);
+        return new Job(ctx.id(), row.nodeId(), row.iteration(), row.attempt(), node, ctx.graph.workflow(), Path.of(ctx.loaded().baseDir()),
+                runDir, env, prompt, Json.write(context), timeout);
+    }
+
+    static String runToken(NodeRow row) {
+        return row.executionId() + "/" + row.nodeId() + "/" + row.iteration() + "/" + row.attempt();
+    }
+
+    private String fill(RunContext ctx, Node node, Map<String, Object> mapped, String template) {
+        return Templates.fill(template, new Evaluator(new RunScope(step, ctx, node.id(), null, mapped)));
+    }
+
+    private static void putValues(Map<String, String> env, String prefix, Map<String, Object> values) {
+        for (var e : values.entrySet()) {
+            String text = Values.format(e.getValue());
+            if (text.length() <= ENV_VALUE_MAX && ENV_NAME.matcher(e.getKey()).matches()) {
+                env.put(prefix + e.getKey(), text);
+            }
+        }
+    }
+}

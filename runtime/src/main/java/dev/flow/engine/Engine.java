@@ -1,0 +1,382 @@
+package dev.flow.engine;
+
+import dev.flow.model.FlowGraph;
+import dev.flow.model.Node;
+import dev.flow.model.Workflow;
+import dev.flow.store.EventRow;
+import dev.flow.store.ExecutionRow;
+import dev.flow.store.NodeRow;
+import dev.flow.store.NodeStatus;
+import dev.flow.store.RequestRow;
+import dev.flow.store.RunRow;
+import dev.flow.store.Store;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Flow's durable runtime: starts executions of compiled graphs, drives them with workers, answers
+ * their questions, and reports on them. Everything lives in the {@link Store}; an engine holds
+ * nothing a crash can lose, so any engine on the same database can resume what another began.
+ *
+ * <p>The CLI's verbs map onto it: {@code flow run} is {@link #start} then {@link #run};
+ * {@code flow resume} is {@link #resume}; {@code flow status} is {@link #status} or {@link
+ * #executions}; {@code flow log} is {@link #events}; {@code flow answer} is {@link #answer};
+ * {@code flow worker} is {@link #serve}; {@code flow kv} is {@link #kv}. Results carry the exit
+ * code ({@link RunOutcome#exitCode()}); a {@link UsageException} means exit code 2.
+ */
+public final class Engine {
+    private static final long MAINTENANCE_MILLIS = 1000;
+    private static final String ID_CHARS = "abcdefghijkmnpqrstuvwxyz23456789";
+    private static final SecureRandom IDS = new SecureRandom();
+
+    private final EngineCore core;
+
+    public Engine(Store store, EngineOptions options) {
+        this.core = new EngineCore(store, options);
+    }
+
+    public Engine(Store store) {
+        this(store, EngineOptions.defaults());
+    }
+
+    public Store store() {
+        return core.store;
+    }
+
+    /**
+     * Starts an execution of the graph's main workflow with inputs given as text ({@code --input
+     * name=value}, converted to the declared types). Commands run in {@code baseDir} (the workflow
+     * file's folder). Returns the new execution's id; nothing runs until {@link #run}.
+     *
+     * @throws UsageException for an unknown, missing or ill-typed input
+     */
+    public String start(FlowGraph graph, Map<String, String> inputs, Path baseDir) {
+        return startTyped(graph, Inputs.parse(graph.main(), inputs), baseDir);
+    }
+
+    /** Like {@link #start}, with inputs already typed (String, Long, Double, Boolean, List). */
+    public String startTyped(FlowGraph graph, Map<String, Object> inputs, Path baseDir) {
+        Workflow main = graph.main();
+        Map<String, Object> typed = Inputs.complete(main, inputs);
+        GraphCache.Stored stored = GraphCache.serialize(graph);
+        core.graphs.remember(stored.hash(), graph);
+        String base = baseDir.toAbsolutePath().normalize().toString();
+        return core.step(step -> {
+            step.tx.workflows().putIfAbsent(stored.hash(), stored.json(), main.id(), step.now);
+            String id = newId(step);
+            Starter.create(step, id, stored.hash(), main, null, null, null, 0, typed, base);
+            return id;
+        }).value();
+    }
+
+    private static String newId(Step step) {
+        while (true) {
+            var sb = new StringBuilder(8);
+            for (int i = 0; i < 8; i++) {
+                sb.append(ID_CHARS.charAt(IDS.nextInt(ID_CHARS.length())));
+            }
+            if (step.tx.executions().get(sb.toString()).isEmpty()) {
+                return sb.toString();
+            }
+        }
+    }
+
+    /**
+     * Drives the execution (and its subgraph children) on this process until it completes, fails,
+     * reaches a limit, or waits for a person. Work other processes hold keeps running there.
+     */
+    public RunResult run(String executionId) {
+        return drive(find(executionId));
+    }
+
+    /**
+     * Continues an execution after a crash, a pause or a stop: work its dead workers held goes back
+     * to ready (and whatever they left running is killed), questions whose deadline passed take
+     * their defaults, then it is driven as {@link #run} does. A final execution is reported as is.
+     */
+    public RunResult resume(String executionId) {
+        return drive(find(executionId));
+    }
+
+    private ExecutionRow find(String executionId) {
+        return core.store.read(tx -> tx.executions().get(executionId)).orElseThrow(() -> unknownExecution(executionId));
+    }
+
+    private UsageException unknownExecution(String id) {
+        List<ExecutionRow> recent = core.store.read(tx -> tx.executions().recent(5));
+        String hint = recent.isEmpty() ? "the database has no executions yet"
+                : "recent executions: " + String.join(", ", recent.stream().map(ExecutionRow::id).toList());
+        return new UsageException("no execution '" + id + "' in " + core.store.location() + " (" + hint + "; 'flow status' lists them)");
+    }
+
+    private RunResult drive(ExecutionRow start) {
+        String root = start.rootId();
+        maintain(root);
+        Worker worker = new Worker(core, root, slotsFor(start));
+        worker.start();
+        long lastMaintenance = System.nanoTime();
+        int repairs = 0;
+        try {
+            while (true) {
+                long seen = worker.stateVersion();
+                if (worker.crashed() != null) {
+                    throw new IllegalStateException("a worker slot stopped on an internal error: " + worker.crashed(), worker.crashed());
+                }
+                if (System.nanoTime() - lastMaintenance > MAINTENANCE_MILLIS * 1_000_000) {
+                    maintain(root);
+                    lastMaintenance = System.nanoTime();
+                }
+                var snap = core.store.read(tx -> new Snapshot(tx.executions().get(root).orElseThrow(), tx.nodes().countActive(root),
+                        tx.requests().pending(root), tx.nodes().nextNotBefore(root)));
+                if (snap.root().status().isFinal()) {
+                    break;
+                }
+                if (snap.active() == 0) {
+                    if (!snap.pending().isEmpty()) {
+                        break;
+                    }
+                    if (++repairs > 3) {
+                        throw new IllegalStateException("bug: execution " + root + " has nothing to run, nothing to ask, and does not end");
+                    }
+                    recount(root);
+                    continue;
+                }
+                repairs = 0;
+                long wait = MAINTENANCE_MILLIS;
+                if (snap.nextNotBefore().isPresent()) {
+                    wait = Math.max(1, Math.min(wait, snap.nextNotBefore().get() - core.now()));
+                    worker.nudge();
+                }
+                worker.awaitChange(seen, wait);
+            }
+        } finally {
+            worker.stop(false);
+            worker.join();
+        }
+        return result(root);
+    }
+
+    private record Snapshot(ExecutionRow root, int active, List<RequestRow> pending, Optional<Long> nextNotBefore) {}
+
+    private int slotsFor(ExecutionRow row) {
+        FlowGraph g = core.store.read(tx -> core.graphs.graph(tx, row.graphHash()));
+        int max = 1;
+        for (Workflow w : g.all()) {
+            max = Math.max(max, w.config().maxParallel());
+        }
+        return Math.min(max, 64);
+    }
+
+    /** Recomputes the counters of the tree's executions from their rows, then settles them (a safety net). */
+    private void recount(String root) {
+        core.step(step -> {
+            for (ExecutionRow e : step.tx.executions().unfinished()) {
+                if (e.rootId().equals(root)) {
+                    RunContext ctx = step.run(e.id());
+                    int running = 0;
+                    int active = 0;
+                    int waiting = 0;
+                    for (NodeRow r : step.tx.nodes().all(e.id())) {
+                        running += r.status() == NodeStatus.RUNNING ? 1 : 0;
+                        active += r.status() == NodeStatus.RUNNING || r.status() == NodeStatus.READY ? 1 : 0;
+                        waiting += r.status() == NodeStatus.WAITING ? 1 : 0;
+                    }
+                    ctx.running = running;
+                    ctx.active = active;
+                    ctx.waiting = waiting;
+                    ctx.changed = true;
+                }
+            }
+            return null;
+        });
+    }
+
+    /** Where the execution (its tree's top) stands now, without driving it. */
+    public RunResult result(String executionId) {
+        ExecutionRow row = find(executionId);
+        return core.store.read(tx -> {
+            ExecutionRow root = tx.executions().get(row.rootId()).orElseThrow();
+            List<Question> questions = tx.requests().pending(root.id()).stream().map(Question::of).toList();
+            if (root.status().isFinal()) {
+                return new RunResult(root.id(), RunOutcome.of(root.status()), root.report(), List.of());
+            }
+            return new RunResult(root.id(), RunOutcome.PAUSED, questions.isEmpty() ? "the run is in progress" : null, questions);
+        });
+    }
+
+    /**
+     * Expires questions whose deadline passed and requeues work of dead workers, in the tree of
+     * {@code rootId} (everywhere when null). Workers do this every second; tests call it after moving
+     * their clock.
+     */
+    public void maintain(String rootId) {
+        core.step(step -> {
+            step.humans.expireDue(rootId);
+            Leases.reap(step, rootId);
+            return null;
+        });
+    }
+
+    /**
+     * Answers the question a node waits on: a human node's output, or {@code proceed}, {@code stop}
+     * or {@code skip} for an interrupt. The answer is recorded and applied in one transaction, once:
+     * a second answer is refused. Run {@link #resume} afterwards to go on.
+     *
+     * @param executionId the execution, or the top of its tree when the node is in a subgraph
+     * @throws UsageException for an unknown execution or node, a node that waits for nothing, an
+     *     answer that is not one of the options, or a question already answered
+     */
+    public AnswerResult answer(String executionId, String nodeId, String output, String note) {
+        find(executionId);
+        RequestRow q = core.step(step -> {
+            ExecutionRow exec = step.tx.executions().get(executionId).orElseThrow();
+            RequestRow question = pendingQuestion(step, exec, nodeId);
+            if (!question.options().contains(output)) {
+                throw new UsageException("'" + output + "' is not an answer to '" + nodeId + "': choose one of "
+                        + String.join(", ", question.options()));
+            }
+            if (!step.tx.requests().resolve(question.id(), RequestRow.ANSWERED, output, note, step.now)) {
+                throw new UsageException("node '" + nodeId + "' was answered by someone else just now; a question is answered once");
+            }
+            step.humans.apply(step.run(question.executionId()), question, output, note, false);
+            return question;
+        }).value();
+        ExecutionRow after = core.store.read(tx -> tx.executions().get(q.executionId())).orElseThrow();
+        return new AnswerResult(q.executionId(), nodeId, output, after.status());
+    }
+
+    private RequestRow pendingQuestion(Step step, ExecutionRow exec, String nodeId) {
+        List<RequestRow> pending = step.tx.requests().pending(exec.rootId()).stream()
+                .filter(r -> r.nodeId().equals(nodeId) && (r.executionId().equals(exec.id()) || exec.isTop()))
+                .toList();
+        if (pending.size() == 1) {
+            return pending.get(0);
+        }
+        if (pending.size() > 1) {
+            throw new UsageException("several executions wait on a node '" + nodeId + "': "
+                    + String.join(", ", pending.stream().map(RequestRow::executionId).toList()) + "; answer with the execution id of one");
+        }
+        RunContext ctx = step.run(exec.id());
+        if (!ctx.graph.hasNode(nodeId)) {
+            throw new UsageException("workflow '" + ctx.graph.workflow().id() + "' has no node '" + nodeId + "'" + waitingHint(step, exec));
+        }
+        Optional<RequestRow> answered = step.tx.requests().all(exec.id()).stream()
+                .filter(r -> r.nodeId().equals(nodeId) && RequestRow.ANSWERED.equals(r.status()))
+                .reduce((a, b) -> b);
+        if (answered.isPresent() && step.node(ctx, nodeId).status() != NodeStatus.WAITING) {
+            throw new UsageException("node '" + nodeId + "' was already answered '" + answered.get().answer()
+                    + "'; a question is answered once" + waitingHint(step, exec));
+        }
+        if (exec.status().isFinal()) {
+            throw new UsageException("execution " + exec.id() + " has ended (" + exec.status().keyword() + "); nothing waits for an answer");
+        }
+        throw new UsageException("node '" + nodeId + "' is not waiting for an answer (it is " + step.node(ctx, nodeId).status().keyword() + ")"
+                + waitingHint(step, exec));
+    }
+
+    private static String waitingHint(Step step, ExecutionRow exec) {
+        if (exec.status().isFinal()) {
+            return "; the run has ended (" + exec.status().keyword() + ")";
+        }
+        List<RequestRow> pending = step.tx.requests().pending(exec.rootId());
+        if (pending.isEmpty()) {
+            return "; no node of this run waits for an answer";
+        }
+        return "; waiting: " + String.join(", ", pending.stream().map(RequestRow::nodeId).distinct().toList());
+    }
+
+    /** The execution in full, for {@code flow status EXECUTION}. */
+    public ExecutionView status(String executionId) {
+        ExecutionRow row = find(executionId);
+        return core.store.read(tx -> {
+            RunGraph g = core.graphs.runGraph(tx, row.graphHash(), row.workflowId());
+            var rows = new LinkedHashMap<String, NodeRow>();
+            tx.nodes().all(row.id()).forEach(r -> rows.put(r.nodeId(), r));
+            var nodes = new ArrayList<NodeState>();
+            for (Node n : g.workflow().nodes()) {
+                NodeRow r = rows.getOrDefault(n.id(), NodeRow.pending(row.id(), n.id()));
+                nodes.add(new NodeState(n.id(), n.kind().keyword(), r.status(), r.iteration(), r.attempt(), r.output(), r.error(), r.startedAt(),
+                        r.finishedAt(), r.childId()));
+            }
+            var state = new LinkedHashMap<String, Object>();
+            tx.state().all(row.id()).forEach((k, v) -> state.put(k, Json.readValue(v)));
+            List<Question> questions = tx.requests().pending(row.rootId()).stream()
+                    .filter(q -> q.executionId().equals(row.id()) || row.isTop())
+                    .map(Question::of)
+                    .toList();
+            return new ExecutionView(row, nodes, questions, tx.loops().all(row.id()), state, tx.executions().children(row.id()));
+        });
+    }
+
+    /** The most recent executions (top-level and children), newest first. */
+    public List<ExecutionRow> executions(int limit) {
+        return core.store.read(tx -> tx.executions().recent(limit));
+    }
+
+    /** Events of an execution after sequence number {@code afterSeq}, for {@code flow log} (and following it). */
+    public List<EventRow> events(String executionId, long afterSeq, int limit) {
+        find(executionId);
+        return core.store.read(tx -> tx.events().after(executionId, afterSeq, limit));
+    }
+
+    /** Every run of a node: earlier iterations and attempts from the history, then the current one. */
+    public List<RunRow> history(String executionId, String nodeId) {
+        ExecutionRow row = find(executionId);
+        return core.store.read(tx -> {
+            RunGraph g = core.graphs.runGraph(tx, row.graphHash(), row.workflowId());
+            if (!g.hasNode(nodeId)) {
+                throw new UsageException("workflow '" + g.workflow().id() + "' has no node '" + nodeId + "'");
+            }
+            var out = new ArrayList<>(tx.runs().of(executionId, nodeId));
+            tx.nodes().get(executionId, nodeId).filter(r -> r.startedAt() != null || r.status().isDecided())
+                    .ifPresent(r -> out.add(RunRow.of(r)));
+            out.sort(Comparator.comparingInt(RunRow::iteration).thenComparingInt(RunRow::attempt));
+            return out;
+        });
+    }
+
+    /**
+     * Serves every execution in the database with {@code concurrency} slots until stopped: what
+     * {@code flow worker} runs. Several workers, in several processes, may share one database.
+     */
+    public WorkerHandle serve(int concurrency) {
+        Worker worker = new Worker(core, null, concurrency);
+        worker.start();
+        Thread maintenance = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                try {
+                    maintain(null);
+                    worker.nudge();
+                    Thread.sleep(MAINTENANCE_MILLIS);
+                } catch (InterruptedException e) {
+                    return;
+                } catch (RuntimeException e) {
+                    // the database was busy past its timeout or closed: try again on the next round
+                }
+            }
+        }, "flow-maintenance");
+        maintenance.setDaemon(true);
+        maintenance.start();
+        return new WorkerHandle(worker, maintenance);
+    }
+
+    /** The key-value store, with the rule that agents write only their own node's keys and the run's. */
+    public KvService kv() {
+        return new KvService(core);
+    }
+
+    /** Claims one node for {@code owner} without running it (tests of leases and claims). */
+    Claim claimForTest(String rootId, String owner) {
+        return core.step(step -> step.claims.claim(rootId, owner)).value();
+    }
+
+    EngineCore core() {
+        return core;
+    }
+}

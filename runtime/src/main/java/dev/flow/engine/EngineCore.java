@@ -1,0 +1,110 @@
+package dev.flow.engine;
+
+import dev.flow.engine.exec.AgentCommands;
+import dev.flow.engine.exec.StandardExecutor;
+import dev.flow.engine.exec.WorkExecutor;
+import dev.flow.store.EventRow;
+import dev.flow.store.Store;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/** What every part of one engine shares: the store, the options, the graph cache, the executor. */
+final class EngineCore {
+    final Store store;
+    private final EngineOptions options;
+    final GraphCache graphs = new GraphCache();
+    final WorkExecutor executor;
+    final CircuitBreaker breaker;
+    final Backoff backoff;
+    final ResultCodec results;
+    final String host;
+
+    EngineCore(Store store, EngineOptions options) {
+        this.store = store;
+        this.options = options;
+        this.executor = options.executor() != null ? options.executor()
+                : new StandardExecutor(new AgentCommands(options.agentCommands(), options.environment()), options.inProcessAgents(),
+                        options.defaultTimeout(), options.contractFooter());
+        this.breaker = new CircuitBreaker(options.breakerThreshold(), options.breakerOpenFor().toMillis());
+        this.backoff = new Backoff(options.random());
+        this.results = new ResultCodec(store.artifactsDir());
+        this.host = hostName();
+    }
+
+    EngineOptions options() {
+        return options;
+    }
+
+    long now() {
+        return options.clock().millis();
+    }
+
+    Path runDir(String executionId, String nodeId, int iteration, int attempt) {
+        return store.artifactsDir().resolve(safe(executionId)).resolve(safe(nodeId)).resolve(iteration + "-" + attempt);
+    }
+
+    private static String safe(String name) {
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!(Character.isLetterOrDigit(c) && c < 128) && c != '.' && c != '_' && c != '-') {
+                return name.replaceAll("[^A-Za-z0-9._-]", "_");
+            }
+        }
+        return name;
+    }
+
+    /** Whether a node's work is done by Java code in this process (no process, no files). */
+    boolean runsInProcess(dev.flow.model.Node node) {
+        if (options.executor() != null) {
+            return false;
+        }
+        String agent = CircuitBreaker.agentOf(node);
+        return agent != null && options.inProcessAgents().containsKey(agent);
+    }
+
+    /** What one committed transaction did. */
+    record Done<T>(T value, List<EventRow> events, Set<String> cancelled, Set<String> tags, int spareReady) {}
+
+    /** Runs {@code work} in one write transaction, settles and writes everything, then tells listeners. */
+    <T> Done<T> step(Function<Step, T> work) {
+        Done<T> done = store.write(tx -> {
+            var step = new Step(this, tx);
+            T value = work.apply(step);
+            step.finish();
+            return new Done<>(value, List.copyOf(step.events), Set.copyOf(step.cancelled), Set.copyOf(step.tags),
+                    Math.max(0, step.readied - step.claimed));
+        });
+        if (options.probe() != Probe.NONE) {
+            options.probe().at("after-commit", String.join(",", done.tags()));
+        }
+        for (EventRow e : done.events()) {
+            try {
+                options.listener().onEvent(e);
+            } catch (RuntimeException ignored) {
+                // a listener's failure must not undo committed work
+            }
+        }
+        return done;
+    }
+
+    /** A worker identity: host, pid and the process's start time (so a reused pid is not mistaken for us). */
+    String newOwner(String suffix) {
+        ProcessHandle me = ProcessHandle.current();
+        long started = me.info().startInstant().map(java.time.Instant::toEpochMilli).orElse(0L);
+        return host + ":" + me.pid() + ":" + started + ":" + suffix;
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            String name = ManagementFactory.getRuntimeMXBean().getName();
+            int at = name.indexOf('@');
+            return at >= 0 ? name.substring(at + 1) : "localhost";
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package dev.flow.engine;
+
+import dev.flow.store.ExecutionRow;
+import dev.flow.store.KvEntry;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The key-value store of {@code flow kv}: values by execution, scope (a node id, or {@code run} for
+ * the run-wide namespace) and key, each with its last {@link dev.flow.store.KvTable#HISTORY_KEPT}
+ * earlier values. Anyone may read. A process started by the engine (an agent, a command) writes only
+ * its own node's keys and the run's, in its own execution; a person may write any node's. Values
+ * over 64 KiB go to an artifact file whose SHA-256 the database keeps.
+ */
+public final class KvService {
+    /** Values up to this many bytes stay in the database. */
+    public static final int INLINE_MAX = 64 * 1024;
+
+    private final EngineCore core;
+
+    KvService(EngineCore core) {
+        this.core = core;
+    }
+
+    /**
+     * Who is asking: a process of a run (from {@code FLOW_EXECUTION_ID} and {@code FLOW_NODE_ID}), or a
+     * person (no node).
+     */
+    public record Caller(String executionId, String nodeId) {
+        public static Caller person() {
+            return new Caller(null, null);
+        }
+
+        /** The caller described by a process's environment. */
+        public static Caller fromEnvironment(Map<String, String> env) {
+            String node = env.get("FLOW_NODE_ID");
+            String exec = env.get("FLOW_EXECUTION_ID");
+            return node == null || node.isEmpty() || exec == null ? person() : new Caller(exec, node);
+        }
+
+        public boolean isPerson() {
+            return nodeId == null;
+        }
+
+        String name() {
+            return isPerson() ? "person" : nodeId;
+        }
+    }
+
+    public Optional<KvEntry> get(String executionId, String scope, String key) {
+        check(executionId, scope, key);
+        return core.store.read(tx -> tx.kv().get(executionId, scope, key));
+    }
+
+    public List<KvEntry> list(String executionId, String scope, String prefix) {
+        check(executionId, scope, "x");
+        return core.store.read(tx -> tx.kv().list(executionId, scope, prefix == null ? "" : prefix));
+    }
+
+    public List<KvEntry> history(String executionId, String scope, String key) {
+        check(executionId, scope, key);
+        return core.store.read(tx -> tx.kv().history(executionId, scope, key));
+    }
+
+    /**
+     * Stores a value.
+     *
+     * @throws UsageException when the caller may not write there, or the execution, scope or key is unknown or malformed
+     */
+    public KvEntry put(Caller caller, String executionId, String scope, String key, String value) {
+        ExecutionRow exec = check(executionId, scope, key);
+        if (!caller.isPerson()) {
+            if (!caller.executionId().equals(executionId)) {
+                throw new UsageException("node '" + caller.nodeId() + "' of execution " + caller.executionId()
+                        + " may not write to execution " + executionId + "; a process writes only in its own run");
+            }
+            if (!scope.equals(caller.nodeId()) && !scope.equals(KvEntry.RUN_SCOPE)) {
+                throw new UsageException("node '" + caller.nodeId() + "' may not write the keys of node '" + scope + "'; it writes its own ('"
+                        + caller.nodeId() + "') and the run's ('" + KvEntry.RUN_SCOPE + "')");
+            }
+        }
+        byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+        long at = core.now();
+        KvEntry entry;
+        if (bytes.length <= INLINE_MAX) {
+            entry = new KvEntry(executionId, scope, key, value, null, null, bytes.length, caller.name(), at);
+        } else {
+            Path dir = core.store.artifactsDir().resolve(exec.id()).resolve("kv").resolve(scope);
+            Path file = dir.resolve(key.replaceAll("[^A-Za-z0-9._-]", "_") + "-" + at + ".txt");
+            try {
+                Files.createDirectories(dir);
+                Files.write(file, bytes);
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot write the value of '" + key + "' to " + file + ": " + e.getMessage(), e);
+            }
+            entry = new KvEntry(executionId, scope, key, null, core.store.artifactsDir().relativize(file).toString(),
+                    ResultCodec.sha256(bytes), bytes.length, caller.name(), at);
+        }
+        KvEntry stored = entry;
+        core.step(step -> {
+            step.tx.kv().put(stored);
+            step.event(step.run(executionId), "kv_put", caller.isPerson() ? null : caller.nodeId(),
+                    Json.object("scope", scope, "key", key, "bytes", (long) bytes.length));
+            return null;
+        });
+        return stored;
+    }
+
+    /** The value of an entry, from the database or its artifact (checked against its SHA-256). */
+    public String read(KvEntry e) {
+        if (e.artifact() == null) {
+            return e.value();
+        }
+        Path file = core.store.artifactsDir().resolve(e.artifact());
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            if (!ResultCodec.sha256(bytes).equals(e.sha256())) {
+                throw new UsageException("the value of '" + e.key() + "' in " + file + " was changed on disk (its SHA-256 no longer matches)");
+            }
+            return new String(bytes, StandardCharsets.UTF_8);
+        } catch (IOException ex) {
+            throw new UsageException("the value of '" + e.key() + "' was in " + file + ", which cannot be read: " + ex.getMessage());
+        }
+    }
+
+    private ExecutionRow check(String executionId, String scope, String key) {
+        if (key == null || key.isEmpty() || key.length() > 200 || key.chars().anyMatch(Character::isISOControl)) {
+            throw new UsageException("a key is 1 to 200 printable characters, not '" + key + "'");
+        }
+        ExecutionRow exec = core.store.read(tx -> tx.executions().get(executionId))
+                .orElseThrow(() -> new UsageException("no execution '" + executionId + "' in " + core.store.location()));
+        if (!scope.equals(KvEntry.RUN_SCOPE)) {
+            boolean known = core.store.read(tx -> core.graphs.runGraph(tx, exec.graphHash(), exec.workflowId()).hasNode(scope));
+            if (!known) {
+                throw new UsageException("'" + scope + "' is neither a node of execution " + executionId + " nor '" + KvEntry.RUN_SCOPE + "'");
+            }
+        }
+        return exec;
+    }
+}

@@ -1,0 +1,263 @@
+package dev.flow.engine;
+
+import dev.flow.engine.exec.Cancellation;
+import dev.flow.engine.exec.Outcome;
+import dev.flow.store.NodeRow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Runs claimed nodes in a fixed number of slots, each a thread with its own database connection.
+ * A slot claims a node, runs it outside any transaction, and commits its result in one transaction
+ * that also claims the slot's next node, so a chain of work nodes costs one commit per node. A
+ * heartbeat renews the slots' leases and stops work whose node was taken away (its loop reset, its
+ * run failed fast). Serves one execution tree ({@code flow run}) or every execution in the database
+ * ({@code flow worker}).
+ */
+final class Worker {
+    private final EngineCore core;
+    private final String rootId;
+    private final int slots;
+    final String owner;
+    private final Map<String, Running> running = new ConcurrentHashMap<>();
+
+    /** Work in progress, with when it started (a heartbeat only judges work older than its own read). */
+    private record Running(Cancellation cancellation, long since) {}
+    private final List<Thread> threads = new ArrayList<>();
+    private final Object workSignal = new Object();
+    private final Object stateSignal = new Object();
+    private final AtomicLong stateVersion = new AtomicLong();
+    private volatile boolean stopping;
+    private volatile Throwable crashed;
+    private volatile long lastHeartbeat;
+    private Thread heartbeats;
+
+    private static final AtomicLong SERIAL = new AtomicLong();
+
+    Worker(EngineCore core, String rootId, int slots) {
+        this.core = core;
+        this.rootId = rootId;
+        this.slots = Math.max(1, slots);
+        this.owner = core.newOwner("w" + SERIAL.incrementAndGet() + "-" + Long.toHexString(System.nanoTime() & 0xffffff));
+    }
+
+    void start() {
+        Leases.LIVE.add(owner);
+        lastHeartbeat = System.nanoTime();
+        for (int i = 0; i < slots; i++) {
+            Thread t = new Thread(this::slotLoop, "flow-slot-" + (i + 1));
+            t.setDaemon(true);
+            threads.add(t);
+            t.start();
+        }
+        // Its own thread: a slot busy with a long task must not let its lease lapse.
+        heartbeats = new Thread(this::heartbeatLoop, "flow-heartbeat");
+        heartbeats.setDaemon(true);
+        heartbeats.start();
+    }
+
+    private void heartbeatLoop() {
+        while (!stopping) {
+            try {
+                Thread.sleep(Math.max(1, core.options().heartbeat().toMillis()));
+                if (!running.isEmpty()) {
+                    heartbeatIfDue();
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                // the database was busy past its timeout: the next beat tries again, well within the lease
+            }
+        }
+    }
+
+    /** Stops claiming; with {@code cancel}, kills the work still running (it will run again on resume). */
+    void stop(boolean cancel) {
+        stopping = true;
+        if (cancel) {
+            running.values().forEach(r -> r.cancellation().cancel("the worker is stopping"));
+        }
+        synchronized (workSignal) {
+            workSignal.notifyAll();
+        }
+    }
+
+    void join() {
+        if (heartbeats != null) {
+            heartbeats.interrupt();
+        }
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        Leases.LIVE.remove(owner);
+    }
+
+    Throwable crashed() {
+        return crashed;
+    }
+
+    long stateVersion() {
+        return stateVersion.get();
+    }
+
+    /** Waits until a slot reports a change that may matter to the caller, or {@code millis} pass. */
+    void awaitChange(long seen, long millis) {
+        synchronized (stateSignal) {
+            if (stateVersion.get() == seen && millis > 0) {
+                try {
+                    stateSignal.wait(millis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+
+    private void changed() {
+        stateVersion.incrementAndGet();
+        synchronized (stateSignal) {
+            stateSignal.notifyAll();
+        }
+    }
+
+    /** Wakes idle slots: other work may be ready. */
+    void nudge() {
+        synchronized (workSignal) {
+            workSignal.notifyAll();
+        }
+    }
+
+    private void slotLoop() {
+        Claim claim = null;
+        try {
+            while (!stopping) {
+                if (claim == null) {
+                    claim = tryClaim();
+                    if (claim == null) {
+                        changed();
+                        idle();
+                        continue;
+                    }
+                }
+                Outcome outcome = execute(claim);
+                claim = complete(claim, outcome);
+            }
+        } catch (Throwable t) {
+            crashed = t;
+            changed();
+        }
+    }
+
+    private void idle() {
+        long wait = core.options().poll().toMillis();
+        synchronized (workSignal) {
+            if (!stopping) {
+                try {
+                    workSignal.wait(Math.max(1, wait));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    stopping = true;
+                }
+            }
+        }
+        heartbeatIfDue();
+    }
+
+    private Claim tryClaim() {
+        heartbeatIfDue();
+        boolean any = core.store.read(tx -> !tx.nodes().claimable(rootId, core.now(), 1).isEmpty());
+        if (!any) {
+            return null;
+        }
+        var done = core.step(step -> step.claims.claim(rootId, owner));
+        after(done);
+        return done.value();
+    }
+
+    private Outcome execute(Claim claim) {
+        var cancellation = new Cancellation();
+        running.put(claim.key(), new Running(cancellation, System.nanoTime()));
+        try {
+            core.options().probe().at("before-execute", claim.row().nodeId());
+            return core.executor.execute(claim.job(), cancellation);
+        } catch (RuntimeException e) {
+            return Outcome.failed("internal error while running " + claim.job().describe() + ": " + e, true, Map.of());
+        } finally {
+            running.remove(claim.key());
+        }
+    }
+
+    private Claim complete(Claim claim, Outcome outcome) {
+        String key = CircuitBreaker.keyOf(claim.job().node());
+        boolean opened = false;
+        if (key != null) {
+            if (outcome.succeeded()) {
+                core.breaker.succeeded(key);
+            } else if (!outcome.error().startsWith("cancelled")) {
+                opened = core.breaker.failed(key, core.now());
+            }
+        }
+        boolean circuitOpened = opened;
+        var done = core.step(step -> {
+            step.completion.finishWork(claim, outcome, circuitOpened);
+            return stopping ? null : step.claims.claim(rootId, owner);
+        });
+        after(done);
+        return done.value();
+    }
+
+    private void after(EngineCore.Done<?> done) {
+        for (String key : done.cancelled()) {
+            Running r = running.get(key);
+            if (r != null) {
+                r.cancellation().cancel("its node was cancelled");
+            }
+        }
+        if (done.spareReady() > 0) {
+            nudge();
+        }
+        Set<String> tags = done.tags();
+        if (tags.contains("finished") || tags.contains("waiting") || tags.contains("stopping") || tags.contains("failed")) {
+            changed();
+        }
+    }
+
+    private void heartbeatIfDue() {
+        long now = System.nanoTime();
+        if (now - lastHeartbeat < core.options().heartbeat().toNanos()) {
+            return;
+        }
+        synchronized (this) {
+            if (now - lastHeartbeat < core.options().heartbeat().toNanos()) {
+                return;
+            }
+            lastHeartbeat = now;
+        }
+        heartbeat();
+    }
+
+    /** Renews this worker's leases and cancels local work whose node is no longer held. */
+    void heartbeat() {
+        long start = System.nanoTime();
+        List<NodeRow> held = core.store.write(tx -> {
+            tx.nodes().renewLeases(owner, core.now() + core.options().lease().toMillis());
+            return tx.nodes().heldBy(owner);
+        });
+        Set<String> keys = ConcurrentHashMap.newKeySet();
+        held.forEach(r -> keys.add(r.executionId() + "/" + r.nodeId()));
+        running.forEach((key, r) -> {
+            if (!keys.contains(key) && r.since() < start) {
+                r.cancellation().cancel("its node is no longer held by this worker");
+            }
+        });
+    }
+}

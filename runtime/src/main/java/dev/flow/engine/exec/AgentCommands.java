@@ -1,0 +1,99 @@
+package dev.flow.engine.exec;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The command lines of the built-in agents, in one place. A workflow's own {@code agent} definition
+ * wins; then the engine's configuration ({@link #AgentCommands(Map, Map)} overrides); then the
+ * environment variable {@code FLOW_AGENT_<NAME>} (e.g. {@code FLOW_AGENT_CLAUDE='["claude", "-p"]'}
+ * or {@code FLOW_AGENT_CLAUDE='claude -p'}); then the defaults below. {@code self} has no default:
+ * it is whatever agent is driving the flow, so it must be configured.
+ */
+public final class AgentCommands {
+
+    /** The defaults: each reads the prompt on standard input and prints its answer. */
+    public static final Map<String, List<String>> DEFAULTS = Map.of(
+            "claude", List.of("claude", "-p", "--output-format", "json"),
+            "codex", List.of("codex", "exec", "--skip-git-repo-check", "-"),
+            "gemini", List.of("gemini", "--output-format", "json"));
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Map<String, List<String>> overrides;
+    private final Map<String, String> env;
+
+    public AgentCommands(Map<String, List<String>> overrides, Map<String, String> env) {
+        this.overrides = Map.copyOf(overrides);
+        this.env = Map.copyOf(env);
+    }
+
+    /** Defaults and the process's environment. */
+    public static AgentCommands fromEnvironment() {
+        return new AgentCommands(Map.of(), System.getenv());
+    }
+
+    /** The variable that overrides an agent's command line. */
+    public static String variableFor(String agent) {
+        return "FLOW_AGENT_" + agent.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
+    }
+
+    /** The command line of a built-in agent, if one is known. */
+    public Optional<List<String>> commandFor(String agent) {
+        if (overrides.containsKey(agent)) {
+            return Optional.of(overrides.get(agent));
+        }
+        String configured = env.get(variableFor(agent));
+        if (configured != null && !configured.isBlank()) {
+            return Optional.of(parse(configured));
+        }
+        return Optional.ofNullable(DEFAULTS.get(agent));
+    }
+
+    /** A command line from configuration: a JSON array of strings, or words separated by spaces ("..." and '...' group). */
+    public static List<String> parse(String text) {
+        String t = text.strip();
+        if (t.startsWith("[")) {
+            try {
+                List<?> items = JSON.readValue(t, List.class);
+                return items.stream().map(String::valueOf).toList();
+            } catch (JsonProcessingException e) {
+                throw new IllegalArgumentException("not a JSON array of strings: " + text);
+            }
+        }
+        var words = new ArrayList<String>();
+        var cur = new StringBuilder();
+        char quote = 0;
+        boolean inWord = false;
+        for (char c : t.toCharArray()) {
+            if (quote != 0) {
+                if (c == quote) {
+                    quote = 0;
+                } else {
+                    cur.append(c);
+                }
+            } else if (c == '"' || c == '\'') {
+                quote = c;
+                inWord = true;
+            } else if (Character.isWhitespace(c)) {
+                if (inWord) {
+                    words.add(cur.toString());
+                    cur.setLength(0);
+                    inWord = false;
+                }
+            } else {
+                cur.append(c);
+                inWord = true;
+            }
+        }
+        if (inWord) {
+            words.add(cur.toString());
+        }
+        return List.copyOf(words);
+    }
+}

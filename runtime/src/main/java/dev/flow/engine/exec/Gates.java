@@ -1,0 +1,117 @@
+package dev.flow.engine.exec;
+
+import dev.flow.model.GateDef;
+import dev.flow.model.NameRef;
+import dev.flow.model.NodeSpec;
+import dev.flow.model.Severity;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Runs gate definitions: for gate nodes, and after a task that lists gates. A gate passes when its
+ * command exits 0; the gates it depends on run first, and when one of them fails it does not run.
+ * A gate of severity {@code warning} that fails is reported but counts as passed for routing.
+ */
+final class Gates {
+    private final Launcher launcher;
+    private final Duration defaultTimeout;
+
+    Gates(Launcher launcher, Duration defaultTimeout) {
+        this.launcher = launcher;
+        this.defaultTimeout = defaultTimeout;
+    }
+
+    /** The outcome of a gate node: output {@code passed} or {@code failed}. */
+    Outcome gateNode(Job job, NodeSpec.Gate spec, Cancellation cancellation) {
+        GateDef def = job.workflow().gate(spec.gate().name()).orElse(null);
+        if (def == null) {
+            return Outcome.failed("gate '" + spec.gate().name() + "' is not defined in workflow '" + job.workflow().id() + "'", false, Map.of());
+        }
+        GateRun run = runWithDependencies(job, def, cancellation, new HashSet<>());
+        if (cancellation.isCancelled()) {
+            return Outcome.failed("cancelled: " + cancellation.reason(), false, run.result("cancelled"));
+        }
+        boolean countsAsPassed = run.passed() || def.severity() != Severity.ERROR;
+        String summary = run.passed() ? "gate '" + def.name() + "' passed"
+                : "gate '" + run.gate() + "' " + describeFailure(run) + (countsAsPassed ? " (severity " + def.severity().label() + ": not blocking)" : "");
+        String output = countsAsPassed ? "passed" : "failed";
+        var result = run.result(summary);
+        return Outcome.produced(output, result);
+    }
+
+    /** Runs the task's gates after it succeeded; the first blocking failure fails the task. */
+    Outcome afterTask(Job job, NodeSpec.Task task, Cancellation cancellation, Outcome done) {
+        var seen = new HashSet<String>();
+        for (NameRef ref : task.gates()) {
+            GateDef def = job.workflow().gate(ref.name()).orElse(null);
+            if (def == null) {
+                return Outcome.failed("gate '" + ref.name() + "' is not defined in workflow '" + job.workflow().id() + "'", false, done.result());
+            }
+            GateRun run = runWithDependencies(job, def, cancellation, seen);
+            if (!run.passed() && def.severity() == Severity.ERROR) {
+                var result = new LinkedHashMap<>(done.result());
+                result.put("summary", "gate '" + run.gate() + "' " + describeFailure(run));
+                return Outcome.failed("gate '" + run.gate() + "' " + describeFailure(run) + " after the task", true, result);
+            }
+        }
+        return done;
+    }
+
+    private GateRun runWithDependencies(Job job, GateDef def, Cancellation cancellation, Set<String> seen) {
+        if (!seen.add(def.name())) {
+            return new GateRun(def.name(), true, "passed", 0, ""); // already ran (or a cycle the checker reports)
+        }
+        for (NameRef dep : def.dependsOn()) {
+            GateDef d = job.workflow().gate(dep.name()).orElse(null);
+            if (d == null) {
+                return new GateRun(dep.name(), false, "error", -1, "gate '" + dep.name() + "' is not defined");
+            }
+            GateRun before = runWithDependencies(job, d, cancellation, seen);
+            if (!before.passed() && d.severity() == Severity.ERROR) {
+                return new GateRun(before.gate(), false, before.testStatus(), before.exitCode(), before.text());
+            }
+        }
+        return runOne(job, def, cancellation);
+    }
+
+    private GateRun runOne(Job job, GateDef def, Cancellation cancellation) {
+        if (def.command() == null) {
+            return new GateRun(def.name(), false, "error", -1, "gate '" + def.name() + "' has no command");
+        }
+        Duration timeout = def.timeout() != null ? def.timeout() : job.node().timeout() != null ? job.node().timeout() : defaultTimeout;
+        String label = job.node().kind() == dev.flow.model.NodeKind.GATE && job.node().spec() instanceof NodeSpec.Gate g
+                && g.gate().name().equals(def.name()) ? "" : "gate-" + def.name() + "-";
+        try {
+            Launcher.Ran ran = launcher.run(job, label, Launcher.argv(def.command()), null, def.env(), null, timeout, cancellation);
+            String text = joinOutput(ran.stdoutTail(), ran.stderrTail());
+            ProcessResult r = ran.result();
+            if (r.timedOut()) {
+                return new GateRun(def.name(), false, "timeout", -1, text);
+            }
+            return new GateRun(def.name(), r.exitCode() == 0 && !r.cancelled(), r.exitCode() == 0 ? "passed" : "failed", r.exitCode(), text);
+        } catch (LaunchException e) {
+            return new GateRun(def.name(), false, "error", -1, e.getMessage());
+        }
+    }
+
+    private static String joinOutput(String out, String err) {
+        if (err.isBlank()) {
+            return out;
+        }
+        if (out.isBlank()) {
+            return err;
+        }
+        return Tails.clip(out, Tails.TAIL_BYTES / 2) + "\n" + err;
+    }
+
+    private static String describeFailure(GateRun run) {
+        return switch (run.testStatus()) {
+            case "timeout" -> "timed out";
+            case "error" -> "could not run: " + Tails.clip(Tails.lastLine(run.text()), 200);
+            default -> "failed (exit code " + run.exitCode() + ")";
+        };
+    }
+}

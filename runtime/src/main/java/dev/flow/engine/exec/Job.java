@@ -1,0 +1,43 @@
+package dev.flow.engine.exec;
+
+import dev.flow.model.Node;
+import dev.flow.model.Workflow;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * A claimed work node with everything its executor needs, prepared in the claiming transaction.
+ *
+ * @param baseDir the folder commands run in unless the node sets its own {@code cwd}
+ * @param runDir this run's artifact folder: stdout, stderr, the prompt and the context file go here;
+ *     null for work done by Java code in the engine's own process
+ * @param env the {@code FLOW_*} variables of this run (pointers and values from earlier nodes)
+ * @param prompt the filled prompt of an agent; null for commands and gates
+ * @param contextJson the run's values as one JSON object (inputs, state, mapped values), also in
+ *     {@code FLOW_CONTEXT_FILE}
+ * @param timeout how long the process may run
+ */
+public record Job(
+        String executionId,
+        String nodeId,
+        int iteration,
+        int attempt,
+        Node node,
+        Workflow workflow,
+        Path baseDir,
+        Path runDir,
+        Map<String, String> env,
+        String prompt,
+        String contextJson,
+        Duration timeout) {
+
+    public Job {
+        env = Map.copyOf(env);
+    }
+
+    /** A short name for messages: {@code node 'fix' (iteration 2, attempt 1)}. */
+    public String describe() {
+        return "node '" + nodeId + "' (iteration " + iteration + ", attempt " + attempt + ")";
+    }
+}

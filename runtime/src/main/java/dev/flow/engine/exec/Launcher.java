@@ -1,0 +1,63 @@
+package dev.flow.engine.exec;
+
+import dev.flow.model.Command;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Turns a model {@link Command} of a job into a process with the job's environment and artifact files. */
+final class Launcher {
+    private final ProcessRunner runner = new ProcessRunner();
+
+    /** A process that ran, and where its output went. */
+    record Ran(ProcessResult result, Path stdout, Path stderr) {
+        String stdoutTail() {
+            return Tails.tail(stdout, Tails.TAIL_BYTES);
+        }
+
+        String stderrTail() {
+            return Tails.tail(stderr, Tails.TAIL_BYTES);
+        }
+    }
+
+    static List<String> argv(Command command) {
+        if (command instanceof Command.Argv a) {
+            return a.args();
+        }
+        return List.of("sh", "-c", ((Command.Shell) command).line());
+    }
+
+    /**
+     * Runs {@code argv} for the job.
+     *
+     * @param label prefixes the output files, so that a task's gates keep their own logs
+     * @param cwd relative to the job's base folder; null for the base folder itself
+     */
+    Ran run(Job job, String label, List<String> argv, String cwd, Map<String, String> extraEnv, Path stdin, Duration timeout,
+            Cancellation cancellation) throws LaunchException {
+        try {
+            Files.createDirectories(job.runDir());
+            Path context = job.runDir().resolve("context.json");
+            if (!Files.exists(context)) {
+                Files.writeString(context, job.contextJson(), java.nio.charset.StandardCharsets.UTF_8);
+            }
+        } catch (IOException e) {
+            throw new LaunchException("cannot write the run's files in " + job.runDir() + ": " + e.getMessage());
+        }
+        Path dir = cwd == null || cwd.isBlank() ? job.baseDir() : job.baseDir().resolve(cwd).normalize();
+        if (!Files.isDirectory(dir)) {
+            throw new LaunchException("working directory " + dir + " does not exist");
+        }
+        var env = new HashMap<>(System.getenv());
+        env.putAll(extraEnv);
+        env.putAll(job.env());
+        Path out = job.runDir().resolve(label + "stdout.log");
+        Path err = job.runDir().resolve(label + "stderr.log");
+        ProcessResult result = runner.run(new ProcessSpec(argv, dir, env, stdin, out, err, timeout), cancellation);
+        return new Ran(result, out, err);
+    }
+}

@@ -1,0 +1,69 @@
+package dev.flow.engine.exec;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs one process to its end: output straight to files (no copying threads), standard input from
+ * a file or nothing, the whole tree killed on timeout or cancellation.
+ */
+public final class ProcessRunner {
+    private static final Path DEV_NULL = Path.of("/dev/null");
+
+    /** Runs the process; throws when it cannot be started at all. */
+    public ProcessResult run(ProcessSpec spec, Cancellation cancellation) throws LaunchException {
+        List<String> argv = spec.argv();
+        if (argv.isEmpty()) {
+            throw new LaunchException("the command is empty");
+        }
+        Path program = ProgramLocator.locate(argv.get(0), spec.cwd(), spec.env());
+        var full = new java.util.ArrayList<String>(argv);
+        full.set(0, program.toString());
+        var pb = new ProcessBuilder(ProcessTree.grouped(full)).directory(spec.cwd().toFile());
+        pb.environment().clear();
+        pb.environment().putAll(spec.env());
+        pb.redirectOutput(spec.stdout().toFile());
+        pb.redirectError(spec.stderr().toFile());
+        if (spec.stdin() != null) {
+            pb.redirectInput(spec.stdin().toFile());
+        } else if (Files.exists(DEV_NULL)) {
+            pb.redirectInput(DEV_NULL.toFile());
+        }
+        long started = System.nanoTime();
+        Process process;
+        try {
+            process = pb.start();
+        } catch (IOException e) {
+            throw new LaunchException("cannot start '" + argv.get(0) + "': " + e.getMessage());
+        }
+        Runnable kill = () -> ProcessTree.kill(process);
+        cancellation.onCancel(kill);
+        boolean timedOut = false;
+        try {
+            long timeoutMillis = spec.timeout() == null ? Long.MAX_VALUE : Math.max(1, spec.timeout().toMillis());
+            if (!process.waitFor(timeoutMillis, TimeUnit.MILLISECONDS)) {
+                timedOut = true;
+                ProcessTree.kill(process);
+                process.waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            ProcessTree.kill(process);
+            Thread.currentThread().interrupt();
+        } finally {
+            cancellation.forget(kill);
+        }
+        int code = process.isAlive() ? -1 : process.exitValue();
+        if (timedOut || cancellation.isCancelled()) {
+            code = -1;
+        }
+        return new ProcessResult(code, timedOut, cancellation.isCancelled(), (System.nanoTime() - started) / 1_000_000);
+    }
+
+    /** Kills whatever a dead worker left running for this run token (see {@code FLOW_RUN_TOKEN}). */
+    public static int killLeftovers(String token) {
+        return ProcessTree.killByToken(token);
+    }
+}

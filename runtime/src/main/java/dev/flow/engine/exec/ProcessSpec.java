@@ -1,0 +1,22 @@
+package dev.flow.engine.exec;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A process to run.
+ *
+ * @param argv the program and its arguments, passed as they are (no shell unless argv says {@code sh -c})
+ * @param env the whole environment of the process
+ * @param stdin a file to read standard input from; null for none
+ * @param stdout where standard output goes
+ * @param stderr where standard error goes
+ */
+public record ProcessSpec(List<String> argv, Path cwd, Map<String, String> env, Path stdin, Path stdout, Path stderr, Duration timeout) {
+    public ProcessSpec {
+        argv = List.copyOf(argv);
+        env = Map.copyOf(env);
+    }
+}

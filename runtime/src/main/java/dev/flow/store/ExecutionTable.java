@@ -1,0 +1,26 @@
+package dev.flow.store;
+
+import java.util.List;
+import java.util.Optional;
+
+/** Executions: one row per run and per child run. */
+public interface ExecutionTable {
+    void insert(ExecutionRow row);
+
+    Optional<ExecutionRow> get(String id);
+
+    /**
+     * Writes {@code next} over the row if its version is still {@code next.version()}; the stored
+     * version becomes one more. False when another transaction changed it first.
+     */
+    boolean update(ExecutionRow next);
+
+    /** Executions that are not final, oldest first. */
+    List<ExecutionRow> unfinished();
+
+    /** Every execution, newest first, at most {@code limit}. */
+    List<ExecutionRow> recent(int limit);
+
+    /** The children of an execution (its subgraph runs), oldest first. */
+    List<ExecutionRow> children(String parentId);
+}

@@ -1,0 +1,44 @@
+package dev.flow.store;
+
+import java.util.List;
+import java.util.Optional;
+
+/** The current state of each node of each execution (absent means pending). */
+public interface NodeTable {
+    Optional<NodeRow> get(String executionId, String nodeId);
+
+    void insert(NodeRow row);
+
+    /**
+     * Writes {@code next} over the row if it still has the status, iteration, attempt and lease
+     * owner of {@code expected}. False when the row moved on (another worker, a reset loop).
+     */
+    boolean update(NodeRow expected, NodeRow next);
+
+    /** Every node row of an execution, by node id. */
+    List<NodeRow> all(String executionId);
+
+    /**
+     * Ready nodes whose backoff has passed, oldest first, in executions that are running and not
+     * stopping; only in the tree of {@code rootId}, or everywhere when it is null.
+     */
+    List<NodeRow> claimable(String rootId, long now, int limit);
+
+    /** The earliest {@code notBefore} of a ready node in the tree (or anywhere), if any. */
+    Optional<Long> nextNotBefore(String rootId);
+
+    /** Running nodes whose lease lapsed before {@code now}. */
+    List<NodeRow> expiredLeases(long now);
+
+    /** The distinct owners of running nodes' leases. */
+    List<String> leaseOwners();
+
+    /** Running nodes held by one owner. */
+    List<NodeRow> heldBy(String owner);
+
+    /** Renews every lease of {@code owner} to {@code expires}; returns how many. */
+    int renewLeases(String owner, long expires);
+
+    /** How many nodes of the tree (or anywhere) are ready or running. */
+    int countActive(String rootId);
+}

@@ -1,0 +1,36 @@
+package dev.flow.store;
+
+import java.nio.file.Path;
+
+/**
+ * The runtime's database. Work runs in transactions on the calling thread's own connection:
+ * {@link #write} takes the write lock at once ({@code BEGIN IMMEDIATE}) so that two workers never
+ * interleave their changes, {@link #read} sees one consistent snapshot. A transaction that throws is
+ * rolled back; one that finds the database busy past the busy timeout is retried.
+ */
+public interface Store extends AutoCloseable {
+
+    /** Runs {@code work} in one write transaction and commits it. */
+    <T> T write(Work<T> work);
+
+    /** Runs {@code work} in one read transaction. */
+    <T> T read(Work<T> work);
+
+    /** The database file. */
+    Path location();
+
+    /** The folder for large outputs, logs and prompts; their SHA-256 sums are kept in the database. */
+    Path artifactsDir();
+
+    StoreOptions options();
+
+    /** Closes every connection this store opened, on every thread. */
+    @Override
+    void close();
+
+    /** A unit of work inside a transaction. */
+    @FunctionalInterface
+    interface Work<T> {
+        T run(Tx tx);
+    }
+}

@@ -1,0 +1,43 @@
+package dev.flow.store;
+
+/**
+ * A database problem, with a message a user can act on. {@link Kind} tells callers whether it is
+ * the user's input (a file that is not a Flow database), the environment, or a bug.
+ */
+public final class StoreException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    /** What went wrong. */
+    public enum Kind {
+        /** The file is not an SQLite database, or it is damaged. */
+        CORRUPT,
+        /** An SQLite database of another application. */
+        FOREIGN,
+        /** Written by a newer version of Flow. */
+        NEWER_SCHEMA,
+        /** The file or its folder cannot be read or written. */
+        IO,
+        /** A guarded update changed more rows than it can: a bug, never a race. */
+        BUG
+    }
+
+    private final Kind kind;
+
+    public StoreException(Kind kind, String message, Throwable cause) {
+        super(message, cause);
+        this.kind = kind;
+    }
+
+    public StoreException(Kind kind, String message) {
+        this(kind, message, null);
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** Whether the user's input is at fault (exit code 2) rather than the machine (exit code 1). */
+    public boolean isInputError() {
+        return kind == Kind.CORRUPT || kind == Kind.FOREIGN || kind == Kind.NEWER_SCHEMA;
+    }
+}

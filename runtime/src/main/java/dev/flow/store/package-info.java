@@ -1,0 +1,12 @@
+/**
+ * Where the runtime keeps everything a crash must not lose: compiled workflows, executions, node
+ * states, run history, loop counters, state variables, pending human requests, the key-value store
+ * and the event log.
+ *
+ * <p>The engine reaches the database only through {@link dev.flow.store.Store} and the table
+ * interfaces of this package, so a server database can take SQLite's place; {@link
+ * dev.flow.store.sqlite.SqliteStore} is the implementation Flow ships. Every change happens inside
+ * {@link dev.flow.store.Store#write}: one transaction, taken with {@code BEGIN IMMEDIATE}, in which
+ * each state transition is a guarded update (see {@link dev.flow.store.Guard}).
+ */
+package dev.flow.store;

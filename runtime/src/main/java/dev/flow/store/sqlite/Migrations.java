@@ -1,0 +1,166 @@
+package dev.flow.store.sqlite;
+
+import java.util.List;
+
+/**
+ * The schema, as numbered steps. A database records the steps applied in {@code PRAGMA
+ * user_version} and marks itself as Flow's with {@code PRAGMA application_id}; opening it applies
+ * the missing steps in one transaction. Steps are only ever appended.
+ */
+final class Migrations {
+    private Migrations() {}
+
+    /** {@code FLOW} in ASCII: tells a Flow database from any other SQLite file. */
+    static final int APPLICATION_ID = 0x464C4F57;
+
+    /** Step {@code i} brings the schema from version {@code i} to {@code i + 1}. */
+    static final List<List<String>> STEPS = List.of(List.of(
+            """
+            CREATE TABLE workflows (
+                hash TEXT PRIMARY KEY,
+                main_id TEXT NOT NULL,
+                graph TEXT NOT NULL,
+                created_at INTEGER NOT NULL
+            ) WITHOUT ROWID""",
+            """
+            CREATE TABLE executions (
+                id TEXT PRIMARY KEY,
+                graph_hash TEXT NOT NULL REFERENCES workflows(hash),
+                workflow_id TEXT NOT NULL,
+                root_id TEXT NOT NULL,
+                parent_id TEXT REFERENCES executions(id),
+                parent_node TEXT,
+                parent_iteration INTEGER NOT NULL DEFAULT 0,
+                status TEXT NOT NULL CHECK (status IN ('running','waiting','completed','failed','limit_reached','cancelled')),
+                stopping TEXT CHECK (stopping IN ('completed','failed','limit_reached','cancelled')),
+                report TEXT,
+                inputs TEXT NOT NULL,
+                base_dir TEXT NOT NULL,
+                running INTEGER NOT NULL DEFAULT 0 CHECK (running >= 0),
+                active INTEGER NOT NULL DEFAULT 0 CHECK (active >= 0),
+                waiting INTEGER NOT NULL DEFAULT 0 CHECK (waiting >= 0),
+                work_count INTEGER NOT NULL DEFAULT 0,
+                event_seq INTEGER NOT NULL DEFAULT 0,
+                cost REAL NOT NULL DEFAULT 0,
+                created_at INTEGER NOT NULL,
+                finished_at INTEGER,
+                version INTEGER NOT NULL DEFAULT 0
+            ) WITHOUT ROWID""",
+            "CREATE INDEX executions_unfinished ON executions(created_at) WHERE status IN ('running','waiting')",
+            "CREATE INDEX executions_root ON executions(root_id)",
+            "CREATE INDEX executions_parent ON executions(parent_id) WHERE parent_id IS NOT NULL",
+            """
+            CREATE TABLE node_states (
+                execution_id TEXT NOT NULL REFERENCES executions(id),
+                node_id TEXT NOT NULL,
+                status TEXT NOT NULL CHECK (status IN ('pending','ready','running','waiting','completed','failed','skipped')),
+                iteration INTEGER NOT NULL,
+                attempt INTEGER NOT NULL,
+                output TEXT,
+                taken TEXT,
+                result TEXT,
+                input TEXT,
+                error TEXT,
+                lease_owner TEXT,
+                lease_expires INTEGER,
+                ready_at INTEGER,
+                not_before INTEGER,
+                started_at INTEGER,
+                finished_at INTEGER,
+                child_id TEXT,
+                PRIMARY KEY (execution_id, node_id)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX node_states_ready ON node_states(ready_at) WHERE status = 'ready'",
+            "CREATE INDEX node_states_running ON node_states(lease_owner, lease_expires) WHERE status = 'running'",
+            """
+            CREATE TABLE node_runs (
+                execution_id TEXT NOT NULL REFERENCES executions(id),
+                node_id TEXT NOT NULL,
+                iteration INTEGER NOT NULL,
+                attempt INTEGER NOT NULL,
+                status TEXT NOT NULL,
+                output TEXT,
+                result TEXT,
+                error TEXT,
+                started_at INTEGER,
+                finished_at INTEGER,
+                PRIMARY KEY (execution_id, node_id, iteration, attempt)
+            ) WITHOUT ROWID""",
+            """
+            CREATE TABLE loop_counters (
+                execution_id TEXT NOT NULL REFERENCES executions(id),
+                edge_id TEXT NOT NULL,
+                count INTEGER NOT NULL,
+                PRIMARY KEY (execution_id, edge_id)
+            ) WITHOUT ROWID""",
+            """
+            CREATE TABLE state_vars (
+                execution_id TEXT NOT NULL REFERENCES executions(id),
+                name TEXT NOT NULL,
+                value TEXT NOT NULL,
+                PRIMARY KEY (execution_id, name)
+            ) WITHOUT ROWID""",
+            """
+            CREATE TABLE requests (
+                id INTEGER PRIMARY KEY,
+                execution_id TEXT NOT NULL REFERENCES executions(id),
+                node_id TEXT NOT NULL,
+                iteration INTEGER NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('human','before','after')),
+                title TEXT,
+                prompt TEXT,
+                options TEXT NOT NULL,
+                default_output TEXT,
+                deadline INTEGER,
+                status TEXT NOT NULL CHECK (status IN ('pending','answered','expired','cancelled')),
+                answer TEXT,
+                note TEXT,
+                created_at INTEGER NOT NULL,
+                answered_at INTEGER
+            )""",
+            // A person is asked once per node, iteration and kind of question, whatever crashes happen.
+            "CREATE UNIQUE INDEX requests_once ON requests(execution_id, node_id, iteration, kind)",
+            "CREATE INDEX requests_pending ON requests(execution_id) WHERE status = 'pending'",
+            """
+            CREATE TABLE kv_latest (
+                execution_id TEXT NOT NULL REFERENCES executions(id),
+                scope TEXT NOT NULL,
+                key TEXT NOT NULL,
+                value TEXT,
+                artifact TEXT,
+                sha256 TEXT,
+                bytes INTEGER NOT NULL,
+                writer TEXT NOT NULL,
+                updated_at INTEGER NOT NULL,
+                PRIMARY KEY (execution_id, scope, key)
+            ) WITHOUT ROWID""",
+            """
+            CREATE TABLE kv_history (
+                id INTEGER PRIMARY KEY,
+                execution_id TEXT NOT NULL REFERENCES executions(id),
+                scope TEXT NOT NULL,
+                key TEXT NOT NULL,
+                value TEXT,
+                artifact TEXT,
+                sha256 TEXT,
+                bytes INTEGER NOT NULL,
+                writer TEXT NOT NULL,
+                created_at INTEGER NOT NULL
+            )""",
+            "CREATE INDEX kv_history_key ON kv_history(execution_id, scope, key, id)",
+            // Clustered by execution: a transaction's events land on one page, and 'flow log' reads a range.
+            """
+            CREATE TABLE events (
+                execution_id TEXT NOT NULL REFERENCES executions(id),
+                seq INTEGER NOT NULL,
+                at INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                node_id TEXT,
+                data TEXT,
+                PRIMARY KEY (execution_id, seq)
+            ) WITHOUT ROWID"""));
+
+    static int latest() {
+        return STEPS.size();
+    }
+}

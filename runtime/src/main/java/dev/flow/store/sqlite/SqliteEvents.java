@@ -1,0 +1,44 @@
+package dev.flow.store.sqlite;
+
+import dev.flow.store.EventRow;
+import dev.flow.store.EventTable;
+import java.util.List;
+
+/** SQL of the {@code events} table. */
+final class SqliteEvents implements EventTable {
+    private final Session s;
+
+    SqliteEvents(Session s) {
+        this.s = s;
+    }
+
+    /** Rows per INSERT: a few statements cover the events of any transaction, each prepared once. */
+    private static final int BATCH = 16;
+
+    @Override
+    public void append(List<EventRow> events) {
+        for (int from = 0; from < events.size(); from += BATCH) {
+            List<EventRow> part = events.subList(from, Math.min(events.size(), from + BATCH));
+            var sql = new StringBuilder("INSERT INTO events (execution_id, seq, at, kind, node_id, data) VALUES ");
+            var args = new Object[part.size() * 6];
+            for (int i = 0; i < part.size(); i++) {
+                sql.append(i == 0 ? "(?, ?, ?, ?, ?, ?)" : ", (?, ?, ?, ?, ?, ?)");
+                EventRow e = part.get(i);
+                args[i * 6] = e.executionId();
+                args[i * 6 + 1] = e.seq();
+                args[i * 6 + 2] = e.at();
+                args[i * 6 + 3] = e.kind();
+                args[i * 6 + 4] = e.nodeId();
+                args[i * 6 + 5] = e.data();
+            }
+            s.update(sql.toString(), args);
+        }
+    }
+
+    @Override
+    public List<EventRow> after(String executionId, long afterSeq, int limit) {
+        return s.query("SELECT seq, execution_id, at, kind, node_id, data FROM events WHERE execution_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+                rs -> new EventRow(rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getString(4), rs.getString(5), rs.getString(6)),
+                executionId, afterSeq, limit);
+    }
+}

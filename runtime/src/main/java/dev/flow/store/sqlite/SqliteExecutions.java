@@ -1,0 +1,89 @@
+package dev.flow.store.sqlite;
+
+import dev.flow.store.ExecutionRow;
+import dev.flow.store.ExecutionStatus;
+import dev.flow.store.ExecutionTable;
+import dev.flow.store.Guard;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+
+/** SQL of the {@code executions} table. */
+final class SqliteExecutions implements ExecutionTable {
+    private static final String COLUMNS = "id, graph_hash, workflow_id, root_id, parent_id, parent_node, parent_iteration, status, stopping, "
+            + "report, inputs, base_dir, running, active, waiting, work_count, event_seq, cost, created_at, finished_at, version";
+
+    private final Session s;
+
+    SqliteExecutions(Session s) {
+        this.s = s;
+    }
+
+    @Override
+    public void insert(ExecutionRow r) {
+        s.cache.forgetExecution(r.id());
+        s.update("INSERT INTO executions (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                r.id(), r.graphHash(), r.workflowId(), r.rootId(), r.parentId(), r.parentNode(), r.parentIteration(),
+                r.status().keyword(), keyword(r.stopping()), r.report(), r.inputsJson(), r.baseDir(), r.running(), r.active(), r.waiting(),
+                r.workCount(), r.eventSeq(), r.cost(), r.createdAt(), r.finishedAt(), r.version());
+        s.cache.execution(r);
+    }
+
+    @Override
+    public Optional<ExecutionRow> get(String id) {
+        ExecutionRow cached = s.cache.execution(id);
+        if (cached != null) {
+            return Optional.of(cached);
+        }
+        Optional<ExecutionRow> row = s.queryOne("SELECT " + COLUMNS + " FROM executions WHERE id = ?", SqliteExecutions::row, id);
+        row.ifPresent(s.cache::execution);
+        return row;
+    }
+
+    @Override
+    public boolean update(ExecutionRow r) {
+        s.cache.forgetExecution(r.id());
+        boolean done = Guard.one(s.update("UPDATE executions SET status = ?, stopping = ?, report = ?, running = ?, active = ?, waiting = ?, "
+                        + "work_count = ?, event_seq = ?, cost = ?, finished_at = ?, version = version + 1 WHERE id = ? AND version = ?",
+                r.status().keyword(), keyword(r.stopping()), r.report(), r.running(), r.active(), r.waiting(), r.workCount(), r.eventSeq(), r.cost(),
+                r.finishedAt(), r.id(), r.version()), "execution " + r.id());
+        if (done) {
+            s.cache.execution(new ExecutionRow(r.id(), r.graphHash(), r.workflowId(), r.rootId(), r.parentId(), r.parentNode(),
+                    r.parentIteration(), r.status(), r.stopping(), r.report(), r.inputsJson(), r.baseDir(), r.running(), r.active(), r.waiting(),
+                    r.workCount(), r.eventSeq(), r.cost(), r.createdAt(), r.finishedAt(), r.version() + 1));
+        }
+        return done;
+    }
+
+    @Override
+    public List<ExecutionRow> unfinished() {
+        return s.query("SELECT " + COLUMNS + " FROM executions WHERE status IN ('running','waiting') ORDER BY created_at",
+                SqliteExecutions::row);
+    }
+
+    @Override
+    public List<ExecutionRow> recent(int limit) {
+        return s.query("SELECT " + COLUMNS + " FROM executions ORDER BY created_at DESC, id LIMIT ?", SqliteExecutions::row, limit);
+    }
+
+    @Override
+    public List<ExecutionRow> children(String parentId) {
+        return s.query("SELECT " + COLUMNS + " FROM executions WHERE parent_id = ? ORDER BY created_at, id", SqliteExecutions::row,
+                parentId);
+    }
+
+    private static String keyword(ExecutionStatus status) {
+        return status == null ? null : status.keyword();
+    }
+
+    private static ExecutionRow row(ResultSet rs) throws SQLException {
+        String stopping = rs.getString("stopping");
+        return new ExecutionRow(rs.getString("id"), rs.getString("graph_hash"), rs.getString("workflow_id"), rs.getString("root_id"),
+                rs.getString("parent_id"), rs.getString("parent_node"), rs.getInt("parent_iteration"),
+                ExecutionStatus.parse(rs.getString("status")), stopping == null ? null : ExecutionStatus.parse(stopping),
+                rs.getString("report"), rs.getString("inputs"), rs.getString("base_dir"), rs.getInt("running"), rs.getInt("active"),
+                rs.getInt("waiting"), rs.getLong("work_count"), rs.getLong("event_seq"), rs.getDouble("cost"), rs.getLong("created_at"),
+                Session.longOrNull(rs, "finished_at"), rs.getLong("version"));
+    }
+}

@@ -1,0 +1,56 @@
+package dev.flow.store.sqlite;
+
+import dev.flow.store.KvEntry;
+import dev.flow.store.KvTable;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+
+/** SQL of the {@code kv_latest} and {@code kv_history} tables. */
+final class SqliteKv implements KvTable {
+    private static final String COLUMNS = "execution_id, scope, key, value, artifact, sha256, bytes, writer";
+
+    private final Session s;
+
+    SqliteKv(Session s) {
+        this.s = s;
+    }
+
+    @Override
+    public Optional<KvEntry> get(String executionId, String scope, String key) {
+        return s.queryOne("SELECT " + COLUMNS + ", updated_at FROM kv_latest WHERE execution_id = ? AND scope = ? AND key = ?",
+                SqliteKv::row, executionId, scope, key);
+    }
+
+    @Override
+    public void put(KvEntry e) {
+        s.update("INSERT INTO kv_latest (" + COLUMNS + ", updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                        + "ON CONFLICT (execution_id, scope, key) DO UPDATE SET value = excluded.value, artifact = excluded.artifact, "
+                        + "sha256 = excluded.sha256, bytes = excluded.bytes, writer = excluded.writer, updated_at = excluded.updated_at",
+                e.executionId(), e.scope(), e.key(), e.value(), e.artifact(), e.sha256(), e.bytes(), e.writer(), e.at());
+        s.update("INSERT INTO kv_history (" + COLUMNS + ", created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", e.executionId(), e.scope(),
+                e.key(), e.value(), e.artifact(), e.sha256(), e.bytes(), e.writer(), e.at());
+        s.update("DELETE FROM kv_history WHERE execution_id = ? AND scope = ? AND key = ? AND id NOT IN (SELECT id FROM kv_history "
+                        + "WHERE execution_id = ? AND scope = ? AND key = ? ORDER BY id DESC LIMIT ?)",
+                e.executionId(), e.scope(), e.key(), e.executionId(), e.scope(), e.key(), HISTORY_KEPT + 1);
+    }
+
+    @Override
+    public List<KvEntry> list(String executionId, String scope, String prefix) {
+        // Prefix match with range bounds rather than LIKE, so that % and _ in keys mean themselves.
+        return s.query("SELECT " + COLUMNS + ", updated_at FROM kv_latest WHERE execution_id = ? AND scope = ? AND key >= ? AND key < ? "
+                + "ORDER BY key", SqliteKv::row, executionId, scope, prefix, prefix + Character.MAX_VALUE);
+    }
+
+    @Override
+    public List<KvEntry> history(String executionId, String scope, String key) {
+        return s.query("SELECT " + COLUMNS + ", created_at FROM kv_history WHERE execution_id = ? AND scope = ? AND key = ? ORDER BY id DESC",
+                SqliteKv::row, executionId, scope, key);
+    }
+
+    private static KvEntry row(ResultSet rs) throws SQLException {
+        return new KvEntry(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),
+                rs.getLong(7), rs.getString(8), rs.getLong(9));
+    }
+}

@@ -1,0 +1,35 @@
+package dev.flow.store.sqlite;
+
+import dev.flow.store.LoopCounterTable;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** SQL of the {@code loop_counters} table. */
+final class SqliteLoopCounters implements LoopCounterTable {
+    private final Session s;
+
+    SqliteLoopCounters(Session s) {
+        this.s = s;
+    }
+
+    @Override
+    public int get(String executionId, String edgeId) {
+        return s.queryOne("SELECT count FROM loop_counters WHERE execution_id = ? AND edge_id = ?", rs -> rs.getInt(1), executionId, edgeId)
+                .orElse(0);
+    }
+
+    @Override
+    public int increment(String executionId, String edgeId) {
+        s.update("INSERT INTO loop_counters (execution_id, edge_id, count) VALUES (?, ?, 1) "
+                + "ON CONFLICT (execution_id, edge_id) DO UPDATE SET count = count + 1", executionId, edgeId);
+        return get(executionId, edgeId);
+    }
+
+    @Override
+    public Map<String, Integer> all(String executionId) {
+        var out = new LinkedHashMap<String, Integer>();
+        s.query("SELECT edge_id, count FROM loop_counters WHERE execution_id = ? ORDER BY edge_id",
+                rs -> out.put(rs.getString(1), rs.getInt(2)), executionId);
+        return out;
+    }
+}

@@ -1,0 +1,44 @@
+package dev.flow.store.sqlite;
+
+import dev.flow.store.NodeStatus;
+import dev.flow.store.RunRow;
+import dev.flow.store.RunTable;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+
+/** SQL of the {@code node_runs} table. */
+final class SqliteRuns implements RunTable {
+    private static final String COLUMNS = "execution_id, node_id, iteration, attempt, status, output, result, error, started_at, finished_at";
+
+    private final Session s;
+
+    SqliteRuns(Session s) {
+        this.s = s;
+    }
+
+    @Override
+    public void insert(RunRow r) {
+        // A crash between archiving and resetting cannot happen (one transaction), but a run may be
+        // archived twice by design when a reset meets an already archived attempt: keep the first.
+        s.update("INSERT OR IGNORE INTO node_runs (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", r.executionId(), r.nodeId(),
+                r.iteration(), r.attempt(), r.status().keyword(), r.output(), r.resultJson(), r.error(), r.startedAt(), r.finishedAt());
+    }
+
+    @Override
+    public List<RunRow> of(String executionId, String nodeId) {
+        return s.query("SELECT " + COLUMNS + " FROM node_runs WHERE execution_id = ? AND node_id = ? ORDER BY iteration, attempt",
+                SqliteRuns::row, executionId, nodeId);
+    }
+
+    @Override
+    public List<RunRow> all(String executionId) {
+        return s.query("SELECT " + COLUMNS + " FROM node_runs WHERE execution_id = ? ORDER BY node_id, iteration, attempt",
+                SqliteRuns::row, executionId);
+    }
+
+    private static RunRow row(ResultSet rs) throws SQLException {
+        return new RunRow(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), NodeStatus.parse(rs.getString(5)),
+                rs.getString(6), rs.getString(7), rs.getString(8), Session.longAt(rs, 9), Session.longAt(rs, 10));
+    }
+}

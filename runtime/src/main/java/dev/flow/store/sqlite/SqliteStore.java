@@ -1,0 +1,320 @@
+package dev.flow.store.sqlite;
+
+import dev.flow.store.Store;
+import dev.flow.store.StoreException;
+import dev.flow.store.StoreException.Kind;
+import dev.flow.store.StoreOptions;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.ThreadLocalRandom;
+import org.sqlite.SQLiteConfig;
+
+/**
+ * The runtime's database in one SQLite file: WAL journal (readers never block the writer), a busy
+ * timeout and transaction retries (several worker processes share a file without "database is
+ * locked" failures), foreign keys on, {@code synchronous} as the chosen {@link
+ * dev.flow.store.Durability}. Each thread gets its own connection, opened on first use.
+ */
+public final class SqliteStore implements Store {
+
+    /** The default database, relative to the working directory. */
+    public static final Path DEFAULT_PATH = Path.of(".flow", "state.db");
+
+    private static final byte[] SQLITE_HEADER = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
+    private static final int SQLITE_BUSY = 5;
+    private static final int SQLITE_LOCKED = 6;
+    private static final int SQLITE_CORRUPT = 11;
+    private static final int SQLITE_NOTADB = 26;
+
+    private final Path file;
+    private final StoreOptions options;
+    private final Path artifacts;
+    private final ThreadLocal<Session> sessions = new ThreadLocal<>();
+    private final List<Session> opened = new ArrayList<>();
+    private volatile boolean closed;
+    private Thread checkpointer;
+
+    /**
+     * Commits leave checkpointing (copying the WAL into the database file, with an fsync) to a
+     * background thread, so that no commit pays for it; past this many pages a commit does it
+     * itself, as SQLite does by default at 1000.
+     */
+    static final int AUTOCHECKPOINT_PAGES = 10_000;
+    static final long CHECKPOINT_EVERY_MILLIS = 250;
+
+    private SqliteStore(Path file, StoreOptions options) {
+        this.file = file;
+        this.options = options;
+        this.artifacts = options.artifactsDir() != null
+                ? options.artifactsDir().toAbsolutePath()
+                : file.toAbsolutePath().getParent().resolve("artifacts");
+    }
+
+    /**
+     * Opens the database, creating it (and its folder) when missing and migrating its schema when
+     * older. Refuses, with a message that names the file, one that is not SQLite, is damaged,
+     * belongs to another application, or was written by a newer Flow.
+     */
+    public static SqliteStore open(Path file, StoreOptions options) {
+        Path absolute = file.toAbsolutePath().normalize();
+        checkLooksLikeSqlite(absolute, file);
+        var store = new SqliteStore(absolute, options);
+        store.prepareSchema(file);
+        store.startCheckpointer();
+        return store;
+    }
+
+    public static SqliteStore open(Path file) {
+        return open(file, StoreOptions.DEFAULT);
+    }
+
+    private static void checkLooksLikeSqlite(Path absolute, Path shown) {
+        if (Files.isDirectory(absolute)) {
+            throw new StoreException(Kind.IO, "'" + shown + "' is a folder; --db takes the path of a database file");
+        }
+        try {
+            if (!Files.exists(absolute) || Files.size(absolute) == 0) {
+                Files.createDirectories(absolute.getParent());
+                return;
+            }
+            byte[] head = new byte[SQLITE_HEADER.length];
+            int n;
+            try (InputStream in = Files.newInputStream(absolute)) {
+                n = in.readNBytes(head, 0, head.length);
+            }
+            if (n < head.length || !Arrays.equals(head, SQLITE_HEADER)) {
+                throw new StoreException(Kind.CORRUPT, "'" + shown + "' is not a Flow database: it is not an SQLite file at all; "
+                        + "choose another file with --db, or move this one away");
+            }
+        } catch (IOException e) {
+            throw new StoreException(Kind.IO, "'" + shown + "' cannot be opened: " + e.getMessage(), e);
+        }
+    }
+
+    private void prepareSchema(Path shown) {
+        Session s = session();
+        try {
+            int appId = pragmaInt(s, "application_id");
+            int version = pragmaInt(s, "user_version");
+            int objects = s.queryOne("SELECT count(*) FROM sqlite_master", rs -> rs.getInt(1)).orElse(0);
+            if (appId != Migrations.APPLICATION_ID && (appId != 0 || objects > 0)) {
+                throw new StoreException(Kind.FOREIGN, "'" + shown + "' is an SQLite database of another application, not a Flow database; "
+                        + "choose another file with --db");
+            }
+            if (version > Migrations.latest()) {
+                throw new StoreException(Kind.NEWER_SCHEMA, "'" + shown + "' was written by a newer version of Flow (schema " + version
+                        + ", this version knows up to " + Migrations.latest() + "); upgrade Flow to use it");
+            }
+            s.execute("PRAGMA journal_mode=WAL");
+            if (version < Migrations.latest()) {
+                write(tx -> {
+                    migrate((Session) tx);
+                    return null;
+                });
+            }
+        } catch (SqlFailure e) {
+            close();
+            throw classify(e, shown);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    private void startCheckpointer() {
+        Session own = new Session(connect());
+        synchronized (opened) {
+            opened.add(own);
+        }
+        checkpointer = new Thread(() -> {
+            while (!closed) {
+                try {
+                    Thread.sleep(CHECKPOINT_EVERY_MILLIS);
+                    own.execute("PRAGMA wal_checkpoint(PASSIVE)");
+                } catch (InterruptedException e) {
+                    return;
+                } catch (RuntimeException e) {
+                    // busy or closing: the next round (or a commit past the threshold) will do it
+                }
+            }
+        }, "flow-checkpoint");
+        checkpointer.setDaemon(true);
+        checkpointer.start();
+    }
+
+    private static void migrate(Session s) {
+        // Read again under the write lock: another process may have migrated in the meantime.
+        int version = pragmaInt(s, "user_version");
+        for (int step = version; step < Migrations.latest(); step++) {
+            for (String sql : Migrations.STEPS.get(step)) {
+                s.execute(sql);
+            }
+        }
+        if (version < Migrations.latest()) {
+            s.execute("PRAGMA application_id=" + Migrations.APPLICATION_ID);
+            s.execute("PRAGMA user_version=" + Migrations.latest());
+        }
+    }
+
+    private static int pragmaInt(Session s, String pragma) {
+        return s.queryOne("PRAGMA " + pragma, rs -> rs.getInt(1)).orElse(0);
+    }
+
+    private Session session() {
+        if (closed) {
+            throw new IllegalStateException("the store is closed");
+        }
+        Session s = sessions.get();
+        if (s == null) {
+            s = new Session(connect());
+            sessions.set(s);
+            synchronized (opened) {
+                opened.add(s);
+            }
+        }
+        return s;
+    }
+
+    private Connection connect() {
+        var config = new SQLiteConfig();
+        config.setBusyTimeout((int) Math.min(Integer.MAX_VALUE, options.busyTimeout().toMillis()));
+        config.setSynchronous(options.durability() == dev.flow.store.Durability.FULL
+                ? SQLiteConfig.SynchronousMode.FULL
+                : SQLiteConfig.SynchronousMode.NORMAL);
+        config.enforceForeignKeys(true);
+        // Flow asks for rowids with last_insert_rowid(); without this the driver scans the SQL of every INSERT with a regex.
+        config.setGetGeneratedKeys(false);
+        Properties props = config.toProperties();
+        try {
+            Connection c = DriverManager.getConnection("jdbc:sqlite:" + file, props);
+            try (var st = c.createStatement()) {
+                st.execute("PRAGMA wal_autocheckpoint=" + AUTOCHECKPOINT_PAGES);
+            }
+            return c;
+        } catch (SQLException e) {
+            RuntimeException classified = classify(new SqlFailure("open", e), file);
+            if (classified instanceof StoreException se && se.kind() == Kind.CORRUPT) {
+                throw se;
+            }
+            throw new StoreException(Kind.IO, "'" + file + "' cannot be opened: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public <T> T write(Work<T> work) {
+        return inTransaction(work, "BEGIN IMMEDIATE");
+    }
+
+    @Override
+    public <T> T read(Work<T> work) {
+        return inTransaction(work, "BEGIN");
+    }
+
+    private <T> T inTransaction(Work<T> work, String begin) {
+        Session s = session();
+        if (s.inTransaction) {
+            return work.run(s); // joins the transaction already open on this thread
+        }
+        long deadline = System.nanoTime() + options.busyTimeout().toNanos() * 4;
+        int tries = 0;
+        while (true) {
+            try {
+                return once(s, work, begin);
+            } catch (SqlFailure e) {
+                int code = e.sql().getErrorCode() & 0xff;
+                if ((code == SQLITE_BUSY || code == SQLITE_LOCKED) && System.nanoTime() < deadline) {
+                    tries++;
+                    sleepQuietly(Math.min(200, 5L << Math.min(tries, 5)) + ThreadLocalRandom.current().nextInt(10));
+                    continue;
+                }
+                throw classify(e, file);
+            }
+        }
+    }
+
+    private static <T> T once(Session s, Work<T> work, String begin) {
+        s.execute(begin);
+        s.inTransaction = true;
+        s.checkForeignCommits();
+        boolean committed = false;
+        try {
+            T result = work.run(s);
+            s.execute("COMMIT");
+            committed = true;
+            return result;
+        } finally {
+            s.inTransaction = false;
+            if (!committed) {
+                s.cache.clear();
+                try {
+                    s.execute("ROLLBACK");
+                } catch (SqlFailure ignored) {
+                    // SQLite already rolled back (e.g. after SQLITE_FULL); nothing left to undo.
+                }
+            }
+        }
+    }
+
+    private static RuntimeException classify(SqlFailure e, Path shown) {
+        int code = e.sql().getErrorCode() & 0xff;
+        if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB) {
+            return new StoreException(Kind.CORRUPT, "'" + shown + "' is damaged or not a database (" + e.sql().getMessage()
+                    + "); restore it from a backup or choose another file with --db", e);
+        }
+        if (code == SQLITE_BUSY || code == SQLITE_LOCKED) {
+            return new StoreException(Kind.IO, "'" + shown + "' stayed locked by another process for too long: " + e.sql().getMessage(), e);
+        }
+        return new StoreException(Kind.IO, "database error on '" + shown + "': " + e.getMessage(), e);
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreException(Kind.IO, "interrupted while waiting for the database");
+        }
+    }
+
+    @Override
+    public Path location() {
+        return file;
+    }
+
+    @Override
+    public Path artifactsDir() {
+        return artifacts;
+    }
+
+    @Override
+    public StoreOptions options() {
+        return options;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        if (checkpointer != null) {
+            checkpointer.interrupt();
+            try {
+                checkpointer.join(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        synchronized (opened) {
+            opened.forEach(Session::close);
+            opened.clear();
+        }
+    }
+}

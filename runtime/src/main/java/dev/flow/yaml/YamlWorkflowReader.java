@@ -1,0 +1,116 @@
+package dev.flow.yaml;
+
+import dev.flow.diagnostic.Code;
+import dev.flow.diagnostic.Diagnostic;
+import dev.flow.frontend.LoadOptions;
+import dev.flow.frontend.SourceFile;
+import dev.flow.model.FlowGraph;
+import dev.flow.model.SourceRef;
+import dev.flow.model.Workflow;
+import dev.flow.yaml.gates.GateRegistry;
+import dev.flow.yaml.gates.GateRegistryReader;
+import dev.flow.yaml.graphloop.GraphLoopReader;
+import dev.flow.yaml.read.CommentAttacher;
+import dev.flow.yaml.read.Problems;
+import dev.flow.yaml.read.ReadContext;
+import dev.flow.yaml.read.WorkflowIds;
+import dev.flow.yaml.read.YMap;
+import dev.flow.yaml.read.YamlRead;
+import dev.flow.yaml.read.YamlReader;
+import dev.flow.yaml.supervisor.SupervisorReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads a YAML workflow in either dialect into the graph model: parses the YAML (with its limits on
+ * hostile input), picks the dialect ({@link LoadOptions#dialect()} or the top-level keys), loads
+ * the gate registry ({@link LoadOptions#gatesFile()}, else a {@code gates.yaml} beside the
+ * workflow), and runs the dialect's reader. Reports every problem it finds and still returns a graph
+ * whenever the YAML parses, so that the checker can add its own.
+ */
+public final class YamlWorkflowReader {
+    /** The registry looked for beside a workflow when none is given. */
+    public static final String REGISTRY_NAME = "gates.yaml";
+
+    private YamlWorkflowReader() {}
+
+    public static YamlDocument read(SourceFile file, LoadOptions options) {
+        YamlRead read = YamlReader.read(file.text(), file.displayName());
+        SourceRef top = read.positions().range(0, 0);
+        if (read.root().isEmpty()) {
+            var diagnostics = read.diagnostics().isEmpty()
+                    ? List.of(Diagnostic.of(Code.YAML_UNKNOWN_DIALECT, "'" + file.displayName()
+                            + "' holds no YAML data; a workflow starts with 'id:' (dialect 1) or 'workflow:' (dialect 2)", top))
+                    : read.diagnostics();
+            return new YamlDocument(file, Optional.empty(), Optional.empty(), diagnostics, null, null);
+        }
+        if (!(read.root().get() instanceof YMap root)) {
+            return failed(file, read, Diagnostic.of(Code.YAML_UNKNOWN_DIALECT, "a workflow is a mapping of keys such as 'workflow:' or 'id:', not "
+                    + read.root().get().description(), read.root().get().source()));
+        }
+        Optional<Dialect> dialect = dialect(root, options);
+        if (dialect.isEmpty() && options.dialect().isEmpty() && DialectDetector.isGateRegistry(root)) {
+            // `flow check *.yaml` meets the registry beside the workflows: check it as a registry.
+            GateRegistry registry = GateRegistryReader.read(file.text(), file.displayName());
+            return new YamlDocument(file, Optional.empty(), Optional.empty(), registry.diagnostics(), null, null);
+        }
+        if (dialect.isEmpty()) {
+            return failed(file, read, Diagnostic.of(Code.YAML_UNKNOWN_DIALECT, whyNoDialect(file, root, options), WorkflowIds.firstKey(root)));
+        }
+        var registry = registry(file, options, top);
+        var problems = new Problems();
+        problems.addAll(read.diagnostics());
+        registry.ifPresent(r -> problems.addAll(r.diagnostics()));
+        var comments = new CommentAttacher();
+        var ctx = new ReadContext(read, problems, comments, registry.map(GateRegistry::gates).orElse(List.of()));
+        Workflow workflow = dialect.get() == Dialect.SUPERVISOR ? SupervisorReader.read(root, ctx) : GraphLoopReader.read(root, ctx);
+        Map<String, String> sources = new HashMap<>();
+        registry.ifPresent(r -> r.text().ifPresent(t -> sources.put(r.displayName(), t)));
+        return new YamlDocument(file, dialect, Optional.of(FlowGraph.of(workflow)), problems.all(), comments.attach(read.comments()), sources);
+    }
+
+    private static Optional<Dialect> dialect(YMap root, LoadOptions options) {
+        if (options.dialect().isPresent()) {
+            return Dialect.parse(options.dialect().get());
+        }
+        return DialectDetector.detect(root);
+    }
+
+    private static String whyNoDialect(SourceFile file, YMap root, LoadOptions options) {
+        if (options.dialect().isPresent()) {
+            return "unknown YAML dialect '" + options.dialect().get() + "': use --dialect 1 (supervisor) or 2 (graph-loop)";
+        }
+        if (DialectDetector.isGateRegistry(root)) {
+            return "'" + file.displayName() + "' is a gate registry, not a workflow: pass it with --gates";
+        }
+        return "'" + file.displayName() + "' is in neither YAML dialect Flow reads: dialect 1 (supervisor) has 'id', 'entry_point' and a "
+                + "'nodes' list; dialect 2 (graph-loop) has 'workflow' and a 'nodes' map; use --dialect 1 or 2 to choose";
+    }
+
+    /** The registry named by the options, else the one beside the workflow when there is one. */
+    private static Optional<GateRegistry> registry(SourceFile file, LoadOptions options, SourceRef top) {
+        if (options.gatesFile().isPresent()) {
+            Path gates = options.gatesFile().get();
+            return Optional.of(GateRegistryReader.read(gates, gates.toString(), top));
+        }
+        if (file.path() == null) {
+            return Optional.empty();
+        }
+        Path beside = file.path().resolveSibling(REGISTRY_NAME);
+        if (!Files.isRegularFile(beside) || file.path().getFileName().toString().equals(REGISTRY_NAME)) {
+            return Optional.empty();
+        }
+        String name = Path.of(file.displayName()).resolveSibling(REGISTRY_NAME).toString();
+        return Optional.of(GateRegistryReader.read(beside, name, top));
+    }
+
+    private static YamlDocument failed(SourceFile file, YamlRead read, Diagnostic why) {
+        var all = new java.util.ArrayList<>(read.diagnostics());
+        all.add(why);
+        return new YamlDocument(file, Optional.empty(), Optional.empty(), all, null, null);
+    }
+}

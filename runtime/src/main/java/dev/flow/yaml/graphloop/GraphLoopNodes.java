@@ -1,0 +1,221 @@
+package dev.flow.yaml.graphloop;
+
+import dev.flow.diagnostic.Code;
+import dev.flow.diagnostic.Diagnostic;
+import dev.flow.model.Command;
+import dev.flow.model.Expr;
+import dev.flow.model.NameRef;
+import dev.flow.model.Node;
+import dev.flow.model.NodeSpec;
+import dev.flow.model.OutputDecl;
+import dev.flow.model.OutputHandler;
+import dev.flow.model.RetryPolicy;
+import dev.flow.model.SourceRef;
+import dev.flow.model.StateUpdate;
+import dev.flow.model.WaitMode;
+import dev.flow.yaml.read.Fields;
+import dev.flow.yaml.read.Located;
+import dev.flow.yaml.read.ReadContext;
+import dev.flow.yaml.read.YEntry;
+import dev.flow.yaml.read.YMap;
+import dev.flow.yaml.read.YNode;
+import dev.flow.yaml.read.YScalar;
+import dev.flow.yaml.read.YamlComments;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Reads the {@code nodes:} map of dialect 2, in the order written. */
+final class GraphLoopNodes {
+    /** Retries when {@code retry_on_failure} is set without {@code max_retries}. */
+    static final int DEFAULT_RETRIES = 3;
+    /** The agent whose task runs {@code command} as a shell line. */
+    static final String BASH = "bash";
+    private static final Map<String, String> DIALECT1_HINTS = Map.of(
+            "task_config", "'task_config' belongs to dialect 1 (supervisor); in dialect 2 a task has agent, prompt and outputs",
+            "id", "in dialect 2 a node's id is its key in the nodes map",
+            "label", "'label' belongs to dialect 1 (supervisor)");
+
+    /**
+     * A node as read.
+     *
+     * @param branches a parallel node's branches
+     * @param waitFor a join's wait_for
+     */
+    record NodeRead(Node node, List<Located<String>> branches, List<Located<String>> waitFor) {}
+
+    private final ReadContext ctx;
+
+    GraphLoopNodes(ReadContext ctx) {
+        this.ctx = ctx;
+    }
+
+    List<NodeRead> read(YMap nodes) {
+        var out = new ArrayList<NodeRead>();
+        for (YEntry entry : nodes.entries()) {
+            node(entry).ifPresent(n -> {
+                out.add(n);
+                ctx.comments().add(YamlComments.Target.node(n.node().id()), entry.span());
+            });
+        }
+        return out;
+    }
+
+    private Optional<NodeRead> node(YEntry entry) {
+        String id = entry.name();
+        SourceRef idSource = entry.key().source();
+        var fields = Fields.of(entry.value(), "node '" + id + "'", idSource, ctx.problems());
+        if (fields.isEmpty()) {
+            return Optional.empty();
+        }
+        Fields f = fields.get();
+        f.require("type", "one of " + String.join(", ", GraphLoopKind.types()));
+        f.require("outputs", "list what the node can produce, such as outputs: [done]");
+        var kind = f.scalar("type", "one of " + String.join(", ", GraphLoopKind.types())).flatMap(s -> {
+            var k = GraphLoopKind.byType(s.text());
+            if (k.isEmpty()) {
+                ctx.problems().invalidValue(s, f.what("type"), GraphLoopKind.types());
+            }
+            return k;
+        });
+        checkKeys(f, kind);
+        var outputs = f.texts("outputs").orElse(List.of()).stream().map(o -> new OutputDecl(o.value(), null, o.source())).toList();
+        var handlers = handlers(f);
+        List<Located<String>> branches = List.of();
+        List<Located<String>> waitFor = List.of();
+        NodeSpec spec = new NodeSpec.Checkpoint();
+        Duration timeout = f.duration("timeout_minutes", Duration.ofMinutes(1), "a number of minutes").map(Located::value).orElse(null);
+        RetryPolicy retry = null;
+        if (kind.isPresent()) {
+            switch (kind.get()) {
+                case TASK -> {
+                    spec = task(f);
+                    retry = retry(f);
+                }
+                case DECISION -> spec = decision(f, outputs);
+                case PARALLEL -> {
+                    f.require("branches", "list the nodes to start, such as branches: [research_a, research_b]");
+                    branches = f.texts("branches").orElse(List.of());
+                    spec = new NodeSpec.Parallel(branches.stream().map(Located::toNameRef).toList(), WaitMode.ALL);
+                }
+                case JOIN -> {
+                    f.require("wait_for", "list the nodes to wait for, such as wait_for: [research_a, research_b]");
+                    waitFor = f.texts("wait_for").orElse(List.of());
+                    spec = new NodeSpec.Merge(waitFor.stream().map(Located::toNameRef).toList(), WaitMode.ALL, null,
+                            f.text("agent").map(Located::toNameRef).orElse(null), f.text("prompt").map(Located::value).orElse(null));
+                }
+                case HUMAN -> {
+                    f.require("prompt", "write the question to ask");
+                    spec = new NodeSpec.Human(null, f.text("prompt").map(Located::value).orElse(null),
+                            f.text("default_output").map(Located::toNameRef).orElse(null));
+                }
+                case CHECKPOINT -> spec = new NodeSpec.Checkpoint();
+            }
+        }
+        var node = new Node(id, null, null, spec, outputs, retry, timeout, handlers, null, Map.of(), idSource);
+        return Optional.of(new NodeRead(node, branches, waitFor));
+    }
+
+    /** FLOW605 for keys of other node types, FLOW602 for keys of none. */
+    private void checkKeys(Fields f, Optional<GraphLoopKind> kind) {
+        var allowed = kind.map(GraphLoopKind::allowed).orElse(new ArrayList<>(GraphLoopKind.allKeys()));
+        for (YEntry e : f.map().entries()) {
+            if (allowed.contains(e.name())) {
+                continue;
+            }
+            var owners = GraphLoopKind.typesTaking(e.name());
+            if (owners.isEmpty()) {
+                ctx.problems().unknownKey(e, f.owner(), allowed, DIALECT1_HINTS.get(e.name()));
+            } else {
+                ctx.problems().add(Diagnostic.of(Code.YAML_WRONG_KIND_CONFIG, f.owner() + " is a " + kind.orElseThrow().type + " node but carries '"
+                        + e.name() + "', which belongs to " + String.join(" and ", owners) + " nodes; remove it, or change the type", e.key().source()));
+            }
+        }
+    }
+
+    private NodeSpec task(Fields f) {
+        f.require("agent", "one of self, codex, gemini, bash");
+        var agent = f.text("agent");
+        var command = f.scalar("command", "a shell command line").map(s -> new Command.Shell(s.text(), s.source()));
+        boolean bash = agent.map(a -> a.value().equals(BASH)).orElse(false);
+        if (bash) {
+            f.require("command", "a bash task runs a command, such as command: \"npm test\"");
+        } else if (agent.isPresent()) {
+            f.require("prompt", "an agent task needs the prompt to send it");
+        }
+        return new NodeSpec.Task(bash ? null : agent.map(Located::toNameRef).orElse(null), null,
+                f.text("prompt").map(Located::value).orElse(null), command.orElse(null), f.text("cwd").map(Located::value).orElse(null),
+                f.texts("context_files").orElse(List.of()).stream().map(Located::value).toList(), Map.of(), List.of());
+    }
+
+    /**
+     * {@code retry_on_failure: true} retries {@code max_retries} times (3 when not written);
+     * {@code max_retries} alone retries that often; {@code retry_on_failure: false} never retries.
+     */
+    private static RetryPolicy retry(Fields f) {
+        var on = f.bool("retry_on_failure");
+        var times = f.whole("max_retries", "a whole number");
+        if (on.isPresent() && !on.get().value()) {
+            return null;
+        }
+        if (times.isPresent()) {
+            int n = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, times.get().value()));
+            return RetryPolicy.times(n, times.get().source());
+        }
+        return on.map(o -> RetryPolicy.times(DEFAULT_RETRIES, o.source())).orElse(null);
+    }
+
+    /** A decision takes its first declared output when its condition holds, its second otherwise. */
+    private NodeSpec decision(Fields f, List<OutputDecl> outputs) {
+        f.require("condition", "an expression such as condition: \"state.score >= 8\"");
+        if (!outputs.isEmpty() && outputs.size() != 2) {
+            ctx.problems().add(Diagnostic.of(Code.YAML_INVALID_VALUE, f.what("outputs") + " lists " + outputs.size()
+                    + " outputs; a decision takes its first output when the condition holds and its second otherwise: declare two, such as [pass, fail]",
+                    f.node("outputs").orElseThrow().source()));
+        }
+        Expr condition = f.scalar("condition", "a condition string such as \"state.score >= 8\"")
+                .flatMap(s -> ctx.parseCondition(s).expr())
+                .map(ConditionTranslator::value)
+                .orElse(null);
+        return new NodeSpec.Branch(condition);
+    }
+
+    /** {@code on_output: {out: {set: {k: v}, append: {k: v}}}}. */
+    private List<OutputHandler> handlers(Fields f) {
+        var out = new ArrayList<OutputHandler>();
+        f.mapping("on_output", "a mapping of outputs to state updates").ifPresent(m -> {
+            for (YEntry byOutput : m.entries()) {
+                var actions = Fields.of(byOutput.value(), "the on_output '" + byOutput.name() + "' of " + f.owner(), byOutput.key().source(), ctx.problems());
+                if (actions.isEmpty()) {
+                    continue;
+                }
+                actions.get().allowOnly(List.of("set", "append"));
+                var updates = new ArrayList<StateUpdate>();
+                updates.addAll(updates(actions.get(), "set", StateUpdate.Op.SET));
+                updates.addAll(updates(actions.get(), "append", StateUpdate.Op.APPEND));
+                out.add(new OutputHandler(new NameRef(byOutput.name(), byOutput.key().source()), updates, byOutput.span()));
+            }
+        });
+        return out;
+    }
+
+    private List<StateUpdate> updates(Fields actions, String key, StateUpdate.Op op) {
+        var out = new ArrayList<StateUpdate>();
+        actions.mapping(key, "a mapping of state variables to values").ifPresent(m -> {
+            for (YEntry e : m.entries()) {
+                out.add(new StateUpdate(new NameRef(e.name(), e.key().source()), op, updateValue(e.value()), e.span()));
+            }
+        });
+        return out;
+    }
+
+    /** The unquoted word {@code output} is the node's output; any other value is a constant. */
+    static Expr updateValue(YNode value) {
+        if (value instanceof YScalar s && s.style() == YScalar.Style.PLAIN && s.text().equals("output")) {
+            return new Expr.Ref("output", s.source());
+        }
+        return new Expr.Literal(Fields.toValue(value), value.source());
+    }
+}

@@ -1,0 +1,17 @@
+package dev.flow.yaml.read;
+
+import dev.flow.model.NameRef;
+import dev.flow.model.SourceRef;
+
+/** A value read from YAML with the place it was written. */
+public record Located<T>(T value, SourceRef source) {
+
+    public Located {
+        java.util.Objects.requireNonNull(value, "value");
+    }
+
+    /** This name as a reference to another element. */
+    public NameRef toNameRef() {
+        return new NameRef(String.valueOf(value), source);
+    }
+}

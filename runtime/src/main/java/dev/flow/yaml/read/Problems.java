@@ -1,0 +1,61 @@
+package dev.flow.yaml.read;
+
+import dev.flow.diagnostic.Code;
+import dev.flow.diagnostic.Diagnostic;
+import dev.flow.model.SourceRef;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * The diagnostics a YAML reader collects, with the messages every reader shares: unknown keys with
+ * the nearest known one, wrong value types, missing keys, values outside a fixed set.
+ */
+public final class Problems {
+    private final List<Diagnostic> diagnostics = new ArrayList<>();
+
+    public void add(Diagnostic diagnostic) {
+        diagnostics.add(diagnostic);
+    }
+
+    public void addAll(Collection<Diagnostic> more) {
+        diagnostics.addAll(more);
+    }
+
+    public List<Diagnostic> all() {
+        return List.copyOf(diagnostics);
+    }
+
+    /** FLOW602: a key the schema does not have; {@code hint} (may be null) says more. */
+    public void unknownKey(YEntry entry, String owner, Collection<String> known, String hint) {
+        var nearest = dev.flow.check.NameSuggester.best(entry.name(), known);
+        var message = new StringBuilder("unknown key '").append(entry.name()).append("' in ").append(owner);
+        if (hint != null) {
+            message.append("; ").append(hint);
+        } else if (nearest.isPresent()) {
+            message.append("; did you mean '").append(nearest.get()).append("'?");
+        } else {
+            message.append("; the keys here are ").append(String.join(", ", known));
+        }
+        add(Diagnostic.of(Code.YAML_UNKNOWN_KEY, message.toString(), entry.key().source())
+                .withSuggestions(hint == null ? nearest.stream().toList() : List.of()));
+    }
+
+    /** FLOW603: {@code what} (such as "'timeout' of node 'fix'") must be {@code expected}. */
+    public void wrongType(YNode node, String what, String expected) {
+        add(Diagnostic.of(Code.YAML_WRONG_TYPE, what + " must be " + expected + ", not " + node.description(), node.source()));
+    }
+
+    /** FLOW606: {@code owner} lacks {@code key}; {@code hint} (may be null) says what to write. */
+    public void missing(String owner, String key, SourceRef at, String hint) {
+        add(Diagnostic.of(Code.YAML_MISSING_FIELD, owner + " has no '" + key + "'" + (hint == null ? "" : "; " + hint), at));
+    }
+
+    /** FLOW608: {@code what} is not one of {@code allowed}. */
+    public void invalidValue(YScalar value, String what, Collection<String> allowed) {
+        var nearest = dev.flow.check.NameSuggester.best(value.text(), allowed);
+        String message = what + " is '" + YScalar.abbreviate(value.text()) + "', which is not one of " + String.join(", ", allowed)
+                + nearest.map(n -> "; did you mean '" + n + "'?").orElse("");
+        add(Diagnostic.of(Code.YAML_INVALID_VALUE, message, value.source()).withSuggestions(nearest.stream().toList()));
+    }
+}

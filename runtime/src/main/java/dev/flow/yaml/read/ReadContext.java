@@ -1,0 +1,28 @@
+package dev.flow.yaml.read;
+
+import dev.flow.model.GateDef;
+import dev.flow.yaml.condition.ConditionParser;
+import java.util.List;
+
+/**
+ * What a dialect reader works with: the document as read, the sink for its problems, the comment
+ * attacher for the elements it creates, and the gates of the registry the workflow was read with.
+ */
+public record ReadContext(YamlRead read, Problems problems, CommentAttacher comments, List<GateDef> registryGates) {
+
+    public ReadContext {
+        registryGates = List.copyOf(registryGates);
+    }
+
+    /** Parses a condition written as a YAML scalar, reporting a syntax error at its place inside the scalar. */
+    public ConditionParser.Result parseCondition(YScalar scalar) {
+        var result = ConditionParser.parse(scalar.text(), read.positionsOf(scalar));
+        result.error().ifPresent(problems::add);
+        return result;
+    }
+
+    /** The display name of the file being read. */
+    public String file() {
+        return read.positions().file();
+    }
+}

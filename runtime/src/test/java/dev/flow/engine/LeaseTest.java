@@ -1,0 +1,92 @@
+package dev.flow.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flow.store.NodeStatus;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LeaseTest {
+    @TempDir
+    Path dir;
+
+    private static final String ELSEWHERE = "another-host:1234:0:w1";
+
+    @Test
+    void aClaimIsExclusiveUntilItsLeaseExpiresAndThenTheNodeIsReadyAgain() {
+        var clock = new HumanTest.SettableClock(Instant.parse("2025-01-01T00:00:00Z"));
+        var g = Flows.workflow("w").sh("a", "true").chain("start", "a", "end").graph();
+        try (var h = new Harness(dir, b -> b.clock(clock).lease(Duration.ofSeconds(30)))) {
+            String id = h.start(g);
+            Claim first = h.engine.claimForTest(id, ELSEWHERE);
+            assertThat(first).isNotNull();
+            assertThat(h.engine.claimForTest(id, "another-host:99:0:w2")).isNull();
+
+            clock.advance(Duration.ofSeconds(29));
+            h.engine.maintain(id);
+            assertThat(h.status(id, "a")).isEqualTo(NodeStatus.RUNNING);
+
+            clock.advance(Duration.ofSeconds(2));
+            h.engine.maintain(id);
+            assertThat(h.status(id, "a")).isEqualTo(NodeStatus.READY);
+            assertThat(h.eventKinds(id, "a")).contains("lease_lost");
+            assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
+        }
+    }
+
+    @Test
+    void aLongTaskKeepsRenewingItsLeaseWhileItRuns() throws Exception {
+        var g = Flows.workflow("w").sh("long", "sleep 1.5").chain("start", "long", "end").graph();
+        try (var h = new Harness(dir, b -> b.lease(Duration.ofMillis(600)).heartbeat(Duration.ofMillis(100)))) {
+            String id = h.start(g);
+            var runner = new Thread(() -> h.engine.run(id));
+            runner.start();
+            var seen = new java.util.TreeSet<Long>();
+            while (runner.isAlive()) {
+                h.engine.store().read(tx -> tx.nodes().get(id, "long")).filter(r -> r.status() == NodeStatus.RUNNING)
+                        .ifPresent(r -> seen.add(r.leaseExpires()));
+                Thread.sleep(50);
+            }
+            assertThat(h.engine.result(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
+            // renewed several times, and never allowed to lapse (which would have made it run twice)
+            assertThat(seen.size()).isGreaterThan(3);
+            assertThat(h.eventKinds(id, "long")).containsOnlyOnce("node_started").doesNotContain("lease_lost");
+        }
+    }
+
+    @Test
+    void aResultForALeaseThatWasLostIsDropped() {
+        var clock = new HumanTest.SettableClock(Instant.parse("2025-01-01T00:00:00Z"));
+        var g = Flows.workflow("w").sh("a", "true").chain("start", "a", "end").graph();
+        try (var h = new Harness(dir, b -> b.clock(clock))) {
+            String id = h.start(g);
+            Claim stale = h.engine.claimForTest(id, ELSEWHERE);
+            clock.advance(Duration.ofMinutes(5));
+            h.engine.maintain(id);
+            Claim fresh = h.engine.claimForTest(id, "another-host:1:0:w9");
+            assertThat(fresh.row().leaseOwner()).isNotEqualTo(stale.row().leaseOwner());
+            h.engine.core().step(s -> {
+                s.completion.finishWork(stale, dev.flow.engine.exec.Outcome.produced("done", java.util.Map.of()), false);
+                return null;
+            });
+            assertThat(h.status(id, "a")).isEqualTo(NodeStatus.RUNNING);
+            assertThat(h.eventKinds(id, "a")).contains("result_dropped");
+        }
+    }
+
+    @Test
+    void aWorkerOnThisMachineWhoseProcessIsGoneIsDeadAtOnce() {
+        String host;
+        try (var h = new Harness(dir)) {
+            host = h.engine.core().host;
+        }
+        assertThat(Leases.isDead(host + ":999999999:0:w1", host)).isTrue();
+        ProcessHandle me = ProcessHandle.current();
+        long started = me.info().startInstant().orElseThrow().toEpochMilli();
+        assertThat(Leases.isDead(host + ":" + me.pid() + ":" + started + ":not-a-live-worker", host)).isTrue();
+        assertThat(Leases.isDead("elsewhere:1:0:w1", host)).isFalse();
+    }
+}

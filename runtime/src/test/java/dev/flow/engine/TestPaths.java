@@ -1,0 +1,24 @@
+package dev.flow.engine;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Where the repository's files are, seen from the runtime module's tests. */
+final class TestPaths {
+    private TestPaths() {}
+
+    static Path repoRoot() {
+        Path p = Path.of("").toAbsolutePath();
+        while (p != null && !Files.exists(p.resolve("examples").resolve("agents"))) {
+            p = p.getParent();
+        }
+        if (p == null) {
+            throw new IllegalStateException("cannot find the repository root (a folder with examples/agents) above " + Path.of("").toAbsolutePath());
+        }
+        return p;
+    }
+
+    static Path scriptedAgent() {
+        return repoRoot().resolve("examples/agents/scripted-agent");
+    }
+}

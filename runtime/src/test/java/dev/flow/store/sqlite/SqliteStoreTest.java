@@ -1,0 +1,169 @@
+package dev.flow.store.sqlite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.flow.store.Durability;
+import dev.flow.store.ExecutionRow;
+import dev.flow.store.ExecutionStatus;
+import dev.flow.store.NodeRow;
+import dev.flow.store.NodeStatus;
+import dev.flow.store.StoreException;
+import dev.flow.store.StoreOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SqliteStoreTest {
+    @TempDir
+    Path dir;
+
+    private static ExecutionRow execution(String id) {
+        return new ExecutionRow(id, "h", "w", id, null, null, 0, ExecutionStatus.RUNNING, null, null, "{}", "/tmp", 0, 0, 0, 0, 0, 0, 1, null, 0);
+    }
+
+    @Test
+    void createsItsFileAndFolderAndReopensWithTheSameSchema() {
+        Path db = dir.resolve("a/b/state.db");
+        try (var store = SqliteStore.open(db)) {
+            store.write(tx -> {
+                tx.workflows().putIfAbsent("h", "{}", "w", 1);
+                tx.executions().insert(execution("e1"));
+                return null;
+            });
+        }
+        try (var store = SqliteStore.open(db, StoreOptions.DEFAULT.withDurability(Durability.FULL))) {
+            java.util.Optional<ExecutionRow> e1 = store.read(tx -> tx.executions().get("e1"));
+            assertThat(e1).isPresent();
+            assertThat(store.artifactsDir()).isEqualTo(db.toAbsolutePath().getParent().resolve("artifacts"));
+        }
+    }
+
+    @Test
+    void refusesAFileThatIsNotSqliteAndLeavesItAlone() throws Exception {
+        Path db = dir.resolve("notes.db");
+        Files.writeString(db, "these are my notes, not a database\n");
+        assertThatThrownBy(() -> SqliteStore.open(db))
+                .isInstanceOf(StoreException.class)
+                .hasMessageContaining("is not a Flow database: it is not an SQLite file at all")
+                .satisfies(e -> assertThat(((StoreException) e).isInputError()).isTrue());
+        assertThat(Files.readString(db)).isEqualTo("these are my notes, not a database\n");
+    }
+
+    @Test
+    void refusesADamagedDatabase() throws Exception {
+        Path db = dir.resolve("broken.db");
+        try (var store = SqliteStore.open(db)) {
+            store.write(tx -> {
+                tx.workflows().putIfAbsent("h", "{}", "w", 1);
+                return null;
+            });
+        }
+        byte[] bytes = Files.readAllBytes(db);
+        for (int i = 100; i < bytes.length; i++) {
+            bytes[i] = (byte) 0xA5;
+        }
+        Files.write(db, bytes);
+        Files.deleteIfExists(dir.resolve("broken.db-wal"));
+        assertThatThrownBy(() -> SqliteStore.open(db))
+                .isInstanceOf(StoreException.class)
+                .hasMessageContaining("is damaged or not a database")
+                .satisfies(e -> assertThat(((StoreException) e).kind()).isEqualTo(StoreException.Kind.CORRUPT));
+    }
+
+    @Test
+    void refusesTheDatabaseOfAnotherApplication() throws Exception {
+        Path db = dir.resolve("other.db");
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
+            c.createStatement().execute("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)");
+        }
+        assertThatThrownBy(() -> SqliteStore.open(db))
+                .isInstanceOf(StoreException.class)
+                .hasMessageContaining("is an SQLite database of another application");
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
+            assertThat(c.createStatement().executeQuery("PRAGMA journal_mode").getString(1)).isEqualTo("delete");
+        }
+    }
+
+    @Test
+    void refusesADatabaseWrittenByANewerFlow() throws Exception {
+        Path db = dir.resolve("new.db");
+        SqliteStore.open(db).close();
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
+            c.createStatement().execute("PRAGMA user_version = 999");
+        }
+        assertThatThrownBy(() -> SqliteStore.open(db)).hasMessageContaining("written by a newer version of Flow (schema 999");
+    }
+
+    @Test
+    void aGuardedUpdateThatLostTheRaceChangesNothing() {
+        try (var store = SqliteStore.open(dir.resolve("s.db"))) {
+            NodeRow ready = store.write(tx -> {
+                tx.workflows().putIfAbsent("h", "{}", "w", 1);
+                tx.executions().insert(execution("e1"));
+                var b = NodeRow.pending("e1", "a").toBuilder();
+                b.status = NodeStatus.READY;
+                NodeRow r = b.build();
+                tx.nodes().insert(r);
+                return r;
+            });
+            var running = ready.toBuilder();
+            running.status = NodeStatus.RUNNING;
+            running.leaseOwner = "w1";
+            boolean first = store.write(tx -> tx.nodes().update(ready, running.build()));
+            assertThat(first).isTrue();
+            running.leaseOwner = "w2";
+            boolean second = store.write(tx -> tx.nodes().update(ready, running.build()));
+            assertThat(second).isFalse();
+            assertThat(store.read(tx -> tx.nodes().get("e1", "a")).orElseThrow().leaseOwner()).isEqualTo("w1");
+        }
+    }
+
+    @Test
+    void aFailedTransactionLeavesNoTrace() {
+        try (var store = SqliteStore.open(dir.resolve("s.db"))) {
+            assertThatThrownBy(() -> store.write(tx -> {
+                tx.workflows().putIfAbsent("h", "{}", "w", 1);
+                throw new IllegalStateException("boom");
+            })).hasMessage("boom");
+            java.util.Optional<String> graph = store.read(tx -> tx.workflows().graphJson("h"));
+            assertThat(graph).isEmpty();
+        }
+    }
+
+    @Test
+    void manyThreadsWritingAtOnceNeverFailWithALockedDatabase() throws Exception {
+        try (var store = SqliteStore.open(dir.resolve("s.db"))) {
+            store.write(tx -> {
+                tx.workflows().putIfAbsent("h", "{}", "w", 1);
+                tx.executions().insert(execution("e1"));
+                return null;
+            });
+            var done = new AtomicInteger();
+            var threads = new Thread[8];
+            for (int t = 0; t < threads.length; t++) {
+                int n = t;
+                threads[t] = new Thread(() -> {
+                    for (int i = 0; i < 50; i++) {
+                        int k = i;
+                        store.write(tx -> {
+                            tx.state().put("e1", "t" + n + "-" + k, "1");
+                            return null;
+                        });
+                        done.incrementAndGet();
+                    }
+                });
+                threads[t].start();
+            }
+            for (Thread t : threads) {
+                t.join();
+            }
+            assertThat(done.get()).isEqualTo(400);
+            java.util.Map<String, String> written = store.read(tx -> tx.state().all("e1"));
+            assertThat(written).hasSize(400);
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.flow.yaml;
+
+import static dev.flow.yaml.YamlTestSupport.edge;
+import static dev.flow.yaml.YamlTestSupport.ids;
+import static dev.flow.yaml.YamlTestSupport.repositoryRoot;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flow.frontend.LoadOptions;
+import dev.flow.frontend.SourceFile;
+import dev.flow.model.Workflow;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The workflows of examples/yaml read without a problem of their own (what the checker says is in their README). */
+class YamlExamplesTest {
+
+    private static final Path EXAMPLES = repositoryRoot().resolve("examples/yaml");
+
+    private static YamlDocument read(Path file) throws Exception {
+        return YamlWorkflowReader.read(new SourceFile(file, "examples/yaml/" + file.getFileName(), Files.readString(file)), LoadOptions.DEFAULT);
+    }
+
+    private static List<Path> workflows() throws Exception {
+        try (var files = Files.list(EXAMPLES)) {
+            return files.filter(f -> f.toString().endsWith(".yaml") && !f.getFileName().toString().equals("gates.yaml")).sorted().toList();
+        }
+    }
+
+    @Test
+    void readsEveryExampleInItsDialectWithoutAProblem() throws Exception {
+        assertThat(workflows()).extracting(p -> p.getFileName().toString())
+                .containsExactly("debug-loop.yaml", "full-feature-implementation.yaml", "parallel-review.yaml", "review-loop.yaml");
+        for (Path file : workflows()) {
+            YamlDocument doc = read(file);
+            assertThat(doc.diagnostics()).as(file.toString()).isEmpty();
+            assertThat(doc.graph()).as(file.toString()).isPresent();
+        }
+        assertThat(read(EXAMPLES.resolve("debug-loop.yaml")).dialect()).contains(Dialect.SUPERVISOR);
+        assertThat(read(EXAMPLES.resolve("review-loop.yaml")).dialect()).contains(Dialect.GRAPH_LOOP);
+    }
+
+    @Test
+    void compilesEveryExampleToJsonThatReadsBackToTheSameGraph() throws Exception {
+        for (Path file : workflows()) {
+            var graph = read(file).graph().orElseThrow();
+            assertThat(dev.flow.model.json.GraphJson.read(dev.flow.model.json.GraphJson.write(graph))).as(file.toString()).isEqualTo(graph);
+        }
+        // A graph read despite problems (a branch without its condition, a gate node without a gate) too.
+        var broken = YamlTestSupport.read("id: w\nname: W\nentry_point: b\nnodes:\n  - {id: b, type: branch, branch_config: {on_true: g, on_false: g}}\n"
+                + "  - {id: g, type: gate, gate_config: {}}\nedges: []\n").graph().orElseThrow();
+        assertThat(dev.flow.model.json.GraphJson.read(dev.flow.model.json.GraphJson.write(broken))).isEqualTo(broken);
+    }
+
+    @Test
+    void keepsTheFullExampleOfTheGraphLoopReferenceVerbatim() throws Exception {
+        String seed = Files.readString(repositoryRoot().resolve("../shared/seeds/001_ae0a249492444432.txt"));
+        int start = seed.indexOf("```yaml\n", seed.indexOf("## Full Example")) + "```yaml\n".length();
+        String block = seed.substring(start, seed.indexOf("```", start));
+        assertThat(Files.readString(EXAMPLES.resolve("full-feature-implementation.yaml"))).isEqualTo(block);
+    }
+
+    @Test
+    void readsTheDebugLoopWithTheEdgesItsBranchImplies() throws Exception {
+        Workflow w = read(EXAMPLES.resolve("debug-loop.yaml")).graph().orElseThrow().main();
+        assertThat(ids(w)).containsExactly("start->analyze", "e1", "e2", "e3", "e4", "check->review", "check->analyze", "review->end", "escalate->end");
+        assertThat(edge(w, "check->analyze").loop().maxIterations()).isEqualTo(3);
+        assertThat(edge(w, "e4").onLimitReached()).isTrue();
+        assertThat(w.gates()).hasSize(3);
+    }
+}
