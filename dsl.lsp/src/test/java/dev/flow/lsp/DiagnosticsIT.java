@@ -61,12 +61,14 @@ class DiagnosticsIT {
         server.change(uri, broken);
         var cycle = withCode(server.client.await(uri, "FLOW306 is reported", d -> has(d, "FLOW306")), "FLOW306").get(0);
         assertThat(cycle.getSeverity()).isEqualTo(DiagnosticSeverity.Error);
-        // The cycle analyze -> fix -> test -> analyze is reported at one of its nodes or its edges.
-        String line = broken.lines().toList().get(cycle.getRange().getStart().getLine());
-        assertThat(Cursor.textAt(broken, cycle.getRange())).isNotBlank();
-        assertThat(line).containsAnyOf("analyze", "fix", "test");
+        // On the edge that closes the cycle analyze -> fix -> test -> analyze; its other edges are related.
+        assertThat(cycle.getRange()).isEqualTo(Cursor.rangeOf(broken, "test -> analyze", ""));
+        assertThat(cycle.getMessage().getLeft()).contains("\"analyze\" -> \"fix\" -> \"test\" -> \"analyze\"");
         assertThat(cycle.getCodeDescription().getHref()).endsWith("#flow306-uncontrolled-cycle");
         assertThat(cycle.getSource()).isEqualTo("flow");
+        assertThat(cycle.getRelatedInformation()).extracting(r -> r.getLocation().getUri()).containsOnly(uri);
+        assertThat(cycle.getRelatedInformation()).extracting(r -> r.getLocation().getRange())
+                .containsExactly(Cursor.rangeOf(broken, "analyze -> fix", ""), Cursor.rangeOf(broken, "fix -> test", ""));
 
         server.change(uri, Workflows.REVIEW);
         server.client.await(uri, "FLOW306 is gone", d -> !has(d, "FLOW306"));
@@ -83,7 +85,7 @@ class DiagnosticsIT {
         assertThat(unknown.getRange()).isEqualTo(Cursor.rangeOf(broken, "tsets", "gate test uses"));
         assertThat(unknown.getMessage().getLeft()).contains("tsets");
         assertThat(unknown.getCodeDescription().getHref()).endsWith("#flow202-unknown-gate");
-        assertThat(String.valueOf(unknown.getData())).contains("tests");
+        assertThat(unknown.getSeverity()).isEqualTo(DiagnosticSeverity.Error);
 
         server.change(uri, Workflows.REVIEW);
         server.client.await(uri, "FLOW202 is gone", d -> !has(d, "FLOW202"));
@@ -97,8 +99,9 @@ class DiagnosticsIT {
         String broken = Workflows.reviewWith("test -> end when test.passed", "test -> end when test.`passed; rm -rf /`");
         server.change(uri, broken);
         var unsafe = withCode(server.client.await(uri, "FLOW401 is reported", d -> has(d, "FLOW401")), "FLOW401").get(0);
-        assertThat(Cursor.textAt(broken, unsafe.getRange())).contains("`passed; rm -rf /`");
-        assertThat(unsafe.getRange().getStart().getLine()).isEqualTo(Cursor.rangeOf(broken, "rm -rf", "").getStart().getLine());
+        assertThat(unsafe.getRange()).isEqualTo(Cursor.rangeOf(broken, "test.`passed; rm -rf /`", "test -> end when"));
+        assertThat(unsafe.getSeverity()).isEqualTo(DiagnosticSeverity.Error);
+        assertThat(unsafe.getCodeDescription().getHref()).endsWith("#flow401-unsafe-field");
 
         server.change(uri, Workflows.REVIEW);
         server.client.await(uri, "FLOW401 is gone", d -> !has(d, "FLOW401"));
@@ -111,6 +114,7 @@ class DiagnosticsIT {
         var unreachable = withCode(server.client.await(uri, "FLOW303 is reported", d -> has(d, "FLOW303")), "FLOW303").get(0);
         assertThat(unreachable.getTags()).containsExactly(DiagnosticTag.Unnecessary);
         assertThat(unreachable.getSeverity()).isEqualTo(DiagnosticSeverity.Warning);
+        assertThat(unreachable.getRange()).isEqualTo(Cursor.rangeOf(text, "orphan", "task "));
     }
 
     @Test

@@ -65,11 +65,27 @@ class EditingIT {
     }
 
     @Test
-    void completesStateVariablesInputsAndUpstreamOutputsInACondition() throws Exception {
+    void completesStateVariablesInputsAndTheOutputsOfTheNodeLeftInACondition() throws Exception {
         var items = complete("complete-condition.flow", Workflows.reviewWith("analyze -> fix when done", "analyze -> fix when <|>"));
         assertThat(labels(items)).contains("attempts", "issue", "done", "blocked", "analyze");
-        var attempts = items.stream().filter(i -> i.getLabel().equals("attempts")).findFirst().orElseThrow();
-        assertThat(attempts.getDetail()).contains("int");
+        assertThat(detail(items, "attempts")).isEqualTo("state: int");
+        assertThat(detail(items, "issue")).isEqualTo("input: string");
+        assertThat(detail(items, "done")).isEqualTo("output of analyze");
+    }
+
+    @Test
+    void completesTheOutputsOfUpstreamNodesInACondition() throws Exception {
+        var items = complete("complete-upstream.flow", Workflows.reviewWith("test -> end when test.passed", "test -> end when <|>"));
+        // test is a gate: its outputs are the defaults of its kind; analyze and fix ran before it.
+        assertThat(labels(items)).contains("attempts", "passed", "failed", "test.passed", "fix.done", "analyze.blocked", "analyze.output");
+        assertThat(detail(items, "analyze.blocked")).isEqualTo("bool");
+        assertThat(detail(items, "analyze.output")).isEqualTo("enum(done, blocked)");
+        assertThat(labels(items)).doesNotContain("done", "blocked");
+    }
+
+    static String detail(List<CompletionItem> items, String label) {
+        return items.stream().filter(i -> i.getLabel().equals(label)).findFirst()
+                .orElseThrow(() -> new AssertionError("no completion '" + label + "' in " + labels(items))).getDetail();
     }
 
     @Test
@@ -156,6 +172,10 @@ class EditingIT {
                 .containsExactly(Cursor.rangeOf(Workflows.REVIEW, "tests", "gate test uses "));
     }
 
+    static List<String> titles(List<org.eclipse.lsp4j.jsonrpc.messages.Either<org.eclipse.lsp4j.Command, org.eclipse.lsp4j.CodeAction>> actions) {
+        return actions.stream().map(a -> a.isRight() ? a.getRight().getTitle() : a.getLeft().getTitle()).toList();
+    }
+
     static Map<String, List<TextEdit>> fromDocumentChanges(org.eclipse.lsp4j.WorkspaceEdit edit) {
         var changes = new java.util.HashMap<String, List<TextEdit>>();
         for (var change : edit.getDocumentChanges()) {
@@ -231,7 +251,8 @@ class EditingIT {
         var unknown = DiagnosticsIT.withCode(diagnostics, "FLOW202");
         var actions = get(server.server.getTextDocumentService().codeAction(
                 new CodeActionParams(doc(uri), unknown.get(0).getRange(), new CodeActionContext(unknown))));
-        var change = actions.stream().map(a -> a.getRight()).filter(a -> a.getTitle().equals("Change to 'tests'")).findFirst().orElseThrow();
+        var change = actions.stream().map(a -> a.getRight()).filter(a -> a.getTitle().equals("Change to 'tests'")).findFirst()
+                .orElseThrow(() -> new AssertionError("no fix 'Change to 'tests'' among " + titles(actions) + " for " + unknown));
         var edits = change.getEdit().getChanges().get(uri);
         String fixed = TextEdits.apply(broken, edits);
         assertThat(fixed).isEqualTo(Workflows.REVIEW);
@@ -246,7 +267,8 @@ class EditingIT {
         var cycle = DiagnosticsIT.withCode(server.client.await(uri, "FLOW306 is reported", d -> DiagnosticsIT.has(d, "FLOW306")), "FLOW306");
         var actions = get(server.server.getTextDocumentService().codeAction(
                 new CodeActionParams(doc(uri), cycle.get(0).getRange(), new CodeActionContext(cycle))));
-        var limit = actions.stream().map(a -> a.getRight()).filter(a -> a.getTitle().startsWith("Add a loop limit")).findFirst().orElseThrow();
+        var limit = actions.stream().map(a -> a.getRight()).filter(a -> a.getTitle().startsWith("Add a loop limit")).findFirst()
+                .orElseThrow(() -> new AssertionError("no loop limit fix among " + titles(actions)));
         String fixed = TextEdits.apply(broken, limit.getEdit().getChanges().get(uri));
         assertThat(fixed).contains("test -> analyze loop max 3 when !test.passed");
         server.change(uri, fixed);
@@ -255,14 +277,17 @@ class EditingIT {
 
     @Test
     void fixesAMissingOutputByDeclaringIt() throws Exception {
-        String broken = Workflows.reviewWith("analyze -> end when blocked", "analyze -> end when stuck");
+        String broken = Workflows.reviewWith("analyze -> end when blocked", "analyze -> end when any(stuck)");
         String uri = server.open("quickfix-output.flow", broken);
         var missing = DiagnosticsIT.withCode(server.client.await(uri, "FLOW206 is reported", d -> DiagnosticsIT.has(d, "FLOW206")), "FLOW206");
         var actions = get(server.server.getTextDocumentService().codeAction(
                 new CodeActionParams(doc(uri), missing.get(0).getRange(), new CodeActionContext(missing))));
-        var declare = actions.stream().map(a -> a.getRight()).filter(a -> a.getTitle().equals("Declare the missing output")).findFirst().orElseThrow();
+        var declare = actions.stream().map(a -> a.getRight()).filter(a -> a.getTitle().equals("Declare the missing output")).findFirst()
+                .orElseThrow(() -> new AssertionError("no declaration fix among " + titles(actions)));
         String fixed = TextEdits.apply(broken, declare.getEdit().getChanges().get(uri));
         assertThat(fixed).contains("outputs done, blocked, stuck");
+        server.change(uri, fixed);
+        server.client.await(uri, "FLOW206 is gone after the fix", d -> !DiagnosticsIT.has(d, "FLOW206"));
     }
 
     @Test
@@ -272,7 +297,8 @@ class EditingIT {
         var missing = DiagnosticsIT.withCode(server.client.await(uri, "FLOW202 is reported", d -> DiagnosticsIT.has(d, "FLOW202")), "FLOW202");
         var actions = get(server.server.getTextDocumentService().codeAction(
                 new CodeActionParams(doc(uri), missing.get(0).getRange(), new CodeActionContext(missing))));
-        var declare = actions.stream().map(a -> a.getRight()).filter(a -> a.getTitle().equals("Declare the missing gate")).findFirst().orElseThrow();
+        var declare = actions.stream().map(a -> a.getRight()).filter(a -> a.getTitle().equals("Declare the missing gate")).findFirst()
+                .orElseThrow(() -> new AssertionError("no declaration fix among " + titles(actions)));
         String fixed = TextEdits.apply(broken, declare.getEdit().getChanges().get(uri));
         assertThat(fixed).contains("    gate lint {\n        description");
         server.change(uri, fixed);

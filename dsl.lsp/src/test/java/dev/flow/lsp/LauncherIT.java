@@ -59,7 +59,9 @@ class LauncherIT {
             var stderr = new java.io.BufferedReader(new java.io.InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
             int port = -1;
             var listening = Pattern.compile("listening on [^:]+:(\\d+)");
-            for (String line = stderr.readLine(); line != null && port < 0; line = stderr.readLine()) {
+            // Reads only up to the line with the port: the next line comes only when a client connects.
+            String line;
+            while (port < 0 && (line = stderr.readLine()) != null) {
                 var m = listening.matcher(line);
                 if (m.find()) {
                     port = Integer.parseInt(m.group(1));

@@ -49,6 +49,10 @@ public class FlowRuntimeModule extends AbstractFlowRuntimeModule {
         return FlowResourceDescriptionStrategy.class;
     }
 
+    public Class<? extends org.eclipse.xtext.resource.IResourceDescription.Manager> bindIResourceDescription$Manager() {
+        return dev.flow.dsl.resource.FlowResourceDescriptionManager.class;
+    }
+
     public Class<? extends IQualifiedNameConverter> bindIQualifiedNameConverter() {
         return FlowQualifiedNameConverter.class;
     }

@@ -11,13 +11,16 @@ import org.eclipse.xtext.util.IAcceptor;
 
 /**
  * What a file offers to the files that import it: its top-level workflows, gates and agents. Nodes,
- * variables and the gates and agents declared inside a workflow stay private to that workflow.
+ * variables and the gates and agents declared inside a workflow stay private to that workflow. The
+ * file's own entry records what it imports ({@link ImportedFiles}), so that the files that import
+ * a library are checked again when it changes ({@link FlowResourceDescriptionManager}).
  */
 public class FlowResourceDescriptionStrategy extends DefaultResourceDescriptionStrategy {
 
     @Override
     public boolean createEObjectDescriptions(EObject eObject, IAcceptor<IEObjectDescription> acceptor) {
-        if (eObject instanceof FlowFile) {
+        if (eObject instanceof FlowFile file) {
+            acceptor.accept(ImportedFiles.describe(file));
             return true;
         }
         if (eObject.eContainer() instanceof FlowFile

@@ -1,6 +1,19 @@
 package dev.flow.dsl.ide.contentassist;
 
+import com.google.inject.Inject;
+import com.google.inject.Provider;
+import dev.flow.dsl.compiler.FlowCompiler;
+import dev.flow.dsl.flow.EdgeStep;
 import dev.flow.dsl.flow.FlowPackage;
+import dev.flow.dsl.flow.NodeEnd;
+import dev.flow.dsl.flow.OutputHandler;
+import dev.flow.dsl.scoping.SyntaxTree;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Set;
+import org.eclipse.xtext.GrammarUtil;
+import org.eclipse.xtext.RuleCall;
+import org.eclipse.xtext.EcoreUtil2;
 import dev.flow.dsl.flow.Node;
 import dev.flow.dsl.flow.RefExpr;
 import org.eclipse.emf.ecore.EObject;
@@ -14,10 +27,25 @@ import org.eclipse.xtext.ide.editor.contentassist.IIdeContentProposalAcceptor;
 import org.eclipse.xtext.ide.editor.contentassist.IdeContentProposalProvider;
 
 /**
- * Completion beyond the grammar's keywords and names in scope: a snippet for each kind of node, and
- * after {@code node.} in a condition the fields of that node's result with their types.
+ * Completion beyond the grammar's keywords and names in scope: a snippet for each kind of node; in a
+ * condition the outputs of the node being left and of the nodes upstream of it ({@code
+ * analyze.blocked}); after {@code node.} the fields of that node's result with their types. Types
+ * and fields come from the checker's {@link dev.flow.check.TypeResolver} ({@link ConditionNames}).
  */
 public class FlowProposalProvider extends IdeContentProposalProvider {
+
+    @Inject
+    private Provider<FlowCompiler> compilers;
+
+
+    @Override
+    public void createProposals(Collection<ContentAssistContext> contexts, IIdeContentProposalAcceptor acceptor) {
+        // Once per request (the same position may come with several contexts), and first, so that
+        // the condition's own names are not crowded out of the list by keywords.
+        contexts.stream().filter(FlowProposalProvider::expectsAName).findFirst()
+                .ifPresent(context -> proposeConditionNames(context, acceptor));
+        super.createProposals(contexts, acceptor);
+    }
 
     @Override
     protected void _createProposals(Keyword keyword, ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
@@ -68,15 +96,68 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
             return;
         }
         String owner = node.getName();
-        ResultFieldTable.of(node).forEach((field, type) -> {
-            ContentAssistEntry entry = getProposalCreator().createProposal(field, context, e -> {
-                e.setKind(ContentAssistEntry.KIND_FIELD);
-                e.setDescription(type.toString());
-                e.setDocumentation("`" + owner + "." + field + "`: " + type + ", a field of " + owner + "'s result");
-            });
-            if (entry != null) {
-                acceptor.accept(entry, getProposalPriorities().getDefaultPriority(entry));
+        var names = ConditionNames.around(node, compilers.get());
+        names.map(n -> n.fieldsOf(owner)).orElse(Map.of()).forEach((field, type) -> accept(field, type.toString(),
+                "`" + owner + "." + field + "`: " + type + ", a field of " + owner + "'s result", ContentAssistEntry.KIND_FIELD, 0,
+                context, acceptor));
+    }
+
+    /** In a condition: the outputs of the node being left, then those of the nodes upstream of it. */
+    private void proposeConditionNames(ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
+        EObject model = context.getCurrentModel();
+        EdgeStep step = EcoreUtil2.getContainerOfType(model, EdgeStep.class);
+        Node after = null;
+        boolean bareOutputs = false;
+        if (step != null && SyntaxTree.sourceOf(step) instanceof NodeEnd end && end.getNode() != null && !end.getNode().eIsProxy()) {
+            after = end.getNode();
+            // Inside a started condition the scope already offers them; before it, it does not.
+            bareOutputs = model == step;
+        } else if (EcoreUtil2.getContainerOfType(model, OutputHandler.class) != null) {
+            after = EcoreUtil2.getContainerOfType(model, Node.class);
+        }
+        if (after == null || after.getName() == null) {
+            return;
+        }
+        var names = ConditionNames.around(after, compilers.get());
+        if (names.isEmpty()) {
+            return;
+        }
+        String source = after.getName();
+        if (bareOutputs) {
+            for (String output : names.get().outputsOf(source)) {
+                accept(output, "output of " + source, "holds when `" + source + "` produced `" + output + "`",
+                        ContentAssistEntry.KIND_ENUM, 1, context, acceptor);
             }
+        }
+        names.get().upstreamOutputs(source).forEach((path, type) -> accept(path, type.toString(),
+                "`" + path + "`: " + type, ContentAssistEntry.KIND_FIELD, 0, context, acceptor));
+    }
+
+    private void accept(String proposal, String detail, String documentation, String kind, int boost, ContentAssistContext context,
+            IIdeContentProposalAcceptor acceptor) {
+        ContentAssistEntry entry = getProposalCreator().createProposal(proposal, context, e -> {
+            e.setKind(kind);
+            e.setDescription(detail);
+            e.setDocumentation(documentation);
+        });
+        if (entry != null) {
+            acceptor.accept(entry, getProposalPriorities().getDefaultPriority(entry) + boost);
+        }
+    }
+
+    /** The grammar's expression rules: a first-set element in one of them means an expression may start here. */
+    private static final Set<String> EXPRESSION_RULES = Set.of("Expr", "Or", "And", "Not", "Comparison", "Additive",
+            "Multiplicative", "Unary", "Primary");
+
+    /** Whether the context is where an expression (and so a name of a condition) may start, not a field after a dot. */
+    private static boolean expectsAName(ContentAssistContext context) {
+        return !isFieldPosition(context) && context.getFirstSetGrammarElements().stream().anyMatch(e -> {
+            var rule = GrammarUtil.containingRule(e);
+            if (rule != null && EXPRESSION_RULES.contains(rule.getName())) {
+                return true;
+            }
+            return e instanceof Assignment a && a.getTerminal() instanceof RuleCall call && call.getRule() != null
+                    && EXPRESSION_RULES.contains(call.getRule().getName());
         });
     }
 

@@ -3,6 +3,7 @@ package dev.flow.dsl.ide.diagnostics;
 import dev.flow.diagnostic.Code;
 import java.util.ArrayList;
 import java.util.List;
+import dev.flow.dsl.validation.IssueData;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.lsp4j.DiagnosticCodeDescription;
 import org.eclipse.lsp4j.Diagnostic;
@@ -41,12 +42,10 @@ public final class LspDiagnostics {
                 diagnostic.setCode(Code.SYNTAX_ERROR.id());
             }
         }
-        code.ifPresent(c -> {
-            diagnostic.setCodeDescription(new DiagnosticCodeDescription(docsBase + "#" + c.docAnchor()));
-            if (c == Code.UNREACHABLE_NODE) {
-                diagnostic.setTags(List.of(DiagnosticTag.Unnecessary));
-            }
-        });
+        code.ifPresent(c -> diagnostic.setCodeDescription(new DiagnosticCodeDescription(docsBase + "#" + c.docAnchor())));
+        if (IssueData.tags(issue.getData()).contains(dev.flow.diagnostic.Diagnostic.Tag.UNNECESSARY)) {
+            diagnostic.setTags(List.of(DiagnosticTag.Unnecessary));
+        }
         List<String> suggestions = IssueData.suggestions(issue.getData());
         diagnostic.setData(suggestions.isEmpty() ? null : suggestions);
         var related = IssueData.related(issue.getData());
@@ -73,8 +72,10 @@ public final class LspDiagnostics {
     }
 
     private static Range range(IssueData.Related r) {
-        // Related locations carry only their start; the range covers the name on that line.
-        Position start = new Position(Math.max(0, r.line() - 1), Math.max(0, r.column() - 1));
-        return new Range(start, new Position(start.getLine(), start.getCharacter() + Math.max(0, r.length())));
+        var at = r.at();
+        Position start = new Position(Math.max(0, at.line() - 1), Math.max(0, at.column() - 1));
+        Position end = at.endLine() > 0 ? new Position(at.endLine() - 1, Math.max(0, at.endColumn() - 1))
+                : new Position(start.getLine(), start.getCharacter() + Math.max(0, at.length()));
+        return new Range(start, end);
     }
 }

@@ -1,6 +1,7 @@
 package dev.flow.dsl.ide.hover;
 
 import com.google.inject.Inject;
+import dev.flow.dsl.docs.KeywordDocs;
 import org.eclipse.lsp4j.Hover;
 import org.eclipse.lsp4j.HoverParams;
 import org.eclipse.lsp4j.MarkupContent;
@@ -16,14 +17,11 @@ import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.util.CancelIndicator;
 
 /**
- * Hovers: the documentation of the keyword under the cursor (from the language's keyword
- * documentation), else that of the node, gate, agent, input, state variable or output named there
+ * Hovers: the documentation of the keyword under the cursor ({@link KeywordDocs}, the text
+ * docs/language.md shows too), else that of the node, gate, agent, input, state variable or output named there
  * ({@link FlowDocumentation}).
  */
 public class FlowHoverService extends HoverService {
-
-    @Inject
-    private KeywordDocumentation keywords;
 
     @Inject
     private DocumentExtensions documents;
@@ -34,9 +32,9 @@ public class FlowHoverService extends HoverService {
             int offset = document.getOffSet(params.getPosition());
             ILeafNode leaf = NodeModelUtils.findLeafNodeAtOffset(resource.getParseResult().getRootNode(), offset);
             if (leaf != null && leaf.getGrammarElement() instanceof Keyword keyword && !usedAsName(leaf)) {
-                var text = keywords.lookup(keyword.getValue());
+                var text = KeywordDocs.of(keyword.getValue());
                 if (text.isPresent()) {
-                    return new Hover(new MarkupContent(MarkupKind.MARKDOWN, text.get()),
+                    return new Hover(new MarkupContent(MarkupKind.MARKDOWN, "**" + keyword.getValue() + "**\n\n" + text.get()),
                             documents.newRange(resource, leaf.getTextRegion()));
                 }
             }

@@ -2,11 +2,16 @@ package dev.flow.dsl.ide.quickfix;
 
 import com.google.inject.Inject;
 import com.google.inject.Provider;
+import dev.flow.check.NameSuggester;
+import dev.flow.dsl.compiler.Outputs;
+import dev.flow.dsl.flow.FlowPackage;
+import org.eclipse.xtext.resource.EObjectAtOffsetHelper;
+import org.eclipse.xtext.scoping.IScopeProvider;
+import dev.flow.dsl.flow.EdgeStatement;
 import dev.flow.dsl.flow.EdgeStep;
+import dev.flow.dsl.scoping.SyntaxTree;
 import dev.flow.dsl.flow.Member;
 import dev.flow.dsl.flow.Node;
-import dev.flow.dsl.flow.NodeEnd;
-import dev.flow.dsl.flow.Output;
 import dev.flow.dsl.flow.Workflow;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,15 +44,42 @@ public class FlowQuickfixProvider extends AbstractDeclarativeIdeQuickfixProvider
     @Inject
     private Provider<DiagnosticResolutionAcceptor> acceptors;
 
+    @Inject
+    private IScopeProvider scopes;
+
+    @Inject
+    private EObjectAtOffsetHelper offsets;
+
     /** Offers the names the checker suggests (FLOW201-207), nearest first, before the declared fixes. */
     @Override
     public List<DiagnosticResolution> getResolutions(Options options, Diagnostic diagnostic) {
         DiagnosticResolutionAcceptor acceptor = acceptors.get();
-        Suggestions.of(diagnostic).stream().limit(MAX_SUGGESTIONS).forEach(name -> acceptor.accept("Change to '" + name + "'",
+        suggestions(options, diagnostic).stream().limit(MAX_SUGGESTIONS).forEach(name -> acceptor.accept("Change to '" + name + "'",
                 (Diagnostic d, EObject object, Document document) -> List.of(new TextEdit(d.getRange(), name))));
         var all = new ArrayList<>(acceptor.getDiagnosticResolutions(options, diagnostic));
         all.addAll(super.getResolutions(options, diagnostic));
         return all;
+    }
+
+    /**
+     * The checker's suggestions; for an unknown gate without any (the checker sees only the gates a
+     * workflow uses, not all those its libraries offer), the visible gates nearest to the name.
+     */
+    private List<String> suggestions(Options options, Diagnostic diagnostic) {
+        List<String> names = Suggestions.of(diagnostic);
+        if (!names.isEmpty() || !"FLOW202".equals(Suggestions.code(diagnostic))
+                || !(options.getResource() instanceof org.eclipse.xtext.resource.XtextResource resource)) {
+            return names;
+        }
+        String written = text(options.getDocument(), diagnostic.getRange());
+        EObject at = offsets.resolveContainedElementAt(resource, options.getDocument().getOffSet(diagnostic.getRange().getStart()));
+        if (at == null || written.isBlank()) {
+            return names;
+        }
+        var visible = new ArrayList<String>();
+        scopes.getScope(at, FlowPackage.Literals.GATE_NODE__GATE).getAllElements()
+                .forEach(d -> visible.add(d.getName().getLastSegment()));
+        return NameSuggester.suggest(written, visible);
     }
 
     @Override
@@ -77,12 +109,11 @@ public class FlowQuickfixProvider extends AbstractDeclarativeIdeQuickfixProvider
     @QuickFix("FLOW306")
     public void addALoopLimit(DiagnosticResolutionAcceptor acceptor) {
         acceptor.accept("Add a loop limit (loop max " + DEFAULT_LOOP_LIMIT + ")", (Diagnostic diagnostic, EObject object, Document document) -> {
-            EdgeStep step = ClosingEdge.find(object, diagnostic, document);
+            EdgeStep step = ClosingEdge.find(object, document.getOffSet(diagnostic.getRange().getEnd()));
             if (step == null || step.getLoop() != null) {
                 return List.of();
             }
-            ICompositeNode target = NodeModelUtils.findActualNodeFor(step.getTarget());
-            Position end = document.getPosition(target.getEndOffset());
+            Position end = document.getPosition(NodeModelUtils.findActualNodeFor(step.getTarget()).getEndOffset());
             return List.of(new TextEdit(new Range(end, end), " loop max " + DEFAULT_LOOP_LIMIT));
         });
     }
@@ -100,21 +131,25 @@ public class FlowQuickfixProvider extends AbstractDeclarativeIdeQuickfixProvider
     }
 
     private static TextEdit declareOutput(Node owner, String name, Document document) {
-        List<Output> outputs = dev.flow.dsl.ide.SyntaxAccess.outputs(owner);
+        var outputs = owner.getOutputs();
         if (!outputs.isEmpty()) {
             Position end = document.getPosition(NodeModelUtils.findActualNodeFor(outputs.get(outputs.size() - 1)).getEndOffset());
             return new TextEdit(new Range(end, end), ", " + name);
         }
+        // Declaring outputs replaces the kind's defaults (a task's "done"), which may be in use: keep them.
+        var names = new ArrayList<>(Outputs.effective(owner));
+        names.add(name);
+        String declaration = "outputs " + String.join(", ", names);
         ICompositeNode node = NodeModelUtils.findActualNodeFor(owner);
         String text = document.getContents().substring(node.getOffset(), node.getEndOffset());
         int brace = text.indexOf('{');
         if (brace >= 0) {
             String indent = indentation(document, node.getOffset());
             Position after = document.getPosition(node.getOffset() + brace + 1);
-            return new TextEdit(new Range(after, after), "\n" + indent + "    outputs " + name);
+            return new TextEdit(new Range(after, after), "\n" + indent + "    " + declaration);
         }
         Position end = document.getPosition(node.getEndOffset());
-        return new TextEdit(new Range(end, end), " { outputs " + name + " }");
+        return new TextEdit(new Range(end, end), " { " + declaration + " }");
     }
 
     static String text(Document document, Range range) {
@@ -133,29 +168,24 @@ public class FlowQuickfixProvider extends AbstractDeclarativeIdeQuickfixProvider
         return contents.substring(lineStart, i);
     }
 
-    /** The edge a loop limit belongs on, for a cycle reported at {@code object}. */
+    /** The edge a loop limit belongs on: the checker reports a cycle on the edge that closes it, ending at its target. */
     static final class ClosingEdge {
         private ClosingEdge() {}
 
-        static EdgeStep find(EObject object, Diagnostic diagnostic, Document document) {
-            EdgeStep step = EcoreUtil2.getContainerOfType(object, EdgeStep.class);
-            if (step != null) {
-                return step;
-            }
-            Node node = EcoreUtil2.getContainerOfType(object, Node.class);
+        static EdgeStep find(EObject object, int end) {
             Workflow workflow = EcoreUtil2.getContainerOfType(object, Workflow.class);
-            if (node == null || workflow == null) {
+            if (workflow == null) {
                 return null;
             }
-            // The cycle was reported on a node: the edge back into it that comes last in the text
-            // is the one that closes the cycle in the order the author wrote the workflow.
-            var candidates = new ArrayList<EdgeStep>();
-            for (EdgeStep each : EcoreUtil2.getAllContentsOfType(workflow, EdgeStep.class)) {
-                if (each.getTarget() instanceof NodeEnd end && end.getNode() == node) {
-                    candidates.add(each);
+            for (EdgeStatement statement : SyntaxTree.edgeStatements(workflow)) {
+                for (EdgeStep step : statement.getSteps()) {
+                    ICompositeNode target = NodeModelUtils.findActualNodeFor(step.getTarget());
+                    if (target != null && target.getEndOffset() == end) {
+                        return step;
+                    }
                 }
             }
-            return candidates.isEmpty() ? null : candidates.get(candidates.size() - 1);
+            return null;
         }
     }
 }

@@ -13,9 +13,13 @@ import org.eclipse.lsp4j.Diagnostic;
 final class Suggestions {
     private Suggestions() {}
 
+    static String code(Diagnostic diagnostic) {
+        return diagnostic.getCode() == null ? null : diagnostic.getCode().getLeft();
+    }
+
     static List<String> of(Diagnostic diagnostic) {
         var names = new ArrayList<String>();
-        String code = diagnostic.getCode() == null ? null : diagnostic.getCode().getLeft();
+        String code = code(diagnostic);
         if (code == null || !code.matches("FLOW20[1-7]")) {
             return names;
         }
