@@ -73,7 +73,7 @@ class FlowFormatterTest {
         String before = """
                 workflow   w {
                     input xs : list < string >
-                    state { n:int=0  e : enum ( a , b ) = a }
+                    state { n:int=0  e : enum ( a , b ) = "a" }
                     task a {agent claude   prompt "x"  outputs done,blocked on done set n=n+ - 1}
                     e1 : start->a   when ! ( n  >= 2&&xs contains "x" ) || any ( done , blocked )
                     a->end when a . summary not in [ "a" ,"b" ]
@@ -84,7 +84,7 @@ class FlowFormatterTest {
                     input xs: list<string>
                     state {
                         n: int = 0
-                        e: enum(a, b) = a
+                        e: enum(a, b) = "a"
                     }
                     task a {
                         agent claude
