@@ -5,6 +5,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import {
+  CodeAction,
+  CodeActionRequest,
   CompletionList,
   CompletionRequest,
   DefinitionRequest,
@@ -18,7 +20,10 @@ import {
   Location,
   MarkupContent,
   PublishDiagnosticsNotification,
+  RenameRequest,
   ShutdownRequest,
+  TextEdit,
+  WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 // vscode-jsonrpc's stream transport, in the one copy the protocol package is built against.
 import { createMessageConnection, MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
@@ -154,5 +159,61 @@ describe('the bundled language server over vscode-jsonrpc', function () {
     const definition = (await connection.sendRequest(DefinitionRequest.type, { textDocument: { uri: uri('review.flow') }, position })) as Location[];
     assert.strictEqual(definition[0].uri, uri('gates.flow'));
     assert.strictEqual(definition[0].range.start.line, 0);
+  });
+
+  async function change(text: string, version: number) {
+    await connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri: uri('review.flow'), version },
+      contentChanges: [{ text }],
+    });
+  }
+
+  function applyEdits(text: string, edits: TextEdit[]): string {
+    const lines = text.split('\n');
+    const offset = (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+    return [...edits]
+      .sort((a, b) => offset(b.range.start) - offset(a.range.start))
+      .reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text);
+  }
+
+  it('reports a cycle without loop control and an unsafe field at their ranges, and a quick fix removes the cycle', async () => {
+    const broken = review.replace('    test -> end', '    test -> analyze when test.`passed; rm -rf /`');
+    await change(broken, 10);
+    const reported = await diagnosticsOf('review.flow', 'the cycle and the unsafe field are reported', (d) =>
+      d.some((x) => x.code === 'FLOW306') && d.some((x) => x.code === 'FLOW401'));
+    const cycle = reported.find((x) => x.code === 'FLOW306')!;
+    const unsafe = reported.find((x) => x.code === 'FLOW401')!;
+    assert.deepStrictEqual(cycle.range, { start: { line: 9, character: 4 }, end: { line: 9, character: 19 } });
+    assert.deepStrictEqual(unsafe.range, { start: { line: 9, character: 25 }, end: { line: 9, character: 48 } });
+    assert.match(cycle.codeDescription!.href, /#flow306-uncontrolled-cycle$/);
+
+    const actions = (await connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri: uri('review.flow') },
+      range: cycle.range,
+      context: { diagnostics: [cycle] },
+    })) as CodeAction[];
+    const limit = actions.find((a) => a.title.startsWith('Add a loop limit'));
+    assert.ok(limit, `no loop limit fix among ${actions.map((a) => a.title).join(', ')}`);
+    const fixed = applyEdits(broken, limit!.edit!.changes![uri('review.flow')]);
+    assert.match(fixed, /test -> analyze loop max 3 when/);
+    await change(fixed, 11);
+    await diagnosticsOf('review.flow', 'the cycle is gone', (d) => !d.some((x) => x.code === 'FLOW306'));
+    await change(review, 12);
+    await diagnosticsOf('review.flow', 'the file is clean again', (d) => !d.some((x) => x.code === 'FLOW401'));
+  });
+
+  it('renames a gate in its library and in the workflow that uses it', async () => {
+    const edit = (await connection.sendRequest(RenameRequest.type, {
+      textDocument: { uri: uri('review.flow') },
+      position: { line: 5, character: 21 },
+      newName: 'unit_tests',
+    })) as WorkspaceEdit;
+    const changes = edit.changes ?? Object.fromEntries((edit.documentChanges ?? []).map((c) => {
+      const d = c as { textDocument: { uri: string }; edits: TextEdit[] };
+      return [d.textDocument.uri, d.edits];
+    }));
+    assert.deepStrictEqual(Object.keys(changes).sort(), [uri('gates.flow'), uri('review.flow')].sort());
+    assert.deepStrictEqual(changes[uri('review.flow')].map((e) => [e.range.start, e.newText]), [[{ line: 5, character: 19 }, 'unit_tests']]);
+    assert.deepStrictEqual(changes[uri('gates.flow')].map((e) => [e.range.start, e.newText]), [[{ line: 0, character: 5 }, 'unit_tests']]);
   });
 });
