@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs one benchmark (or all) against the built project and prints its figures.
 #   bench/run.sh check      flow check on generated workflows (1k, 10k, 100k nodes, diamond ladder)
+#   bench/run.sh lsp        language server: didChange -> publishDiagnostics at 200, 2,000, 20,000 nodes, RSS
 # Build first: mvn -B -q package -DskipTests
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +14,7 @@ fi
 run() { java -Xss8m -Xmx4g -cp "bench/target/classes:$cp" "$@"; }
 case "$what" in
     check) run dev.flow.bench.CheckBench ;;
-    all)   run dev.flow.bench.CheckBench ;;
-    *)     echo "unknown benchmark '$what' (check, all)" >&2; exit 2 ;;
+    lsp)   run dev.flow.bench.LspLatency dsl.lsp/target/flow-language-server.jar ;;
+    all)   run dev.flow.bench.CheckBench; run dev.flow.bench.LspLatency dsl.lsp/target/flow-language-server.jar ;;
+    *)     echo "unknown benchmark '$what' (check, lsp, all)" >&2; exit 2 ;;
 esac

@@ -16,6 +16,17 @@ class FlowLanguageServerImpl extends LanguageServerImpl {
         this.diagnostics = new LspDiagnostics(docs);
     }
 
+    /**
+     * Where the workspace is: the client's root, else (a client that names none, as some editors do
+     * for a single file) the folder the server was started in, instead of failing the initialization.
+     */
+    @Override
+    @SuppressWarnings("deprecation")
+    protected org.eclipse.emf.common.util.URI getBaseDir(org.eclipse.lsp4j.InitializeParams params) {
+        var dir = super.getBaseDir(params);
+        return dir != null ? dir : org.eclipse.emf.common.util.URI.createURI(java.nio.file.Path.of("").toAbsolutePath().toUri().toString());
+    }
+
     @Override
     protected Diagnostic toDiagnostic(Issue issue) {
         return diagnostics.complete(super.toDiagnostic(issue), issue);

@@ -52,6 +52,26 @@ class LauncherIT {
     }
 
     @Test
+    void startsForAClientThatNamesNoWorkspace(@TempDir Path dir) throws Exception {
+        Process p = start(dir);
+        try {
+            var client = new RecordingClient();
+            Launcher<LanguageServer> launcher = LSPLauncher.createClientLauncher(client, p.getInputStream(), p.getOutputStream());
+            launcher.startListening();
+            var params = new org.eclipse.lsp4j.InitializeParams();
+            params.setCapabilities(new org.eclipse.lsp4j.ClientCapabilities());
+            var result = launcher.getRemoteProxy().initialize(params).get(60, TimeUnit.SECONDS);
+            assertThat(result.getCapabilities().getHoverProvider().getLeft()).isTrue();
+            launcher.getRemoteProxy().shutdown().get(60, TimeUnit.SECONDS);
+            launcher.getRemoteProxy().exit();
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(p.exitValue()).isZero();
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    @Test
     void servesAClientOnASocket(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("gates.flow"), Workflows.LIBRARY);
         Process p = start(dir, "--socket", "0");
