@@ -42,8 +42,8 @@ import org.eclipse.lsp4j.services.LanguageServer;
  * <p>Run: {@code bench/run.sh lsp} (or {@code LspLatency JAR [sizes...]}).
  */
 public final class LspLatency {
-    static final int WARMUP = Integer.getInteger("warmup", 10);
-    static final int ROUNDS = Integer.getInteger("rounds", 15);
+    static final int WARMUP = Integer.getInteger("warmup", 30);
+    static final int ROUNDS = Integer.getInteger("rounds", 20);
 
     public static void main(String[] args) throws Exception {
         Path jar = Path.of(args.length > 0 ? args[0] : "dsl.lsp/target/flow-language-server.jar");

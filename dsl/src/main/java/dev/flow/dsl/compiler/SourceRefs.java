@@ -34,6 +34,7 @@ public final class SourceRefs {
 
     private final SourceNames names;
     private final Map<Resource, LineMap> lines = new HashMap<>();
+    private final Map<Resource, String> fileNames = new HashMap<>();
     /** Each element's nodes by feature, walked once per element: the compiler asks for several features of each. */
     private final Map<EObject, Map<String, List<INode>>> features = new java.util.IdentityHashMap<>();
 
@@ -92,7 +93,7 @@ public final class SourceRefs {
 
     /** A range of a resource's text, given by offsets. */
     public SourceRef range(Resource resource, int start, int end) {
-        String file = names.displayName(resource.getURI());
+        String file = fileNames.computeIfAbsent(resource, r -> names.displayName(r.getURI()));
         LineMap map = lineMap(resource);
         if (map == null) {
             return SourceRef.NONE;

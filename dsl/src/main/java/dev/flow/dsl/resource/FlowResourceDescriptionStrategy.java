@@ -2,6 +2,7 @@ package dev.flow.dsl.resource;
 
 import dev.flow.dsl.flow.AgentDef;
 import dev.flow.dsl.flow.FlowFile;
+import dev.flow.dsl.flow.FlowPackage;
 import dev.flow.dsl.flow.GateDef;
 import dev.flow.dsl.flow.Workflow;
 import org.eclipse.emf.ecore.EObject;
@@ -28,5 +29,28 @@ public class FlowResourceDescriptionStrategy extends DefaultResourceDescriptionS
             super.createEObjectDescriptions(eObject, acceptor);
         }
         return false;
+    }
+
+    /**
+     * References into other files (to gates, agents and workflows; nothing else can cross a file)
+     * are resolved here so that the index records them for find references and rename; Xtext's
+     * strategy only records references that something resolved before.
+     */
+    @Override
+    public boolean createReferenceDescriptions(EObject from, org.eclipse.emf.common.util.URI exportedContainerURI,
+            IAcceptor<org.eclipse.xtext.resource.IReferenceDescription> acceptor) {
+        for (org.eclipse.emf.ecore.EReference reference : from.eClass().getEAllReferences()) {
+            var type = reference.getEReferenceType();
+            if (!reference.isContainment() && from.eIsSet(reference)
+                    && (type == FlowPackage.Literals.GATE_DEF || type == FlowPackage.Literals.AGENT_DEF || type == FlowPackage.Literals.WORKFLOW)) {
+                Object value = from.eGet(reference, true);
+                if (value instanceof java.util.List<?> list) {
+                    for (int i = 0; i < list.size(); i++) {
+                        list.get(i); // resolves the element
+                    }
+                }
+            }
+        }
+        return super.createReferenceDescriptions(from, exportedContainerURI, acceptor);
     }
 }
