@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,41 +65,10 @@ class NeovimIT {
             vim.cmd('qa!')
             """;
 
-    static final String LIBRARY = """
-            gate tests {
-                description "Run the unit tests"
-                run ["mvn", "-q", "test"]
-            }
-            """;
-
-    /** An unknown gate, a cycle without loop control, an unsafe field and an unreachable node. */
-    static final String BROKEN = """
-            import "gates.flow"
-
-            workflow review_loop {
-                state { attempts: int = 0 }
-                task analyze { agent claude prompt "Analyze" outputs done, blocked }
-                task fix { agent claude prompt "Fix it" on done set attempts = attempts + 1 }
-                gate test uses tsets
-                task orphan { agent claude prompt "never runs" }
-                start -> analyze
-                analyze -> fix when done
-                analyze -> end when blocked
-                fix -> test
-                test -> end when test.`passed; rm -rf /`
-                test -> analyze when !test.passed
-            }
-            """;
-
-    static Path repository() {
-        return Path.of(System.getProperty("flow.repository", "..")).toAbsolutePath().normalize();
-    }
-
     @Test
     void reportsTheSameDiagnosticsAsTheCommandLineForEachWorkflow(@TempDir Path dir) throws Exception {
-        Files.writeString(dir.resolve("gates.flow"), LIBRARY);
-        Files.writeString(dir.resolve("broken.flow"), BROKEN);
-        copyTree(repository().resolve("examples"), dir.resolve("examples"));
+        EditorWorkspace.write(dir);
+        EditorWorkspace.copyExamples(dir);
         // Libraries are left out: the command line notes that they hold no workflow, editors stay quiet.
         List<String> files = new ArrayList<>(List.of("broken.flow"));
         try (Stream<Path> examples = Files.list(dir.resolve("examples"))) {
@@ -110,7 +76,7 @@ class NeovimIT {
         }
 
         Map<String, TreeSet<String>> fromNeovim = neovim(dir, files);
-        Map<String, TreeSet<String>> fromCli = commandLine(dir, files);
+        Map<String, TreeSet<String>> fromCli = EditorWorkspace.commandLine(dir, files);
 
         assertThat(fromCli.get("broken.flow")).as("the command line finds the problems").hasSizeGreaterThanOrEqualTo(4);
         assertThat(fromNeovim).isEqualTo(fromCli);
@@ -120,17 +86,7 @@ class NeovimIT {
         Path script = Files.writeString(dir.resolve("check.lua"), SCRIPT);
         Path out = dir.resolve("neovim.json");
         Path log = dir.resolve("nvim.log");
-        var pb = new ProcessBuilder("nvim", "--headless", "-u", "NONE", "-c", "luafile " + script)
-                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
-        pb.environment().put("FLOW_LAUNCHER", repository().resolve("flow").toString());
-        pb.environment().put("FLOW_FILES", String.join("\n", files));
-        pb.environment().put("FLOW_OUT", out.toString());
-        Process p = pb.start();
-        if (!p.waitFor(180, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("nvim did not finish in 180 s: " + Files.readString(log));
-        }
-        assertThat(out).as("nvim wrote its results; its log: " + Files.readString(log)).exists();
+        EditorWorkspace.runEditor(dir, log, out, Map.of("FLOW_FILES", String.join("\n", files)), "nvim", "--headless", "-u", "NONE", "-c", "luafile " + script);
         var result = new TreeMap<String, TreeSet<String>>();
         JsonNode json = new ObjectMapper().readTree(out.toFile());
         for (String file : files) {
@@ -141,36 +97,4 @@ class NeovimIT {
         return result;
     }
 
-    private static Map<String, TreeSet<String>> commandLine(Path dir, List<String> files) throws Exception {
-        var command = new ArrayList<>(List.of(repository().resolve("flow").toString(), "check", "--format", "json"));
-        command.addAll(files);
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectError(dir.resolve("check.err").toFile()).start();
-        byte[] out = p.getInputStream().readAllBytes();
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as("flow check: " + Files.readString(dir.resolve("check.err"))).isIn(0, 1);
-        var result = new TreeMap<String, TreeSet<String>>();
-        files.forEach(f -> result.put(f, new TreeSet<>()));
-        for (JsonNode d : new ObjectMapper().readTree(new String(out, StandardCharsets.UTF_8))) {
-            var lines = result.get(d.path("file").asText());
-            if (lines != null) {
-                lines.add(d.path("line").asInt() + ":" + d.path("column").asInt() + "-" + d.path("endLine").asInt() + ":"
-                        + d.path("endColumn").asInt() + " " + d.path("severity").asText() + " " + d.path("code").asText() + " "
-                        + d.path("message").asText());
-            }
-        }
-        return result;
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> all = Files.walk(from)) {
-            for (Path p : all.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else if (p.toString().endsWith(".flow")) {
-                    Files.copy(p, target);
-                }
-            }
-        }
-    }
 }
