@@ -39,15 +39,14 @@ class EmacsIT {
                 (accept-process-output nil 0.1)
                 (setq n (1+ n))))
             (accept-process-output nil 1)
-            (with-temp-file (getenv "FLOW_OUT")
-              (dolist (d (flymake-diagnostics (point-min) (point-max)))
+            (let ((lines ""))
+              (dolist (d (flymake-diagnostics))
                 (let ((beg (flymake-diagnostic-beg d)) (end (flymake-diagnostic-end d)))
-                  (insert (format "%d:%d-%d:%d %s %s\\n"
-                                  (with-current-buffer (flymake-diagnostic-buffer d) (line-number-at-pos beg))
-                                  (with-current-buffer (flymake-diagnostic-buffer d) (save-excursion (goto-char beg) (1+ (current-column))))
-                                  (with-current-buffer (flymake-diagnostic-buffer d) (line-number-at-pos end))
-                                  (with-current-buffer (flymake-diagnostic-buffer d) (save-excursion (goto-char end) (1+ (current-column))))
-                                  (flymake-diagnostic-type d) (flymake-diagnostic-text d))))))
+                  (setq lines (concat lines (format "%d:%d-%d:%d %s %s\n"
+                                                    (line-number-at-pos beg) (save-excursion (goto-char beg) (1+ (current-column)))
+                                                    (line-number-at-pos end) (save-excursion (goto-char end) (1+ (current-column)))
+                                                    (flymake-diagnostic-type d) (flymake-diagnostic-text d))))))
+              (with-temp-file (getenv "FLOW_OUT") (insert lines)))
             (kill-emacs 0)
             """;
 
