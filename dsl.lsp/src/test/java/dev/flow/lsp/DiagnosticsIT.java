@@ -135,4 +135,17 @@ class DiagnosticsIT {
         server.change(library, Workflows.LIBRARY);
         server.client.await(user, "the user is clean again", d -> !has(d, "FLOW202"));
     }
+
+    @Test
+    void rechecksTheUsersOfAGateLibraryWhenTheLibraryChangesWithoutRenamingAnything() throws Exception {
+        String user = server.open("review.flow");
+        server.client.await(user, "the user is checked", d -> errors(d).isEmpty());
+        String library = server.open("gates.flow");
+        // Same names, another body: only a rule that re-checks importers on any change sees it.
+        server.change(library, Workflows.LIBRARY.replace("timeout 10m", "timeout 0s"));
+        var invalid = withCode(server.client.await(user, "the user reports the library's invalid timeout", d -> has(d, "FLOW503")), "FLOW503");
+        assertThat(invalid.get(0).getRange()).isEqualTo(Cursor.rangeOf(Workflows.REVIEW, "\"gates.flow\"", "import "));
+        server.change(library, Workflows.LIBRARY);
+        server.client.await(user, "the user is clean again", d -> !has(d, "FLOW503"));
+    }
 }
