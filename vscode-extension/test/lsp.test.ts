@@ -216,4 +216,13 @@ describe('the bundled language server over vscode-jsonrpc', function () {
     assert.deepStrictEqual(changes[uri('review.flow')].map((e) => [e.range.start, e.newText]), [[{ line: 5, character: 19 }, 'unit_tests']]);
     assert.deepStrictEqual(changes[uri('gates.flow')].map((e) => [e.range.start, e.newText]), [[{ line: 0, character: 5 }, 'unit_tests']]);
   });
+
+  it('answers the graph request the Show graph command sends with the workflow as Mermaid', async () => {
+    const result = (await connection.sendRequest('flow/graph', { uri: uri('review.flow') })) as { mermaid?: string; problem?: string; errors: number };
+    assert.ok(!result.problem, result.problem ?? '');
+    assert.strictEqual(result.errors, 0);
+    assert.match(result.mermaid!, /^flowchart TD$/m);
+    assert.match(result.mermaid!, /"task analyze<br\/>agent claude"/);
+    assert.match(result.mermaid!, /-->\|"when blocked"\| n3/);
+  });
 });
