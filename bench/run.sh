@@ -3,6 +3,7 @@
 #   bench/run.sh check      flow check on generated workflows in the language (1k, 10k, 100k nodes, diamond ladder)
 #   bench/run.sh checker    the checker alone on large graphs built in memory (100k chain and cycle, loops, ladder)
 #   bench/run.sh yaml       flow check on generated YAML workflows of both dialects (1k, 10k nodes)
+#   bench/run.sh lsp        language server: didChange -> publishDiagnostics at 200, 2,000, 20,000 nodes, RSS
 # Build first: mvn -B -q package -DskipTests
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,7 @@ case "$what" in
     check) run dev.flow.bench.CheckBench flow ;;
     yaml)  run dev.flow.bench.CheckBench yaml ;;
     checker) run dev.flow.bench.CheckerBench ;;
-    all)   run dev.flow.bench.CheckBench all ;;
-    *)     echo "unknown benchmark '$what' (check, checker, yaml, all)" >&2; exit 2 ;;
+    lsp)   run dev.flow.bench.LspLatency dsl.lsp/target/flow-language-server.jar ;;
+    all)   run dev.flow.bench.CheckBench all; run dev.flow.bench.CheckerBench; run dev.flow.bench.LspLatency dsl.lsp/target/flow-language-server.jar ;;
+    *)     echo "unknown benchmark '$what' (check, checker, yaml, lsp, all)" >&2; exit 2 ;;
 esac

@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
             AnswerCommand.class,
             WorkerCommand.class,
             KvCommand.class,
+            LspCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class FlowCli implements Runnable {

@@ -49,6 +49,39 @@ public class FlowRuntimeModule extends AbstractFlowRuntimeModule {
         return FlowResourceDescriptionStrategy.class;
     }
 
+    /**
+     * EMF's generic constraints (multiplicities, ...) add nothing to what the grammar and Flow's
+     * checks ensure, and cost a walk of the whole model on every validation.
+     */
+    public void configureUseEObjectValidator(com.google.inject.Binder binder) {
+        binder.bind(Boolean.class).annotatedWith(com.google.inject.name.Names.named(
+                org.eclipse.xtext.validation.CompositeEValidator.USE_EOBJECT_VALIDATOR)).toInstance(false);
+    }
+
+    public Class<? extends org.eclipse.xtext.resource.XtextResource> bindXtextResource() {
+        return dev.flow.dsl.resource.FlowResource.class;
+    }
+
+    /**
+     * Flow generates no code, so Xtext's builders (the language server's, the Maven plugin's) must
+     * not validate every file a second time to decide whether to run a generator.
+     */
+    public Class<? extends org.eclipse.xtext.generator.IShouldGenerate> bindIShouldGenerate() {
+        return NoGeneration.class;
+    }
+
+    /** See {@link #bindIShouldGenerate()}. */
+    public static class NoGeneration implements org.eclipse.xtext.generator.IShouldGenerate {
+        @Override
+        public boolean shouldGenerate(org.eclipse.emf.ecore.resource.Resource resource, org.eclipse.xtext.util.CancelIndicator cancelIndicator) {
+            return false;
+        }
+    }
+
+    public Class<? extends org.eclipse.xtext.resource.IResourceDescription.Manager> bindIResourceDescription$Manager() {
+        return dev.flow.dsl.resource.FlowResourceDescriptionManager.class;
+    }
+
     public Class<? extends IQualifiedNameConverter> bindIQualifiedNameConverter() {
         return FlowQualifiedNameConverter.class;
     }

@@ -3,9 +3,67 @@
  */
 package dev.flow.dsl.ide;
 
+import dev.flow.dsl.ide.contentassist.FlowCrossrefProposals;
+import dev.flow.dsl.ide.graph.GraphRequest;
+import dev.flow.dsl.ide.contentassist.FlowProposalProvider;
+import dev.flow.dsl.ide.highlighting.FlowSemanticHighlighter;
+import dev.flow.dsl.ide.hover.FlowDocumentation;
+import dev.flow.dsl.ide.hover.FlowHoverService;
+import dev.flow.dsl.ide.quickfix.FlowQuickfixProvider;
+import dev.flow.dsl.ide.symbols.FlowDocumentSymbols;
+import dev.flow.dsl.ide.symbols.FlowSymbolKinds;
+import org.eclipse.xtext.documentation.IEObjectDocumentationProvider;
+import org.eclipse.xtext.ide.editor.contentassist.IdeContentProposalProvider;
+import org.eclipse.xtext.ide.editor.contentassist.IdeCrossrefProposalProvider;
+import org.eclipse.xtext.ide.editor.quickfix.IQuickFixProvider;
+import org.eclipse.xtext.ide.editor.syntaxcoloring.ISemanticHighlightingCalculator;
+import org.eclipse.xtext.ide.server.ILanguageServerExtension;
+import org.eclipse.xtext.ide.server.codeActions.ICodeActionService2;
+import org.eclipse.xtext.ide.server.codeActions.QuickFixCodeActionService;
+import org.eclipse.xtext.ide.server.hover.IHoverService;
+import org.eclipse.xtext.ide.server.symbol.DocumentSymbolMapper;
+import org.eclipse.xtext.ide.server.symbol.HierarchicalDocumentSymbolService;
 
-/**
- * Use this class to register ide components.
- */
+/** The one place where Flow's editor services are wired (used by the language server). */
 public class FlowIdeModule extends AbstractFlowIdeModule {
+
+    public Class<? extends ISemanticHighlightingCalculator> bindISemanticHighlightingCalculator() {
+        return FlowSemanticHighlighter.class;
+    }
+
+    public Class<? extends HierarchicalDocumentSymbolService> bindHierarchicalDocumentSymbolService() {
+        return FlowDocumentSymbols.class;
+    }
+
+    public Class<? extends DocumentSymbolMapper.DocumentSymbolKindProvider> bindDocumentSymbolKindProvider() {
+        return FlowSymbolKinds.class;
+    }
+
+    public Class<? extends IHoverService> bindIHoverService() {
+        return FlowHoverService.class;
+    }
+
+    public Class<? extends IEObjectDocumentationProvider> bindIEObjectDocumentationProvider() {
+        return FlowDocumentation.class;
+    }
+
+    public Class<? extends IdeContentProposalProvider> bindIdeContentProposalProvider() {
+        return FlowProposalProvider.class;
+    }
+
+    public Class<? extends IdeCrossrefProposalProvider> bindIdeCrossrefProposalProvider() {
+        return FlowCrossrefProposals.class;
+    }
+
+    public Class<? extends IQuickFixProvider> bindIQuickFixProvider() {
+        return FlowQuickfixProvider.class;
+    }
+
+    public Class<? extends ICodeActionService2> bindICodeActionService2() {
+        return QuickFixCodeActionService.class;
+    }
+
+    public Class<? extends ILanguageServerExtension> bindILanguageServerExtension() {
+        return GraphRequest.class;
+    }
 }

@@ -33,7 +33,7 @@ final class DefinitionCompiler {
             case INFO -> Severity.INFO;
             case ERROR -> Severity.ERROR;
         };
-        if (!isSet(g, FLOW.getGateDef_Severity())) {
+        if (!isSet(positions, g, FLOW.getGateDef_Severity())) {
             severity = Severity.ERROR;
         }
         return new GateDef(g.getName(), g.getDescription(), command(g.getCommand()), duration(g.getTimeout()),
@@ -42,7 +42,7 @@ final class DefinitionCompiler {
     }
 
     AgentDef agent(dev.flow.dsl.flow.AgentDef a) {
-        AgentDef.PromptVia via = isSet(a, FLOW.getAgentDef_PromptVia()) && a.getPromptVia() == dev.flow.dsl.flow.PromptVia.FILE
+        AgentDef.PromptVia via = isSet(positions, a, FLOW.getAgentDef_PromptVia()) && a.getPromptVia() == dev.flow.dsl.flow.PromptVia.FILE
                 ? AgentDef.PromptVia.FILE
                 : AgentDef.PromptVia.STDIN;
         return new AgentDef(a.getName(), a.getDescription(), command(a.getCommand()), via, env(a.getEnv()),
@@ -76,7 +76,7 @@ final class DefinitionCompiler {
     }
 
     /** Whether a feature was written (for enums and numbers, whose defaults look like values). */
-    static boolean isSet(org.eclipse.emf.ecore.EObject owner, org.eclipse.emf.ecore.EStructuralFeature feature) {
-        return !org.eclipse.xtext.nodemodel.util.NodeModelUtils.findNodesForFeature(owner, feature).isEmpty();
+    static boolean isSet(SourceRefs positions, org.eclipse.emf.ecore.EObject owner, org.eclipse.emf.ecore.EStructuralFeature feature) {
+        return !positions.nodes(owner, feature).isEmpty();
     }
 }

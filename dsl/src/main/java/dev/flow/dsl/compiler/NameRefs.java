@@ -26,7 +26,7 @@ final class NameRefs {
 
     /** The reference's value number {@code index} (0 for single-valued references), or null when absent. */
     NameRef of(EObject owner, EReference reference, int index) {
-        List<INode> nodes = NodeModelUtils.findNodesForFeature(owner, reference);
+        List<INode> nodes = positions.nodes(owner, reference);
         if (index < 0 || index >= nodes.size()) {
             return null;
         }
@@ -40,7 +40,7 @@ final class NameRefs {
 
     /** Every value of a many-valued reference, in the order written. */
     List<NameRef> all(EObject owner, EReference reference) {
-        List<INode> nodes = NodeModelUtils.findNodesForFeature(owner, reference);
+        List<INode> nodes = positions.nodes(owner, reference);
         var out = new ArrayList<NameRef>(nodes.size());
         for (INode node : nodes) {
             out.add(new NameRef(written(node), positions.of(owner, node)));

@@ -67,7 +67,7 @@ final class NodeCompiler {
         } else if (n instanceof Parallel p) {
             return new NodeSpec.Parallel(names.all(p, FLOW.getParallel_Branches()), waitMode(p));
         } else if (n instanceof Merge m) {
-            MergeStrategy strategy = !DefinitionCompiler.isSet(m, FLOW.getMerge_Strategy()) ? MergeStrategy.UNION
+            MergeStrategy strategy = !DefinitionCompiler.isSet(positions, m, FLOW.getMerge_Strategy()) ? MergeStrategy.UNION
                     : MergeStrategy.valueOf(m.getStrategy().getName());
             return new NodeSpec.Merge(names.all(m, FLOW.getNode_WaitFor()), waitMode(m), strategy,
                     names.of(m, FLOW.getMerge_Agent()), m.getPrompt());
@@ -80,20 +80,20 @@ final class NodeCompiler {
     }
 
     /** {@code wait X}: a merge's or parallel's own mode; ALL when not written. */
-    private static WaitMode waitMode(dev.flow.dsl.flow.Node n) {
-        return DefinitionCompiler.isSet(n, FLOW.getNode_Wait()) ? mode(n.getWait()) : WaitMode.ALL;
+    private WaitMode waitMode(dev.flow.dsl.flow.Node n) {
+        return DefinitionCompiler.isSet(positions, n, FLOW.getNode_Wait()) ? mode(n.getWait()) : WaitMode.ALL;
     }
 
     /**
      * How the node waits for its incoming edges: {@code wait incoming X} on any node, or
      * {@code wait X} on a node that is neither a merge nor a parallel; null when not written.
      */
-    private static WaitMode waitForIncoming(dev.flow.dsl.flow.Node n) {
-        if (DefinitionCompiler.isSet(n, FLOW.getNode_Incoming())) {
+    private WaitMode waitForIncoming(dev.flow.dsl.flow.Node n) {
+        if (DefinitionCompiler.isSet(positions, n, FLOW.getNode_Incoming())) {
             return mode(n.getIncoming());
         }
         boolean ownMode = n instanceof Merge || n instanceof Parallel;
-        return !ownMode && DefinitionCompiler.isSet(n, FLOW.getNode_Wait()) ? mode(n.getWait()) : null;
+        return !ownMode && DefinitionCompiler.isSet(positions, n, FLOW.getNode_Wait()) ? mode(n.getWait()) : null;
     }
 
     private static WaitMode mode(WaitModeKind kind) {
@@ -106,7 +106,7 @@ final class NodeCompiler {
         }
         var initial = r.getInitialBackoff() == null ? RetryPolicy.DEFAULT_INITIAL_BACKOFF : DefinitionCompiler.duration(r.getInitialBackoff());
         var max = r.getMaxBackoff() == null ? RetryPolicy.DEFAULT_MAX_BACKOFF : DefinitionCompiler.duration(r.getMaxBackoff());
-        double factor = DefinitionCompiler.isSet(r, FLOW.getRetry_Factor()) ? r.getFactor() : RetryPolicy.DEFAULT_MULTIPLIER;
+        double factor = DefinitionCompiler.isSet(positions, r, FLOW.getRetry_Factor()) ? r.getFactor() : RetryPolicy.DEFAULT_MULTIPLIER;
         return new RetryPolicy(r.getCount(), initial, factor, max, !r.isNoJitter(), positions.of(r));
     }
 

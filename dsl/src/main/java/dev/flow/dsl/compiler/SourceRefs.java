@@ -34,6 +34,9 @@ public final class SourceRefs {
 
     private final SourceNames names;
     private final Map<Resource, LineMap> lines = new HashMap<>();
+    private final Map<Resource, String> fileNames = new HashMap<>();
+    /** Each element's nodes by feature, walked once per element: the compiler asks for several features of each. */
+    private final Map<EObject, Map<String, List<INode>>> features = new java.util.IdentityHashMap<>();
 
     public SourceRefs(SourceNames names) {
         this.names = names;
@@ -46,11 +49,16 @@ public final class SourceRefs {
 
     /** The text of one value of a feature ({@code index} 0 for single-valued features). */
     public SourceRef of(EObject element, EStructuralFeature feature, int index) {
-        List<INode> nodes = NodeModelUtils.findNodesForFeature(element, feature);
+        List<INode> nodes = nodes(element, feature);
         if (index < 0 || index >= nodes.size()) {
             return of(element);
         }
         return of(element, nodes.get(index));
+    }
+
+    /** The nodes that assigned a feature of an element, as {@link NodeModelUtils#findNodesForFeature} finds them. */
+    public List<INode> nodes(EObject element, EStructuralFeature feature) {
+        return features.computeIfAbsent(element, FeatureNodes::of).getOrDefault(feature.getName(), List.of());
     }
 
     /** The text of a feature's first value. */
@@ -85,7 +93,7 @@ public final class SourceRefs {
 
     /** A range of a resource's text, given by offsets. */
     public SourceRef range(Resource resource, int start, int end) {
-        String file = names.displayName(resource.getURI());
+        String file = fileNames.computeIfAbsent(resource, r -> names.displayName(r.getURI()));
         LineMap map = lineMap(resource);
         if (map == null) {
             return SourceRef.NONE;

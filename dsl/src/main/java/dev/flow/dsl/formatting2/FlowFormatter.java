@@ -16,6 +16,7 @@ import org.eclipse.xtext.formatting2.AbstractJavaFormatter;
 import org.eclipse.xtext.formatting2.FormatterPreferenceKeys;
 import org.eclipse.xtext.formatting2.FormatterPreferenceValuesProvider;
 import org.eclipse.xtext.formatting2.IFormattableDocument;
+import org.eclipse.xtext.formatting2.regionaccess.IHiddenRegion;
 import org.eclipse.xtext.formatting2.regionaccess.ISemanticRegion;
 import org.eclipse.xtext.preferences.IPreferenceValues;
 import org.eclipse.xtext.preferences.MapBasedPreferenceValues;
@@ -24,8 +25,9 @@ import org.eclipse.xtext.xbase.lib.Pair;
 /**
  * Lays Flow source out the way {@link dev.flow.dsl.print.FlowPrinter} writes it: each member of a
  * workflow and each property of a block on its own line, blocks indented, at most one blank line
- * kept where the author left one, empty blocks as {@code { }}. Spacing inside a line and comments
- * are left as written.
+ * kept where the author left one, empty blocks as {@code { }}. Within a line, tokens are spaced
+ * as the printer spaces them ({@code a -> b}, {@code x: int}, {@code any(a, b)}, {@code !done},
+ * {@code list<string>}); line breaks the layout does not ask for, and comments, stay as written.
  */
 public class FlowFormatter extends AbstractJavaFormatter {
 
@@ -45,6 +47,7 @@ public class FlowFormatter extends AbstractJavaFormatter {
     }
 
     protected void format(FlowFile file, IFormattableDocument doc) {
+        spaceWithinLines(doc);
         // What comes first in the file (and the comments before it) stays where it is.
         for (Import i : file.getImports()) {
             if (i != file.getImports().get(0)) {
@@ -124,6 +127,31 @@ public class FlowFormatter extends AbstractJavaFormatter {
     private static boolean startsALine(EObject child) {
         return child instanceof dev.flow.dsl.flow.OutputHandler || child instanceof dev.flow.dsl.flow.Retry
                 || child instanceof dev.flow.dsl.flow.Command;
+    }
+
+    /**
+     * One space or none between two tokens on the same line, at low priority so that the layout's
+     * line breaks win. Gaps holding a line break or a comment are the author's and stay.
+     */
+    private void spaceWithinLines(IFormattableDocument doc) {
+        ISemanticRegion previous = null;
+        for (ISemanticRegion region : getTextRegionAccess().regionForRootEObject().getAllSemanticRegions()) {
+            if (previous != null) {
+                IHiddenRegion gap = previous.getNextHiddenRegion();
+                if (!gap.containsComment() && !gap.isMultiline()) {
+                    boolean tight = Spacing.tight(previous, region);
+                    doc.set(gap, f -> {
+                        if (tight) {
+                            f.noSpace();
+                        } else {
+                            f.oneSpace();
+                        }
+                        f.lowPriority();
+                    });
+                }
+            }
+            previous = region;
+        }
     }
 
     /** Every brace pair owned by {@code element}: contents indented on their own lines; empty as "{ }". */

@@ -2,6 +2,7 @@ package dev.flow.dsl.resource;
 
 import dev.flow.dsl.flow.AgentDef;
 import dev.flow.dsl.flow.FlowFile;
+import dev.flow.dsl.flow.FlowPackage;
 import dev.flow.dsl.flow.GateDef;
 import dev.flow.dsl.flow.Workflow;
 import org.eclipse.emf.ecore.EObject;
@@ -11,13 +12,16 @@ import org.eclipse.xtext.util.IAcceptor;
 
 /**
  * What a file offers to the files that import it: its top-level workflows, gates and agents. Nodes,
- * variables and the gates and agents declared inside a workflow stay private to that workflow.
+ * variables and the gates and agents declared inside a workflow stay private to that workflow. The
+ * file's own entry records what it imports ({@link ImportedFiles}), so that the files that import
+ * a library are checked again when it changes ({@link FlowResourceDescriptionManager}).
  */
 public class FlowResourceDescriptionStrategy extends DefaultResourceDescriptionStrategy {
 
     @Override
     public boolean createEObjectDescriptions(EObject eObject, IAcceptor<IEObjectDescription> acceptor) {
-        if (eObject instanceof FlowFile) {
+        if (eObject instanceof FlowFile file) {
+            acceptor.accept(ImportedFiles.describe(file));
             return true;
         }
         if (eObject.eContainer() instanceof FlowFile
@@ -25,5 +29,28 @@ public class FlowResourceDescriptionStrategy extends DefaultResourceDescriptionS
             super.createEObjectDescriptions(eObject, acceptor);
         }
         return false;
+    }
+
+    /**
+     * References into other files (to gates, agents and workflows; nothing else can cross a file)
+     * are resolved here so that the index records them for find references and rename; Xtext's
+     * strategy only records references that something resolved before.
+     */
+    @Override
+    public boolean createReferenceDescriptions(EObject from, org.eclipse.emf.common.util.URI exportedContainerURI,
+            IAcceptor<org.eclipse.xtext.resource.IReferenceDescription> acceptor) {
+        for (org.eclipse.emf.ecore.EReference reference : from.eClass().getEAllReferences()) {
+            var type = reference.getEReferenceType();
+            if (!reference.isContainment() && from.eIsSet(reference)
+                    && (type == FlowPackage.Literals.GATE_DEF || type == FlowPackage.Literals.AGENT_DEF || type == FlowPackage.Literals.WORKFLOW)) {
+                Object value = from.eGet(reference, true);
+                if (value instanceof java.util.List<?> list) {
+                    for (int i = 0; i < list.size(); i++) {
+                        list.get(i); // resolves the element
+                    }
+                }
+            }
+        }
+        return super.createReferenceDescriptions(from, exportedContainerURI, acceptor);
     }
 }

@@ -43,6 +43,18 @@ public class FlowResourceValidator extends ResourceValidatorImpl {
         return issues;
     }
 
+    /**
+     * Xtext resolves every cross-reference of the file before validating, to report the ones that
+     * do not resolve; Flow reports unknown names through its checker instead (linking diagnostics
+     * are silent), and its checks and compiler resolve what they read. The references another file
+     * may need (to gates, agents and workflows) are resolved for the index by
+     * {@link dev.flow.dsl.resource.FlowResourceDescriptionStrategy}.
+     */
+    @Override
+    protected void resolveProxies(Resource resource, CancelIndicator monitor) {
+        // nothing to resolve ahead
+    }
+
     private static final class CheckType {
         static final org.eclipse.xtext.validation.CheckType FAST = org.eclipse.xtext.validation.CheckType.FAST;
     }

@@ -33,26 +33,21 @@ public class FlowValidator extends AbstractFlowValidator {
     @Inject
     private Provider<FlowCompiler> compilers;
 
-    @Check
-    public void checkLanguageRules(FlowFile file) {
-        SourceNames names = SourceNames.byUri();
-        for (Diagnostic d : languageChecks.check(file, new SourceRefs(names))) {
-            IssueMapping.report(d, file, names, getMessageAcceptor());
-        }
-    }
-
     /**
-     * Compiles each workflow of the file and shows what the checker finds, each problem once (a
-     * workflow called by another is checked with its caller and on its own). Waits until the file
-     * and its libraries parse: the checker's view of a half-parsed file would mislead.
+     * The language-only checks, then, once the file and its libraries parse (the checker's view of
+     * a half-parsed file would mislead), what the checker finds in each workflow of the file, each
+     * problem once (a workflow called by another is checked with its caller and on its own). One
+     * method, so that the language checks run once per validation: they also decide whether the
+     * graphs can be compiled.
      */
     @Check
-    public void checkWorkflowGraphs(FlowFile file) {
-        if (!file.eResource().getErrors().isEmpty()) {
-            return;
-        }
+    public void checkFile(FlowFile file) {
         SourceNames names = SourceNames.byUri();
-        if (SyntaxErrors.blockCompilation(languageChecks.check(file, new SourceRefs(names)))) {
+        List<Diagnostic> language = languageChecks.check(file, new SourceRefs(names));
+        for (Diagnostic d : language) {
+            IssueMapping.report(d, file, names, getMessageAcceptor());
+        }
+        if (!file.eResource().getErrors().isEmpty() || SyntaxErrors.blockCompilation(language)) {
             return;
         }
         for (Diagnostic d : graphDiagnostics(file, names)) {

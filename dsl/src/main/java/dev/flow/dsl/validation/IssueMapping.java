@@ -18,8 +18,8 @@ import org.eclipse.xtext.validation.ValidationMessageAcceptor;
  * <ul>
  *   <li>at exactly the range of its {@link SourceRef}, on the innermost syntax element whose text
  *       covers that range (found through the node model);
- *   <li>with the FLOW code as the issue code (e.g. {@code FLOW306}) and the suggestions as issue
- *       data, for quick fixes;
+ *   <li>with the FLOW code as the issue code (e.g. {@code FLOW306}), and the suggestions, related
+ *       locations and tags as issue data ({@link IssueData});
  *   <li>with the diagnostic's severity (error, warning, info);
  *   <li>a diagnostic in another file (an imported library) on the import that brings that file in,
  *       its message prefixed with the file and position; one with no position on the first
@@ -46,7 +46,7 @@ final class IssueMapping {
 
     private static void accept(Diagnostic d, String message, EObject target, int offset, int length, ValidationMessageAcceptor acceptor) {
         String code = d.code().id();
-        String[] data = d.suggestions().toArray(String[]::new);
+        String[] data = IssueData.encode(d);
         switch (d.severity()) {
             case ERROR -> acceptor.acceptError(message, target, offset, length, code, data);
             case WARNING -> acceptor.acceptWarning(message, target, offset, length, code, data);

@@ -56,6 +56,36 @@ class FlowFormatterTest {
     }
 
     @Test
+    void tokensOnOneLineAreSpacedAsThePrinterSpacesThem() {
+        String before = """
+                workflow   w {
+                    input xs : list < string >
+                    state { n:int=0  e : enum ( a , b ) = "a" }
+                    task a {agent claude   prompt "x"  outputs done,blocked on done set n=n+ - 1}
+                    e1 : start->a   when ! ( n  >= 2&&xs contains "x" ) || any ( done , blocked )
+                    a->end when a . summary not in [ "a" ,"b" ]
+                }
+                """;
+        assertThat(format(before)).isEqualTo("""
+                workflow w {
+                    input xs: list<string>
+                    state {
+                        n: int = 0
+                        e: enum(a, b) = "a"
+                    }
+                    task a {
+                        agent claude
+                        prompt "x"
+                        outputs done, blocked
+                        on done set n = n + -1
+                    }
+                    e1: start -> a when !(n >= 2 && xs contains "x") || any(done, blocked)
+                    a -> end when a.summary not in ["a", "b"]
+                }
+                """);
+    }
+
+    @Test
     void printedTextIsAlreadyFormatted() {
         String printed = FlowPrinter.create().print(FlowTesting.graph(ParserFixture.TEXT));
         assertThat(format(printed)).isEqualTo(printed);

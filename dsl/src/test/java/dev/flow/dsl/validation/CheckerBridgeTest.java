@@ -82,6 +82,26 @@ class CheckerBridgeTest {
     }
 
     @Test
+    void relatedLocationsAndTagsTravelInTheIssueDataAfterTheSuggestions() {
+        Path file = Path.of("bridge.flow").toAbsolutePath();
+        var issues = CheckerDoubles.validate(g -> List.of(Diagnostic.of(Code.UNREACHABLE_NODE, "unreachable", g.main().node("b").orElseThrow().source())
+                .withSuggestions(List.of("a"))
+                .withRelated(List.of(new Diagnostic.Related(g.main().node("a").orElseThrow().source(), "the node before")))
+                .withTags(java.util.Set.of(Diagnostic.Tag.UNNECESSARY))), TEXT, file);
+        assertThat(issues).singleElement().satisfies(i -> {
+            assertThat(IssueData.suggestions(i.getData())).containsExactly("a");
+            assertThat(IssueData.tags(i.getData())).containsExactly(Diagnostic.Tag.UNNECESSARY);
+            assertThat(IssueData.related(i.getData())).singleElement().satisfies(r -> {
+                assertThat(r.file()).isEqualTo(file.toUri().toString());
+                assertThat(TEXT.substring(r.at().offset(), r.at().offset() + r.at().length())).isEqualTo("a");
+                assertThat(r.at().line()).isEqualTo(2);
+                assertThat(r.at().column()).isEqualTo(10);
+                assertThat(r.message()).isEqualTo("the node before");
+            });
+        });
+    }
+
+    @Test
     void severitiesAreMappedAndNothingIsDropped() {
         var issues = CheckerDoubles.validate(g -> List.of(
                 Diagnostic.of(Code.UNREACHABLE_NODE, "warned", g.main().node("a").orElseThrow().source()),

@@ -2,6 +2,7 @@ package dev.flow.dsl.validation.checks;
 
 import dev.flow.diagnostic.Code;
 import dev.flow.diagnostic.Diagnostic;
+import dev.flow.dsl.compiler.FeatureNodes;
 import dev.flow.dsl.compiler.SourceRefs;
 import dev.flow.dsl.flow.AgentDef;
 import dev.flow.dsl.flow.ContinueOnFailure;
@@ -17,7 +18,6 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
-import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 
@@ -38,27 +38,37 @@ final class DuplicatePropertyCheck implements LanguageCheck {
 
     @Override
     public void check(FlowFile file, SourceRefs positions, Consumer<Diagnostic> report) {
-        for (EObject block : EcoreUtil2.eAllOfType(file, EObject.class)) {
-            if (block instanceof Node || block instanceof GateDef || block instanceof AgentDef) {
-                checkBlock(block, positions, report);
-            }
-            if (block instanceof Workflow w) {
+        // Blocks are top-level elements or members of a workflow: no need to walk every expression.
+        for (EObject element : file.getElements()) {
+            if (element instanceof Workflow w) {
                 checkSettings(w, positions, report);
+                for (Member member : w.getMembers()) {
+                    if (isBlock(member)) {
+                        checkBlock(member, positions, report);
+                    }
+                }
+            } else if (isBlock(element)) {
+                checkBlock(element, positions, report);
             }
         }
     }
 
+    private static boolean isBlock(EObject element) {
+        return element instanceof Node || element instanceof GateDef || element instanceof AgentDef;
+    }
+
     private static void checkBlock(EObject block, SourceRefs positions, Consumer<Diagnostic> report) {
+        Map<String, List<INode>> written = FeatureNodes.of(block);
         for (EStructuralFeature feature : block.eClass().getEAllStructuralFeatures()) {
             if (feature.isMany() || feature.getName().equals("name") || feature.getName().equals("label")) {
                 continue;
             }
-            List<INode> written = NodeModelUtils.findNodesForFeature(block, feature);
-            for (int i = 1; i < written.size(); i++) {
+            List<INode> nodes = written.getOrDefault(feature.getName(), List.of());
+            for (int i = 1; i < nodes.size(); i++) {
                 String property = SPELLING.getOrDefault(feature.getName(), feature.getName());
                 report.accept(Diagnostic.of(Code.DUPLICATE_PROPERTY,
                         "\"" + property + "\" is set twice in " + describe(block) + "; only the last one would count: remove one",
-                        positions.of(block, written.get(i))));
+                        positions.of(block, nodes.get(i))));
             }
         }
     }

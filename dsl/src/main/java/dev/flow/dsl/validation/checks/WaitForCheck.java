@@ -18,6 +18,9 @@ final class WaitForCheck implements LanguageCheck {
     @Override
     public void check(FlowFile file, SourceRefs positions, Consumer<Diagnostic> report) {
         for (Node node : EcoreUtil2.eAllOfType(file, Node.class)) {
+            if (node instanceof Merge || node.getWaitFor().isEmpty()) {
+                continue; // nothing misplaced, and no walk of the node's text
+            }
             var written = NodeModelUtils.findNodesForFeature(node, FlowPackage.Literals.NODE__WAIT_FOR);
             if (!(node instanceof Merge) && !written.isEmpty()) {
                 INode first = written.get(0);

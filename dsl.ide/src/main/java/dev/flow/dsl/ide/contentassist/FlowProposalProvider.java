@@ -1,0 +1,189 @@
+package dev.flow.dsl.ide.contentassist;
+
+import com.google.inject.Inject;
+import com.google.inject.Provider;
+import dev.flow.dsl.compiler.FlowCompiler;
+import dev.flow.dsl.flow.EdgeStep;
+import dev.flow.dsl.flow.FlowPackage;
+import dev.flow.dsl.flow.NodeEnd;
+import dev.flow.dsl.flow.OutputHandler;
+import dev.flow.dsl.scoping.SyntaxTree;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Set;
+import org.eclipse.xtext.GrammarUtil;
+import org.eclipse.xtext.RuleCall;
+import org.eclipse.xtext.EcoreUtil2;
+import dev.flow.dsl.flow.Node;
+import dev.flow.dsl.flow.RefExpr;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.xtext.Assignment;
+import org.eclipse.xtext.CrossReference;
+import org.eclipse.xtext.resource.IEObjectDescription;
+import org.eclipse.xtext.Keyword;
+import org.eclipse.xtext.ide.editor.contentassist.ContentAssistContext;
+import org.eclipse.xtext.ide.editor.contentassist.ContentAssistEntry;
+import org.eclipse.xtext.ide.editor.contentassist.IIdeContentProposalAcceptor;
+import org.eclipse.xtext.ide.editor.contentassist.IdeContentProposalProvider;
+
+/**
+ * Completion beyond the grammar's keywords and names in scope: a snippet for each kind of node; in a
+ * condition the outputs of the node being left and of the nodes upstream of it ({@code
+ * analyze.blocked}); after {@code node.} the fields of that node's result with their types. Types
+ * and fields come from the checker's {@link dev.flow.check.TypeResolver} ({@link ConditionNames}).
+ */
+public class FlowProposalProvider extends IdeContentProposalProvider {
+
+    @Inject
+    private Provider<FlowCompiler> compilers;
+
+
+    @Override
+    public void createProposals(Collection<ContentAssistContext> contexts, IIdeContentProposalAcceptor acceptor) {
+        // Once per request (the same position may come with several contexts), and first, so that
+        // the condition's own names are not crowded out of the list by keywords.
+        contexts.stream().filter(FlowProposalProvider::expectsAName).findFirst()
+                .ifPresent(context -> proposeConditionNames(context, acceptor));
+        super.createProposals(contexts, acceptor);
+    }
+
+    @Override
+    protected void _createProposals(Keyword keyword, ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
+        if (isFieldPosition(context)) {
+            // 'output', 'state', ... are field names here, offered with their types below
+            return;
+        }
+        super._createProposals(keyword, context, acceptor);
+        var snippet = NodeSnippets.BY_KEYWORD.get(keyword.getValue());
+        if (snippet != null && declaresNode(keyword)) {
+            var entry = new ContentAssistEntry();
+            entry.setPrefix(context.getPrefix());
+            entry.setProposal(snippet.body());
+            entry.setLabel(keyword.getValue() + " …");
+            entry.setDescription(snippet.description());
+            entry.setKind(ContentAssistEntry.KIND_SNIPPET);
+            if (getProposalCreator().isValidProposal(keyword.getValue(), context.getPrefix(), context)) {
+                acceptor.accept(entry, getProposalPriorities().getKeywordPriority(keyword.getValue(), entry) + 1);
+            }
+        }
+    }
+
+    @Override
+    protected void _createProposals(Assignment assignment, ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
+        if (assignment.getFeature().equals(FlowPackage.Literals.REF_EXPR__FIELDS.getName())) {
+            proposeFields(context, acceptor);
+            return;
+        }
+        if (assignment.getTerminal() instanceof org.eclipse.xtext.RuleCall call && call.getRule() instanceof org.eclipse.xtext.TerminalRule) {
+            // Xtext would offer the feature's name ("value") as a placeholder: noise in Flow.
+            return;
+        }
+        super._createProposals(assignment, context, acceptor);
+    }
+
+    @Override
+    protected com.google.common.base.Predicate<IEObjectDescription> getCrossrefFilter(CrossReference reference, ContentAssistContext context) {
+        // The same thing is in scope under its simple name; a qualified duplicate is noise.
+        return candidate -> candidate.getName().getSegmentCount() == 1;
+    }
+
+    private void proposeFields(ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
+        Node node = referencedNode(context.getCurrentModel());
+        if (node == null) {
+            node = referencedNode(context.getPreviousModel());
+        }
+        if (node == null) {
+            return;
+        }
+        String owner = node.getName();
+        var names = ConditionNames.around(node, compilers.get());
+        names.map(n -> n.fieldsOf(owner)).orElse(Map.of()).forEach((field, type) -> accept(field, type.toString(),
+                "`" + owner + "." + field + "`: " + type + ", a field of " + owner + "'s result", ContentAssistEntry.KIND_FIELD, 0,
+                context, acceptor));
+    }
+
+    /** In a condition: the outputs of the node being left, then those of the nodes upstream of it. */
+    private void proposeConditionNames(ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
+        EObject model = context.getCurrentModel();
+        EdgeStep step = EcoreUtil2.getContainerOfType(model, EdgeStep.class);
+        Node after = null;
+        boolean bareOutputs = false;
+        if (step != null && SyntaxTree.sourceOf(step) instanceof NodeEnd end && end.getNode() != null && !end.getNode().eIsProxy()) {
+            after = end.getNode();
+            // Inside a started condition the scope already offers them; before it, it does not.
+            bareOutputs = model == step;
+        } else if (EcoreUtil2.getContainerOfType(model, OutputHandler.class) != null) {
+            after = EcoreUtil2.getContainerOfType(model, Node.class);
+        }
+        if (after == null || after.getName() == null) {
+            return;
+        }
+        var names = ConditionNames.around(after, compilers.get());
+        if (names.isEmpty()) {
+            return;
+        }
+        String source = after.getName();
+        if (bareOutputs) {
+            for (String output : names.get().outputsOf(source)) {
+                accept(output, "output of " + source, "holds when `" + source + "` produced `" + output + "`",
+                        ContentAssistEntry.KIND_ENUM, 1, context, acceptor);
+            }
+        }
+        names.get().upstreamOutputs(source).forEach((path, type) -> accept(path, type.toString(),
+                "`" + path + "`: " + type, ContentAssistEntry.KIND_FIELD, 0, context, acceptor));
+    }
+
+    private void accept(String proposal, String detail, String documentation, String kind, int boost, ContentAssistContext context,
+            IIdeContentProposalAcceptor acceptor) {
+        ContentAssistEntry entry = getProposalCreator().createProposal(proposal, context, e -> {
+            e.setKind(kind);
+            e.setDescription(detail);
+            e.setDocumentation(documentation);
+        });
+        if (entry != null) {
+            acceptor.accept(entry, getProposalPriorities().getDefaultPriority(entry) + boost);
+        }
+    }
+
+    /** The grammar's expression rules: a first-set element in one of them means an expression may start here. */
+    private static final Set<String> EXPRESSION_RULES = Set.of("Expr", "Or", "And", "Not", "Comparison", "Additive",
+            "Multiplicative", "Unary", "Primary");
+
+    /** Whether the context is where an expression (and so a name of a condition) may start, not a field after a dot. */
+    private static boolean expectsAName(ContentAssistContext context) {
+        return !isFieldPosition(context) && context.getFirstSetGrammarElements().stream().anyMatch(e -> {
+            var rule = GrammarUtil.containingRule(e);
+            if (rule != null && EXPRESSION_RULES.contains(rule.getName())) {
+                return true;
+            }
+            return e instanceof Assignment a && a.getTerminal() instanceof RuleCall call && call.getRule() != null
+                    && EXPRESSION_RULES.contains(call.getRule().getName());
+        });
+    }
+
+    private static Node referencedNode(EObject model) {
+        if (model instanceof RefExpr ref && ref.eIsSet(FlowPackage.Literals.REF_EXPR__TARGET)
+                && ref.getTarget() instanceof Node node && !node.eIsProxy()) {
+            return node;
+        }
+        return null;
+    }
+
+    private static boolean isFieldPosition(ContentAssistContext context) {
+        return context.getFirstSetGrammarElements().stream().anyMatch(e -> e instanceof Assignment a
+                && a.getFeature().equals(FlowPackage.Literals.REF_EXPR__FIELDS.getName()))
+                && (referencedNode(context.getCurrentModel()) != null || referencedNode(context.getPreviousModel()) != null)
+                && context.getLastCompleteNode() != null && ".".equals(context.getLastCompleteNode().getText());
+    }
+
+    /** Whether this keyword starts a node declaration (and not, say, {@code gate} in {@code gates}). */
+    private static boolean declaresNode(Keyword keyword) {
+        EObject rule = keyword;
+        while (rule != null && !(rule instanceof org.eclipse.xtext.AbstractRule)) {
+            rule = rule.eContainer();
+        }
+        return rule instanceof org.eclipse.xtext.ParserRule parser
+                && java.util.Set.of("Task", "GateNode", "Branch", "Parallel", "Merge", "Subgraph", "Human", "Checkpoint")
+                        .contains(parser.getName());
+    }
+}

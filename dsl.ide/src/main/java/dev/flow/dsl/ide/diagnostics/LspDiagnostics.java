@@ -1,0 +1,81 @@
+package dev.flow.dsl.ide.diagnostics;
+
+import dev.flow.diagnostic.Code;
+import java.util.ArrayList;
+import java.util.List;
+import dev.flow.dsl.validation.IssueData;
+import org.eclipse.emf.common.util.URI;
+import org.eclipse.lsp4j.DiagnosticCodeDescription;
+import org.eclipse.lsp4j.Diagnostic;
+import org.eclipse.lsp4j.DiagnosticRelatedInformation;
+import org.eclipse.lsp4j.DiagnosticTag;
+import org.eclipse.lsp4j.Location;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.xtext.validation.Issue;
+
+/**
+ * Completes the diagnostics Xtext builds from validation issues with what Flow's checker knows: the
+ * stable code with a link to its entry in the diagnostics catalog, the related locations (the other
+ * nodes of a cycle, the definition a name should match), the suggested names as data for quick
+ * fixes, and the "unnecessary" tag that makes editors fade unreachable nodes.
+ */
+public final class LspDiagnostics {
+    /** Shown by editors next to the message, e.g. "flow(FLOW306)". */
+    public static final String SOURCE = "flow";
+
+    private final String docsBase;
+
+    /** @param docsBase the diagnostics catalog's address; entries are at {@code #flow306-uncontrolled-cycle} */
+    public LspDiagnostics(String docsBase) {
+        this.docsBase = docsBase;
+    }
+
+    /** Adds Flow's information to a diagnostic Xtext converted from this issue. */
+    public Diagnostic complete(Diagnostic diagnostic, Issue issue) {
+        diagnostic.setSource(SOURCE);
+        var code = issue.getCode() == null ? java.util.Optional.<Code>empty() : Code.byId(issue.getCode());
+        if (code.isEmpty()) {
+            // Xtext's own syntax and linking errors: give them the code users look up.
+            if (issue.isSyntaxError()) {
+                code = java.util.Optional.of(Code.SYNTAX_ERROR);
+                diagnostic.setCode(Code.SYNTAX_ERROR.id());
+            }
+        }
+        code.ifPresent(c -> diagnostic.setCodeDescription(new DiagnosticCodeDescription(docsBase + "#" + c.docAnchor())));
+        if (IssueData.tags(issue.getData()).contains(dev.flow.diagnostic.Diagnostic.Tag.UNNECESSARY)) {
+            diagnostic.setTags(List.of(DiagnosticTag.Unnecessary));
+        }
+        List<String> suggestions = IssueData.suggestions(issue.getData());
+        diagnostic.setData(suggestions.isEmpty() ? null : suggestions);
+        var related = IssueData.related(issue.getData());
+        if (!related.isEmpty()) {
+            URI base = issue.getUriToProblem() == null ? null : issue.getUriToProblem().trimFragment();
+            var infos = new ArrayList<DiagnosticRelatedInformation>();
+            for (var r : related) {
+                infos.add(new DiagnosticRelatedInformation(new Location(resolve(base, r.file()), range(r)), r.message()));
+            }
+            diagnostic.setRelatedInformation(infos);
+        }
+        return diagnostic;
+    }
+
+    private static String resolve(URI base, String file) {
+        if (file.contains(":/") || file.startsWith("file:")) {
+            return file;
+        }
+        if (base == null) {
+            return file;
+        }
+        URI relative = URI.createURI(file);
+        return base.isHierarchical() && !base.isRelative() ? relative.resolve(base).toString() : file;
+    }
+
+    private static Range range(IssueData.Related r) {
+        var at = r.at();
+        Position start = new Position(Math.max(0, at.line() - 1), Math.max(0, at.column() - 1));
+        Position end = at.endLine() > 0 ? new Position(at.endLine() - 1, Math.max(0, at.endColumn() - 1))
+                : new Position(start.getLine(), start.getCharacter() + Math.max(0, at.length()));
+        return new Range(start, end);
+    }
+}

@@ -1,0 +1,51 @@
+package dev.flow.dsl.ide.hover;
+
+import com.google.inject.Inject;
+import dev.flow.dsl.docs.KeywordDocs;
+import org.eclipse.lsp4j.Hover;
+import org.eclipse.lsp4j.HoverParams;
+import org.eclipse.lsp4j.MarkupContent;
+import org.eclipse.lsp4j.MarkupKind;
+import org.eclipse.xtext.Keyword;
+import org.eclipse.xtext.RuleCall;
+import org.eclipse.xtext.ide.server.Document;
+import org.eclipse.xtext.ide.server.DocumentExtensions;
+import org.eclipse.xtext.ide.server.hover.HoverService;
+import org.eclipse.xtext.nodemodel.ILeafNode;
+import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
+import org.eclipse.xtext.resource.XtextResource;
+import org.eclipse.xtext.util.CancelIndicator;
+
+/**
+ * Hovers: the documentation of the keyword under the cursor ({@link KeywordDocs}, the text
+ * docs/language.md shows too), else that of the node, gate, agent, input, state variable or output named there
+ * ({@link FlowDocumentation}).
+ */
+public class FlowHoverService extends HoverService {
+
+    @Inject
+    private DocumentExtensions documents;
+
+    @Override
+    public Hover hover(Document document, XtextResource resource, HoverParams params, CancelIndicator cancelIndicator) {
+        if (resource.getParseResult() != null) {
+            int offset = document.getOffSet(params.getPosition());
+            ILeafNode leaf = NodeModelUtils.findLeafNodeAtOffset(resource.getParseResult().getRootNode(), offset);
+            if (leaf != null && leaf.getGrammarElement() instanceof Keyword keyword && !usedAsName(leaf)) {
+                var text = KeywordDocs.of(keyword.getValue());
+                if (text.isPresent()) {
+                    return new Hover(new MarkupContent(MarkupKind.MARKDOWN, "**" + keyword.getValue() + "**\n\n" + text.get()),
+                            documents.newRange(resource, leaf.getTextRegion()));
+                }
+            }
+        }
+        return super.hover(document, resource, params, cancelIndicator);
+    }
+
+    /** Words like {@code fail} or {@code timeout} are keywords that may also name an output. */
+    private static boolean usedAsName(ILeafNode leaf) {
+        return leaf.getParent() != null && leaf.getParent().getGrammarElement() instanceof RuleCall call
+                && call.getRule() != null
+                && (call.getRule().getName().equals("ValidID") || call.getRule().getName().equals("FieldName"));
+    }
+}
