@@ -37,7 +37,8 @@ class EditingIT {
 
     @BeforeAll
     static void startServer() throws Exception {
-        server = ServerProcess.start(workspace, Map.of("gates.flow", Workflows.LIBRARY, "review.flow", Workflows.REVIEW));
+        server = ServerProcess.start(workspace, Map.of("gates.flow", Workflows.LIBRARY, "review.flow", Workflows.REVIEW,
+                "gates.yaml", Workflows.REGISTRY, "registered.flow", Workflows.REGISTERED));
     }
 
     @AfterAll
@@ -104,6 +105,47 @@ class EditingIT {
     }
 
     @Test
+    void completesTheGatesOfAnImportedRegistryWithTheirCommand() throws Exception {
+        var items = complete("complete-registry.flow", Workflows.REGISTERED.replace("gate style uses lint", "gate style uses <|>"));
+        assertThat(labels(items)).contains("lint", "type_check");
+        assertThat(detail(items, "type_check")).isEqualTo("mypy .");
+    }
+
+    @Test
+    void aGateWrittenInFlowTakesThePlaceOfTheRegisteredOneInCompletion() throws Exception {
+        String shadowing = Workflows.REGISTERED.replace("gate style uses lint", "gate lint { run [\"eslint\", \".\"] }\n    gate style uses <|>");
+        var items = complete("complete-shadowed.flow", shadowing);
+        assertThat(items.stream().filter(i -> i.getLabel().equals("lint")).map(CompletionItem::getDetail)).containsExactly("eslint .");
+    }
+
+    @Test
+    void showsARegisteredGateOnHover() throws Exception {
+        var cursor = Cursor.in(Workflows.REGISTERED.replace("uses lint", "uses li<|>nt"));
+        String uri = server.open("hover-registry.flow", cursor.text());
+        var hover = get(server.server.getTextDocumentService().hover(new HoverParams(doc(uri), cursor.position())));
+        assertThat(hover.getContents().getRight().getValue()).contains("registered gate", "lint", "Run linter", "ruff check .", "1m",
+                "gates.yaml:2");
+        assertThat(hover.getRange()).isEqualTo(Cursor.rangeOf(Workflows.REGISTERED, "lint", "uses "));
+    }
+
+    @Test
+    void goesToAGateInTheRegistry() throws Exception {
+        var location = definitionAt("definition-registry.flow", Workflows.REGISTERED.replace("uses lint", "uses li<|>nt"));
+        assertThat(location.getUri()).isEqualTo(server.uri("gates.yaml"));
+        assertThat(location.getRange()).isEqualTo(Cursor.rangeOf(Workflows.REGISTRY, "lint", "  "));
+    }
+
+    /** The one place go to definition leads from the marked position of this text, opened as {@code file}. */
+    Location definitionAt(String file, String marked) throws Exception {
+        var cursor = Cursor.in(marked);
+        String uri = server.open(file, cursor.text());
+        var result = get(server.server.getTextDocumentService().definition(new DefinitionParams(doc(uri), cursor.position())));
+        List<? extends Location> locations = result.getLeft();
+        assertThat(locations).hasSize(1);
+        return locations.get(0);
+    }
+
+    @Test
     void offersASnippetForEachKindOfNode() throws Exception {
         var items = complete("complete-snippet.flow", Workflows.reviewWith("gate test uses tests", "gate test uses tests\n    <|>"));
         var snippets = items.stream().filter(i -> i.getInsertTextFormat() == org.eclipse.lsp4j.InsertTextFormat.Snippet).toList();
@@ -138,13 +180,9 @@ class EditingIT {
 
     @Test
     void goesToAGateDefinedInAnotherFile() throws Exception {
-        var cursor = Cursor.in(Workflows.reviewWith("gate test uses tests", "gate test uses te<|>sts"));
-        String uri = server.open("definition.flow", cursor.text());
-        var result = get(server.server.getTextDocumentService().definition(new DefinitionParams(doc(uri), cursor.position())));
-        List<? extends Location> locations = result.getLeft();
-        assertThat(locations).hasSize(1);
-        assertThat(locations.get(0).getUri()).isEqualTo(server.uri("gates.flow"));
-        assertThat(locations.get(0).getRange()).isEqualTo(Cursor.rangeOf(Workflows.LIBRARY, "tests", "gate "));
+        var location = definitionAt("definition.flow", Workflows.reviewWith("gate test uses tests", "gate test uses te<|>sts"));
+        assertThat(location.getUri()).isEqualTo(server.uri("gates.flow"));
+        assertThat(location.getRange()).isEqualTo(Cursor.rangeOf(Workflows.LIBRARY, "tests", "gate "));
     }
 
     @Test

@@ -43,6 +43,35 @@ final class Workflows {
             }
             """;
 
+    /** A gate registry in the supervisor's format, imported by {@link #REGISTERED}. */
+    static final String REGISTRY = """
+            gates:
+              lint:
+                description: "Run linter"
+                command: ["ruff", "check", "."]
+                timeout: 60
+              type_check:
+                description: "Run type checker"
+                command: ["mypy", "."]
+                depends_on: ["lint"]
+            """;
+
+    /** A workflow whose gates come from the registry {@code gates.yaml}. */
+    static final String REGISTERED = """
+            import "gates.yaml"
+
+            workflow checked {
+                task build {
+                    run ["make"]
+                }
+                gate style uses lint
+
+                start -> build
+                build -> style
+                style -> end
+            }
+            """;
+
     /** The review loop with its text replaced once: {@code REVIEW} with {@code what} turned into {@code with}. */
     static String reviewWith(String what, String with) {
         if (!REVIEW.contains(what)) {

@@ -10,6 +10,7 @@ import dev.flow.dsl.ide.highlighting.FlowSemanticHighlighter;
 import dev.flow.dsl.ide.hover.FlowDocumentation;
 import dev.flow.dsl.ide.hover.FlowHoverService;
 import dev.flow.dsl.ide.quickfix.FlowQuickfixProvider;
+import dev.flow.dsl.ide.symbols.FlowDefinitions;
 import dev.flow.dsl.ide.symbols.FlowDocumentSymbols;
 import dev.flow.dsl.ide.symbols.FlowSymbolKinds;
 import org.eclipse.xtext.documentation.IEObjectDocumentationProvider;
@@ -22,6 +23,7 @@ import org.eclipse.xtext.ide.server.codeActions.ICodeActionService2;
 import org.eclipse.xtext.ide.server.codeActions.QuickFixCodeActionService;
 import org.eclipse.xtext.ide.server.hover.IHoverService;
 import org.eclipse.xtext.ide.server.symbol.DocumentSymbolMapper;
+import org.eclipse.xtext.ide.server.symbol.DocumentSymbolService;
 import org.eclipse.xtext.ide.server.symbol.HierarchicalDocumentSymbolService;
 
 /** The one place where Flow's editor services are wired (used by the language server). */
@@ -33,6 +35,10 @@ public class FlowIdeModule extends AbstractFlowIdeModule {
 
     public Class<? extends HierarchicalDocumentSymbolService> bindHierarchicalDocumentSymbolService() {
         return FlowDocumentSymbols.class;
+    }
+
+    public Class<? extends DocumentSymbolService> bindDocumentSymbolService() {
+        return FlowDefinitions.class;
     }
 
     public Class<? extends DocumentSymbolMapper.DocumentSymbolKindProvider> bindDocumentSymbolKindProvider() {

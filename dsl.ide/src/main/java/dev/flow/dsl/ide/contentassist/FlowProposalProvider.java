@@ -7,6 +7,7 @@ import dev.flow.dsl.flow.EdgeStep;
 import dev.flow.dsl.flow.FlowPackage;
 import dev.flow.dsl.flow.NodeEnd;
 import dev.flow.dsl.flow.OutputHandler;
+import dev.flow.dsl.ide.registry.RegistryGates;
 import dev.flow.dsl.scoping.SyntaxTree;
 import java.util.Collection;
 import java.util.Map;
@@ -37,6 +38,11 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
     @Inject
     private Provider<FlowCompiler> compilers;
 
+    @Inject
+    private RegistryGates registryGates;
+
+    @Inject
+    private org.eclipse.xtext.scoping.IScopeProvider scopes;
 
     @Override
     public void createProposals(Collection<ContentAssistContext> contexts, IIdeContentProposalAcceptor acceptor) {
@@ -79,6 +85,31 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
             return;
         }
         super._createProposals(assignment, context, acceptor);
+    }
+
+    @Override
+    protected void _createProposals(CrossReference reference, ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
+        super._createProposals(reference, context, acceptor);
+        var type = GrammarUtil.getReference(reference);
+        if (type != null && type.getEReferenceType() == FlowPackage.Literals.GATE_DEF) {
+            proposeRegistryGates(type, context, acceptor);
+        }
+    }
+
+    /** The gates of imported registries that no gate written in Flow takes the place of. */
+    private void proposeRegistryGates(org.eclipse.emf.ecore.EReference reference, ContentAssistContext context,
+            IIdeContentProposalAcceptor acceptor) {
+        EObject model = context.getCurrentModel();
+        var scope = scopes.getScope(model, reference);
+        registryGates.visibleFrom(model).forEach((name, registered) -> {
+            if (scope.getSingleElement(org.eclipse.xtext.naming.QualifiedName.create(name)) == null) {
+                var gate = registered.gate();
+                String documentation = gate.description() == null ? "" : gate.description();
+                accept(name, gate.command() == null ? "gate" : gate.command().display(),
+                        documentation + (documentation.isEmpty() ? "" : "\n\n") + "registered in " + registered.registry().lastSegment(),
+                        ContentAssistEntry.KIND_FUNCTION, 0, context, acceptor);
+            }
+        });
     }
 
     @Override

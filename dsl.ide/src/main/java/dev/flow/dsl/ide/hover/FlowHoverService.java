@@ -2,6 +2,7 @@ package dev.flow.dsl.ide.hover;
 
 import com.google.inject.Inject;
 import dev.flow.dsl.docs.KeywordDocs;
+import dev.flow.dsl.ide.registry.RegistryGates;
 import org.eclipse.lsp4j.Hover;
 import org.eclipse.lsp4j.HoverParams;
 import org.eclipse.lsp4j.MarkupContent;
@@ -26,6 +27,9 @@ public class FlowHoverService extends HoverService {
     @Inject
     private DocumentExtensions documents;
 
+    @Inject
+    private RegistryGates registryGates;
+
     @Override
     public Hover hover(Document document, XtextResource resource, HoverParams params, CancelIndicator cancelIndicator) {
         if (resource.getParseResult() != null) {
@@ -38,8 +42,42 @@ public class FlowHoverService extends HoverService {
                             documents.newRange(resource, leaf.getTextRegion()));
                 }
             }
+            var registered = registryGates.referencedAt(resource, offset);
+            if (registered.isPresent()) {
+                var reference = registered.get();
+                return new Hover(new MarkupContent(MarkupKind.MARKDOWN, markdown(reference.target())),
+                        documents.newRange(resource, new org.eclipse.xtext.util.TextRegion(reference.offset(), reference.length())));
+            }
         }
         return super.hover(document, resource, params, cancelIndicator);
+    }
+
+    /** A registered gate as the hover of a gate written in Flow shows it: what it is, runs and where it is defined. */
+    private static String markdown(RegistryGates.RegistryGate registered) {
+        var gate = registered.gate();
+        var parts = new java.util.ArrayList<String>();
+        parts.add("**registered gate** `" + gate.name() + "`");
+        if (gate.description() != null && !gate.description().isBlank()) {
+            parts.add(gate.description());
+        }
+        if (gate.command() != null) {
+            parts.add("runs `" + gate.command().display() + "`");
+        }
+        var facts = new java.util.ArrayList<String>();
+        if (gate.timeout() != null) {
+            facts.add("timeout " + dev.flow.dsl.conversion.Durations.format(gate.timeout()));
+        }
+        if (gate.severity() == dev.flow.model.Severity.WARNING) {
+            facts.add("severity warning: a failure does not fail the run");
+        }
+        if (!gate.dependsOn().isEmpty()) {
+            facts.add("depends on " + gate.dependsOn().stream().map(r -> "`" + r.name() + "`").collect(java.util.stream.Collectors.joining(", ")));
+        }
+        if (!facts.isEmpty()) {
+            parts.add(String.join("; ", facts));
+        }
+        parts.add("defined in " + registered.registry().lastSegment() + ":" + gate.source().line());
+        return String.join("\n\n", parts);
     }
 
     /** Words like {@code fail} or {@code timeout} are keywords that may also name an output. */
