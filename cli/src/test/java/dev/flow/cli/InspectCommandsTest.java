@@ -189,6 +189,18 @@ class InspectCommandsTest {
     }
 
     @Test
+    void aMistypedExecutionIdSuggestsTheNearestOne() {
+        String id = run("hello.flow");
+        String typo = id.substring(0, 7) + (id.charAt(7) == 'x' ? 'y' : 'x');
+        for (String[] args : new String[][] {{"status", typo}, {"log", typo}, {"resume", typo}, {"kv", "ls", "-e", typo}}) {
+            Cli r = ws.flow(args);
+            assertThat(r.exit()).as(args[0]).isEqualTo(ExitCode.USAGE);
+            assertThat(r.err()).as(args[0]).contains("no execution \"" + typo + "\" in ", "did you mean \"" + id + "\"?")
+                    .doesNotContain("recent executions");
+        }
+    }
+
+    @Test
     void aDatabaseThatDoesNotExistIsNotCreatedByVerbsThatOnlyRead() {
         for (String[] args : new String[][] {{"status"}, {"log", "x"}, {"resume", "x"}, {"answer", "x", "n", "o"}, {"kv", "ls", "-e", "x"}}) {
             Cli r = ws.flow(args);

@@ -117,14 +117,7 @@ public final class Engine {
     }
 
     private ExecutionRow find(String executionId) {
-        return core.store.read(tx -> tx.executions().get(executionId)).orElseThrow(() -> unknownExecution(executionId));
-    }
-
-    private UsageException unknownExecution(String id) {
-        List<ExecutionRow> recent = core.store.read(tx -> tx.executions().recent(5));
-        String hint = recent.isEmpty() ? "the database has no executions yet"
-                : "recent executions: " + String.join(", ", recent.stream().map(ExecutionRow::id).toList());
-        return new UsageException("no execution \"" + id + "\" in " + core.store.location() + " (" + hint + "; \"flow status\" lists them)");
+        return ExecutionLookup.require(core.store, executionId);
     }
 
     private RunResult drive(ExecutionRow start) {

@@ -132,8 +132,7 @@ public final class KvService {
         if (key == null || key.isEmpty() || key.length() > 200 || key.chars().anyMatch(Character::isISOControl)) {
             throw new UsageException("a key is 1 to 200 printable characters, not \"" + key + "\"");
         }
-        ExecutionRow exec = core.store.read(tx -> tx.executions().get(executionId))
-                .orElseThrow(() -> new UsageException("no execution \"" + executionId + "\" in " + core.store.location()));
+        ExecutionRow exec = ExecutionLookup.require(core.store, executionId);
         if (!scope.equals(KvEntry.RUN_SCOPE)) {
             boolean known = core.store.read(tx -> core.graphs.runGraph(tx, exec.graphHash(), exec.workflowId()).hasNode(scope));
             if (!known) {

@@ -21,6 +21,9 @@ public interface ExecutionTable {
     /** Every execution, newest first, at most {@code limit}. */
     List<ExecutionRow> recent(int limit);
 
+    /** The ids of every execution, for suggesting the one a mistyped id meant. */
+    List<String> ids();
+
     /** The children of an execution (its subgraph runs), oldest first. */
     List<ExecutionRow> children(String parentId);
 }

@@ -68,6 +68,11 @@ final class SqliteExecutions implements ExecutionTable {
     }
 
     @Override
+    public List<String> ids() {
+        return s.query("SELECT id FROM executions", rs -> rs.getString(1));
+    }
+
+    @Override
     public List<ExecutionRow> children(String parentId) {
         return s.query("SELECT " + COLUMNS + " FROM executions WHERE parent_id = ? ORDER BY created_at, id", SqliteExecutions::row,
                 parentId);
