@@ -21,13 +21,13 @@ class SyntaxErrorMessagesTest {
             @ workflow x { }                                    | 1:1  | unexpected "@": only imports, workflows, gates and agents may stand at the top of a file
             workflow x { task a { timeout 5 } }                 | 1:31 | expected a duration such as 30s, 10m or 2h, found "5"
             workflow x { start -> end when (1 == 1 }            | 1:40 | expected ")" to close the parenthesis, found "}"
-            workflow x { retry 3 }                              | 1:14 | expected "}" to close workflow "x", found "retry"
+            workflow x { prompt "p" }                           | 1:14 | expected "}" to close workflow "x", found "prompt"
             workflow x { input y: int = 99999999999999999999 }  | 1:29 | "99999999999999999999" is not a whole number that fits in 64 bits
             workflow x { task a { retry 9999999999 } }          | 1:29 | "9999999999" is too large: counts go up to 2147483647
             workflow x { task `oops }                           | 1:19 | this backquoted name is not closed: add the closing ` before the end of the line
             workflow x { /* never closed                        | 1:14 | this comment is not closed: add */
-            workflow x { input version: string }                | 1:20 | expected a name after "input", found "version"; "version" is a keyword: write ^version to use it as a name
-            workflow x { task a { outputs done, retry } }       | 1:37 | unexpected "retry" after "," in task "a"; "retry" is a keyword: write ^retry to use it as a name
+            workflow x { input task: string }                   | 1:20 | expected a name after "input", found "task"; "task" is a keyword: write ^task to use it as a name
+            workflow x { task a { outputs done, max } }         | 1:37 | unexpected "max" after "," in task "a"; "max" is a keyword: write ^max to use it as a name
             """)
     void syntaxErrorsAreExplained(String text, String at, String message) {
         var diagnostics = compile(text).diagnostics();
@@ -40,7 +40,7 @@ class SyntaxErrorMessagesTest {
 
     @Test
     void aValueTheParserHadToAssumeIsNotReportedInXtextsWords() {
-        var messages = compile("workflow x { task a { outputs done, retry } }").diagnostics().stream().map(Diagnostic::message).toList();
+        var messages = compile("workflow x { task a { retry } }").diagnostics().stream().map(Diagnostic::message).toList();
         assertThat(messages).noneMatch(m -> m.contains("ValueConverter")).contains("expected a number here");
     }
 }
