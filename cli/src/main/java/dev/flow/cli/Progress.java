@@ -20,10 +20,15 @@ abstract class Progress implements EngineListener, AutoCloseable {
     private final boolean showExecution;
     /** When each node ({@code execution/node}) started, to say how long it took. */
     private final Map<String, Long> started = new HashMap<>();
-    /** Labels of child executions ({@code workflow/}), so their nodes read apart from the parent's. */
+    /**
+     * Labels of child executions, by the subgraph node that runs each ({@code core/}, or {@code
+     * release/core/} two levels down), so that two children of one workflow read apart.
+     */
     private final Map<String, String> children = new HashMap<>();
     /** Nodes running now, by label, with when they started: the live display's status line. */
     protected final Map<String, Long> running = new LinkedHashMap<>();
+    /** Lines of events that came before the header ({@link #holdUntilHeader}); null when not holding. */
+    private java.util.List<String> held;
 
     protected Progress(PrintWriter out, Ansi ansi, boolean showExecution) {
         this.out = out;
@@ -50,7 +55,8 @@ abstract class Progress implements EngineListener, AutoCloseable {
         if (e.kind().equals("execution_started")) {
             JsonNode d = EventText.data(e);
             if (d.hasNonNull("parent")) {
-                children.put(e.executionId(), children.getOrDefault(d.get("parent").asText(), "") + d.path("workflow").asText() + "/");
+                String label = d.hasNonNull("node") ? d.get("node").asText() : d.path("workflow").asText();
+                children.put(e.executionId(), children.getOrDefault(d.get("parent").asText(), "") + label + "/");
             }
             return;
         }
@@ -88,7 +94,20 @@ abstract class Progress implements EngineListener, AutoCloseable {
             case "node_waiting", "paused" -> ansi.cyan(text);
             default -> text;
         };
-        line(ansi.dim(Times.clock(e.at())) + " " + (showExecution ? e.executionId() + " " : "") + coloured);
+        String shown = ansi.dim(Times.clock(e.at())) + " " + (showExecution ? e.executionId() + " " : "") + coloured;
+        if (held != null) {
+            held.add(shown);
+        } else {
+            line(shown);
+        }
+    }
+
+    /**
+     * Keeps event lines back until the next {@link #say}: starting an execution already runs its
+     * first control nodes (and starts children), before the caller knows the id its header names.
+     */
+    synchronized void holdUntilHeader() {
+        held = new java.util.ArrayList<>();
     }
 
     /** Prints one line for good. */
@@ -97,6 +116,10 @@ abstract class Progress implements EngineListener, AutoCloseable {
     /** Prints a line of the caller's (a header, the summary) without disturbing the display. */
     synchronized void say(String text) {
         line(text);
+        if (held != null) {
+            held.forEach(this::line);
+            held = null;
+        }
     }
 
     /** Ends the display: nothing is printed after this but plain text. */

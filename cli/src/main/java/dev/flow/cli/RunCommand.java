@@ -66,6 +66,7 @@ final class RunCommand implements Callable<Integer> {
         Path baseDir = file.toAbsolutePath().normalize().getParent();
 
         try (var session = new RunSession(database.openOrCreate(), database, progress, ansi)) {
+            progress.holdUntilHeader();
             String id = session.engine.startTyped(graph, typed, baseDir);
             Invocation flow = Invocation.of(database);
             if (detach) {

@@ -96,6 +96,43 @@ class InspectCommandsTest {
     }
 
     @Test
+    void logInterleavesTheEventsOfChildExecutionsNamedAfterTheirSubgraphNode() throws Exception {
+        String id = run("nested.flow");
+        Cli all = ws.flow("log", id);
+        assertThat(all.exit()).isZero();
+        assertThat(all.out()).contains("node_waiting     core  {\"child\":\"" + id + ".core.1\"}", "node_started     core/build",
+                "node_completed   cli/test", "execution_finished core/", "node_completed   publish");
+        // in time order: each child finishes before the parent's subgraph node completes with what it returned
+        var lines = all.out().lines().toList();
+        assertThat(indexOf(lines, "node_completed   core/test")).isLessThan(indexOf(lines, "node_completed   core "));
+        assertThat(indexOf(lines, "node_completed   publish")).isGreaterThan(indexOf(lines, "execution_finished cli/"));
+
+        var json = all.out().lines().count();
+        var mapper = new ObjectMapper();
+        var executions = ws.flow("log", id, "--format", "json").out().lines().map(l -> {
+            try {
+                return mapper.readTree(l).get("execution").asText();
+            } catch (java.io.IOException e) {
+                throw new AssertionError(l, e);
+            }
+        }).distinct().toList();
+        assertThat(executions).containsExactlyInAnyOrder(id, id + ".core.1", id + ".cli.1");
+
+        Cli own = ws.flow("log", id, "--no-children");
+        assertThat(own.out()).doesNotContain("core/", "cli/").contains("node_completed   publish");
+        assertThat(own.out().lines().count()).isLessThan(json);
+    }
+
+    private static int indexOf(java.util.List<String> lines, String part) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(part)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no line with '" + part + "' in:\n" + String.join("\n", lines));
+    }
+
+    @Test
     void logFollowKeepsPrintingWhileTheExecutionRunsAndStopsWhenItEnds() throws Exception {
         Path file = ws.write("steps.flow", """
                 workflow steps {

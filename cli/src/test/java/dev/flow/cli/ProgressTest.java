@@ -20,7 +20,7 @@ class ProgressTest {
         p.onEvent(event(2, "top", T0, "node_started", "build", null));
         p.onEvent(event(3, "top", T0 + 1200, "node_completed", "build", "{\"output\":\"done\",\"summary\":\"built 3 files\"}"));
         p.onEvent(event(4, "top", T0 + 1200, "node_completed", "fork", "{\"output\":\"done\"}"));
-        p.onEvent(event(1, "kid", T0 + 1300, "execution_started", null, "{\"workflow\":\"sub\",\"parent\":\"top\"}"));
+        p.onEvent(event(1, "kid", T0 + 1300, "execution_started", null, "{\"workflow\":\"sub\",\"parent\":\"top\",\"node\":\"verify\"}"));
         p.onEvent(event(2, "kid", T0 + 1300, "node_started", "step", null));
         p.onEvent(event(3, "kid", T0 + 1350, "node_failed", "step", "{\"error\":\"exited with code 2\",\"attempt\":1}"));
     }
@@ -35,8 +35,8 @@ class ProgressTest {
         assertThat(lines).containsExactly(
                 "node build started",
                 "node build completed done (1.2s): built 3 files",
-                "node sub/step started",
-                "node sub/step failed: exited with code 2 (50ms)");
+                "node verify/step started",
+                "node verify/step failed: exited with code 2 (50ms)");
     }
 
     @Test
@@ -46,7 +46,7 @@ class ProgressTest {
             feed(p);
         }
         assertThat(out.toString()).containsPattern("(?m)^\\d\\d:\\d\\d:\\d\\d top node build started$")
-                .containsPattern("(?m)^\\d\\d:\\d\\d:\\d\\d kid node sub/step started$");
+                .containsPattern("(?m)^\\d\\d:\\d\\d:\\d\\d kid node verify/step started$");
     }
 
     @Test

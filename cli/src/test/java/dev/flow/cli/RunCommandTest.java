@@ -47,6 +47,19 @@ class RunCommandTest {
     }
 
     @Test
+    void theHeaderComesFirstAndTheNodesOfChildExecutionsAreNamedAfterTheirSubgraphNode() {
+        Cli r = ws.flow("run", EXAMPLES.resolve("nested.flow").toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        var lines = r.out().lines().toList();
+        // starting the run already enters core and cli, whose lines wait for the header
+        assertThat(lines.get(0)).matches("run release \\(.*nested.flow\\) as execution [a-z0-9]{8}");
+        assertThat(r.out()).containsPattern("(?m)^\\d\\d:\\d\\d:\\d\\d node core waits for its child execution [a-z0-9]{8}\\.core\\.1$")
+                .containsPattern("(?m)^\\d\\d:\\d\\d:\\d\\d node core/build completed done \\(\\d+ms\\): built core$")
+                .containsPattern("(?m)^\\d\\d:\\d\\d:\\d\\d node cli/test completed done \\(\\d+ms\\): cli: 12 tests passed$")
+                .containsPattern("(?m)^\\d\\d:\\d\\d:\\d\\d node publish completed done \\(\\d+ms\\): published 1.0.0 after 24 tests$");
+    }
+
+    @Test
     void inputsAreGivenAsTextAndConvertedToTheirTypes() {
         Cli r = ws.flow("run", EXAMPLES.resolve("hello.flow").toString(), "--input", "name=Ada Lovelace");
         assertThat(r.exit()).as(r.err()).isZero();

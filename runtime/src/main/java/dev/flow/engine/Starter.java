@@ -26,7 +26,7 @@ final class Starter {
             initial.put(v.name(), value);
             ctx.setState(v.name(), value);
         }
-        step.event(ctx, "execution_started", null, Json.object("workflow", workflow.id(), "parent", parentId));
+        step.event(ctx, "execution_started", null, Json.object("workflow", workflow.id(), "parent", parentId, "node", parentNode));
         ctx.changed = true;
         if (workflow.node(Node.START_ID).isEmpty()) {
             step.lifecycle.finish(ctx, ExecutionStatus.FAILED, "workflow \"" + workflow.id() + "\" has no start node");
