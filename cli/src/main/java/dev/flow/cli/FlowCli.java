@@ -57,7 +57,7 @@ public final class FlowCli implements Runnable {
     private static int usageError(CommandLine.ParameterException e, String[] args) {
         CommandLine cli = e.getCommandLine();
         PrintWriter err = cli.getErr();
-        err.println("flow " + cli.getCommandName().replace("flow", "").strip() + ": " + e.getMessage());
+        err.println(cli.getCommandSpec().qualifiedName() + ": " + e.getMessage());
         CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
         err.println("Try \"" + cli.getCommandSpec().qualifiedName() + " --help\" for more information.");
         err.flush();
@@ -90,7 +90,7 @@ public final class FlowCli implements Runnable {
             err.flush();
             return ExitCode.USAGE;
         }
-        err.println("flow " + cli.getCommandName() + ": internal error: " + e + " (this is a bug in Flow; FLOW_DEBUG=1 prints the details)");
+        err.println(cli.getCommandSpec().qualifiedName() + ": internal error: " + e + " (this is a bug in Flow; FLOW_DEBUG=1 prints the details)");
         if (System.getenv("FLOW_DEBUG") != null) {
             e.printStackTrace(err);
         }

@@ -56,7 +56,13 @@ class CommandLineTest {
     void anUnknownOptionIsAUsageErrorWithAHint() {
         Cli r = Cli.run("check", "--formt", "json", "x.flow");
         assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
-        assertThat(r.err()).contains("Unknown option: '--formt'", "Try \"flow check --help\"");
+        assertThat(r.err()).startsWith("flow check: Unknown option: '--formt'").contains("Try \"flow check --help\"");
+        Cli nested = Cli.run("kv", "put", "key");
+        assertThat(nested.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(nested.err()).startsWith("flow kv put: Missing required parameter: 'VALUE'").contains("Try \"flow kv put --help\"");
+        Cli top = Cli.run("--bogus");
+        assertThat(top.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(top.err()).startsWith("flow: Unknown option: '--bogus'");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.flow.check;
 import dev.flow.diagnostic.Code;
 import dev.flow.diagnostic.Diagnostic;
 import dev.flow.model.AgentDef;
+import dev.flow.model.Command;
 import dev.flow.model.Edge;
 import dev.flow.model.FlowGraph;
 import dev.flow.model.GateDef;
@@ -96,7 +97,7 @@ final class StructureRules {
 
     /**
      * FLOW105: a task that runs nothing, a branch that decides nothing, a gate node that names no
-     * gate. A task with only a role
+     * gate, a task, gate or agent whose command names no program. A task with only a role
      * (dialect 1's {@code role: reviewer}) is complete: the runtime's default agent plays the role.
      */
     static void missingFields(WorkflowIndex w, Report out) {
@@ -111,6 +112,25 @@ final class StructureRules {
             if (node.spec() instanceof NodeSpec.Gate gate && gate.gate().name().isEmpty()) {
                 out.add(Code.MISSING_FIELD, node.source(), "gate " + Messages.q(node.id()) + " names no gate to run; add \"uses GATE\"");
             }
+            if (node.spec() instanceof NodeSpec.Task task && task.command() != null) {
+                emptyCommand(task.command(), "task " + Messages.q(node.id()), node.source(), out);
+            }
+        }
+        for (GateDef gate : w.workflow().gates()) {
+            emptyCommand(gate.command(), "gate " + Messages.q(gate.name()), gate.source(), out);
+        }
+        for (AgentDef agent : w.workflow().agents()) {
+            emptyCommand(agent.command(), "agent " + Messages.q(agent.name()), agent.source(), out);
+        }
+    }
+
+    /** A command that names no program ({@code run []}, {@code sh ""}) would fail every time it runs. */
+    private static void emptyCommand(Command command, String owner, SourceRef fallback, Report out) {
+        boolean empty = command instanceof Command.Argv argv ? argv.args().isEmpty() || argv.args().get(0).isBlank()
+                : command instanceof Command.Shell shell && shell.line().isBlank();
+        if (empty) {
+            out.add(Code.MISSING_FIELD, Report.at(command.source(), fallback), "the command of " + owner
+                    + " is empty: it names no program; give the program and its arguments, such as run [\"make\", \"test\"]");
         }
     }
 

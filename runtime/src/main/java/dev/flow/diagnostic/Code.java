@@ -27,7 +27,7 @@ public enum Code {
     DUPLICATE_EDGE("FLOW102", "duplicate-edge", Severity.ERROR, "Two edges join the same nodes under the same condition, or share an id."),
     DUPLICATE_DEFINITION("FLOW103", "duplicate-definition", Severity.ERROR, "Two gates, agents, inputs, state variables, outputs or workflows have the same name."),
     RESERVED_NAME("FLOW104", "reserved-name", Severity.ERROR, "A node uses a name reserved for the implicit start and end."),
-    MISSING_FIELD("FLOW105", "missing-field", Severity.ERROR, "A node lacks what its kind needs (an agent or a command, a condition, branches...)."),
+    MISSING_FIELD("FLOW105", "missing-field", Severity.ERROR, "A node lacks what its kind needs (an agent or a command, a condition, branches...), or a command names no program."),
     CONFLICTING_FIELDS("FLOW106", "conflicting-fields", Severity.ERROR, "A node sets fields that exclude each other (an agent and a command, ...)."),
 
     // 2xx: references

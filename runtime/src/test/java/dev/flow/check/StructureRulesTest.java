@@ -129,6 +129,21 @@ class StructureRulesTest {
     }
 
     @Test
+    void reportsACommandThatNamesNoProgramOnTheCommand() {
+        var flow = TestFlow.workflow("demo")
+                .gateDef("tests", command(""))
+                .task("idle", command())
+                .gate("check", "tests")
+                .edge("start -> idle -> check -> end");
+        var found = of(flow.check(), Code.MISSING_FIELD);
+        assertThat(found).as(Findings.describe(found)).hasSize(2);
+        assertThat(found).extracting(d -> flow.text(d.source())).containsOnly("run []");
+        assertThat(found).extracting(d -> d.message()).containsExactlyInAnyOrder(
+                "the command of task \"idle\" is empty: it names no program; give the program and its arguments, such as run [\"make\", \"test\"]",
+                "the command of gate \"tests\" is empty: it names no program; give the program and its arguments, such as run [\"make\", \"test\"]");
+    }
+
+    @Test
     void reportsABranchWithoutCondition() {
         var flow = TestFlow.workflow("demo")
                 .branch("check", null)
