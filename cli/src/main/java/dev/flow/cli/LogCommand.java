@@ -54,8 +54,12 @@ final class LogCommand implements Callable<Integer> {
             var cursors = new ArrayList<Cursor>();
             cursors.add(new Cursor(execution, ""));
             while (true) {
-                // read the status first: events committed before it ended are then all in the next read
-                boolean settled = engine.status(execution).execution().status() != dev.flow.store.ExecutionStatus.RUNNING;
+                // Read the statuses first: events committed before they settled are then all in the
+                // next read. A parent waits (not runs) while its children work, so it is settled only
+                // when none of the executions found so far runs, and the read finds no new child.
+                int known = cursors.size();
+                boolean settled = cursors.stream()
+                        .allMatch(c -> engine.execution(c.executionId).status() != dev.flow.store.ExecutionStatus.RUNNING);
                 cursors.forEach(Cursor::rewind);
                 Cursor next;
                 while ((next = earliest(cursors, engine)) != null) {
@@ -67,7 +71,7 @@ final class LogCommand implements Callable<Integer> {
                     }
                 }
                 out.flush();
-                if (!follow || settled) {
+                if (!follow || settled && cursors.size() == known) {
                     return ExitCode.OK;
                 }
                 Thread.sleep(FOLLOW_POLL_MILLIS);

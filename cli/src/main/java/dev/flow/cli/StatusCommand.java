@@ -88,10 +88,19 @@ final class StatusCommand implements Callable<Integer> {
         table.print(out, ansi);
     }
 
+    /** A parent waits while its children work: say so, so that nobody looks for a question to answer. */
+    private static String waitingOnChildren(ExecutionView view) {
+        long working = view.children().stream().filter(c -> c.status() == dev.flow.store.ExecutionStatus.RUNNING).count();
+        if (view.execution().status() != dev.flow.store.ExecutionStatus.WAITING || working == 0) {
+            return "";
+        }
+        return working == 1 ? ": its child execution runs" : ": " + working + " child executions run";
+    }
+
     private void show(PrintWriter out, Ansi ansi, ExecutionView view, long now) {
         ExecutionRow r = view.execution();
         out.println(ansi.bold("execution " + r.id()) + "  " + r.workflowId() + "  " + r.status().keyword()
-                + (r.report() == null ? "" : ": " + r.report()));
+                + (r.report() == null ? waitingOnChildren(view) : ": " + r.report()));
         String finished = r.finishedAt() == null ? "" : ", finished " + Times.dateTime(r.finishedAt());
         out.println("started " + Times.dateTime(r.createdAt()) + finished + " (" + Times.duration((r.finishedAt() != null ? r.finishedAt() : now)
                 - r.createdAt()) + "), " + r.workCount() + (r.workCount() == 1 ? " step" : " steps")

@@ -151,6 +151,19 @@ class InspectCommandsTest {
     }
 
     @Test
+    void logFollowKeepsFollowingWhileTheParentWaitsForItsChildren() throws Exception {
+        String id = ws.flow("run", "--detach", EXAMPLES.resolve("nested.flow").toString()).out().strip();
+        var follow = java.util.concurrent.CompletableFuture.supplyAsync(() -> ws.flow("log", id, "--follow"));
+        Thread.sleep(500); // the parent already waits for core and cli: following must not stop there
+        assertThat(follow).as("follow stopped while the children had work left").isNotDone();
+        assertThat(ws.flow("status", id).out()).startsWith("execution " + id + "  release  waiting: 2 child executions run");
+        assertThat(ws.flow("resume", id).exit()).isZero();
+        Cli log = follow.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(log.exit()).isZero();
+        assertThat(log.out()).contains("node_completed   core/test", "node_completed   publish", "execution_finished -");
+    }
+
+    @Test
     void answerRefusesAnOutputTheNodeDoesNotDeclareAndASecondAnswer() {
         String id = run("approval.flow");
         Cli undeclared = ws.flow("answer", id, "review", "maybe");

@@ -336,6 +336,11 @@ public final class Engine {
         });
     }
 
+    /** One execution's row: its status, counters and times, without its nodes. */
+    public ExecutionRow execution(String executionId) {
+        return find(executionId);
+    }
+
     /** The most recent executions (top-level and children), newest first. */
     public List<ExecutionRow> executions(int limit) {
         return core.store.read(tx -> tx.executions().recent(limit));
