@@ -26,7 +26,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const serverOptions: ServerOptions = { command, args, transport: TransportKind.stdio };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ scheme: 'file', language: 'flow' }, { scheme: 'untitled', language: 'flow' }],
-    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.flow') },
+    // gates.yaml registries too: a workflow that imports one is checked again when it changes
+    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{flow,yaml,yml}') },
   };
   client = new LanguageClient('flow', 'Flow language server', serverOptions, clientOptions);
   await client.start();

@@ -25,7 +25,8 @@ class DiagnosticsIT {
 
     @BeforeAll
     static void startServer() throws Exception {
-        server = ServerProcess.start(workspace, Map.of("gates.flow", Workflows.LIBRARY, "review.flow", Workflows.REVIEW));
+        server = ServerProcess.start(workspace, Map.of("gates.flow", Workflows.LIBRARY, "review.flow", Workflows.REVIEW,
+                "gates.yaml", Workflows.REGISTRY, "registered.flow", Workflows.REGISTERED));
     }
 
     @AfterAll
@@ -147,5 +148,19 @@ class DiagnosticsIT {
         assertThat(invalid.get(0).getRange()).isEqualTo(Cursor.rangeOf(Workflows.REVIEW, "\"gates.flow\"", "import "));
         server.change(library, Workflows.LIBRARY);
         server.client.await(user, "the user is clean again", d -> !has(d, "FLOW503"));
+    }
+
+    @Test
+    void rechecksTheUsersOfAGateRegistryWhenTheEditorReportsItChanged() throws Exception {
+        String user = server.open("registered.flow");
+        server.client.await(user, "the user is checked", d -> errors(d).isEmpty());
+        // The registry is YAML, not a Flow document: the editor saves it and reports the change.
+        java.nio.file.Files.writeString(workspace.resolve("gates.yaml"), Workflows.REGISTRY.replace("  lint:", "  linter:"));
+        server.fileChanged("gates.yaml");
+        var unknown = withCode(server.client.await(user, "the user reports the gate that went away", d -> has(d, "FLOW202")), "FLOW202");
+        assertThat(unknown.get(0).getMessage().getLeft()).contains("\"lint\"", "did you mean \"linter\"?");
+        java.nio.file.Files.writeString(workspace.resolve("gates.yaml"), Workflows.REGISTRY);
+        server.fileChanged("gates.yaml");
+        server.client.await(user, "the user is clean again", d -> !has(d, "FLOW202"));
     }
 }

@@ -106,6 +106,12 @@ final class ServerProcess implements AutoCloseable {
                 new VersionedTextDocumentIdentifier(uri, version), List.of(new TextDocumentContentChangeEvent(text))));
     }
 
+    /** Tells the server a file of the workspace changed on disk, as an editor's file watcher does. */
+    void fileChanged(String file) {
+        server.getWorkspaceService().didChangeWatchedFiles(new org.eclipse.lsp4j.DidChangeWatchedFilesParams(
+                List.of(new org.eclipse.lsp4j.FileEvent(uri(file), org.eclipse.lsp4j.FileChangeType.Changed))));
+    }
+
     /** The server's standard error so far, for failure messages. */
     String log() {
         try {

@@ -18,7 +18,7 @@ import org.eclipse.xtext.resource.IResourceDescription;
  * file itself (under a name no Flow name can take), whose user data lists the resolved import URIs.
  * The index then knows who depends on whom without loading any file.
  */
-final class ImportedFiles {
+public final class ImportedFiles {
     /** Not an identifier, so no reference in a workflow can resolve to it. */
     static final QualifiedName NAME = QualifiedName.create("<imports>");
     static final String KEY = "imports";
@@ -36,7 +36,8 @@ final class ImportedFiles {
         return EObjectDescription.create(NAME, file, Map.of(KEY, String.join("\n", uris)));
     }
 
-    static Set<URI> of(IResourceDescription description) {
+    /** The files {@code description}'s Flow file imports, as resolved when it was indexed. */
+    public static Set<URI> of(IResourceDescription description) {
         var uris = new LinkedHashSet<URI>();
         for (IEObjectDescription d : description.getExportedObjectsByType(FlowPackage.Literals.FLOW_FILE)) {
             String data = d.getUserData(KEY);
