@@ -65,7 +65,7 @@ class FlowCheckProcessTest {
 
     @Test
     void aWarningAloneIsReportedAndTheCheckPasses() throws Exception {
-        Run run = checkOne("examples/invalid/FLOW303-unreachable-node.flow", 0);
+        Run run = checkOne("examples/invalid/warnings/FLOW303-unreachable-node.flow", 0);
         assertThat(run.err()).contains("0 errors and 1 warning in 1 file");
     }
 

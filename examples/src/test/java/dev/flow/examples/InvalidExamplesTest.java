@@ -15,7 +15,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The golden files of {@code examples/invalid/}: one per diagnostic code, each reporting exactly
+ * The golden files of {@code examples/invalid/} (and of its {@code warnings/} for the codes that
+ * only warn): one per diagnostic code, each reporting exactly
  * what its first lines expect, at the expected line and column, through the same pipeline as
  * {@code flow check}. A new code without its file fails here.
  */
@@ -25,11 +26,20 @@ class InvalidExamplesTest {
         return Repository.resolve("examples/invalid");
     }
 
-    /** Every workflow file of the folder (its README aside). */
+    /** The folder of the codes whose diagnostics are warnings: their files leave the check passing. */
+    static Path warnings() {
+        return folder().resolve("warnings");
+    }
+
+    /** Every workflow file of the folder and of {@code warnings/} (READMEs aside). */
     static List<Path> files() throws IOException {
-        try (var files = Files.list(folder())) {
-            return files.filter(f -> !f.getFileName().toString().equals("README.md")).sorted().toList();
+        var all = new java.util.ArrayList<Path>();
+        for (Path dir : List.of(folder(), warnings())) {
+            try (var files = Files.list(dir)) {
+                files.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().equals("README.md")).forEach(all::add);
+            }
         }
+        return all.stream().sorted().toList();
     }
 
     static Stream<Path> eachFile() throws IOException {
@@ -93,6 +103,8 @@ class InvalidExamplesTest {
             boolean error = expected.stream().anyMatch(e -> e.severity() == Severity.ERROR);
             int exit = error ? 1 : 0;
             assertThat(Expectation.exitOf(expected)).as("exit status expected of %s", file.getFileName()).isEqualTo(exit);
+            // every file directly in examples/invalid/ fails the check; those that only warn are in warnings/
+            assertThat(file.getParent()).as("the folder of %s", file.getFileName()).isEqualTo(error ? folder() : warnings());
         }
     }
 
@@ -100,7 +112,7 @@ class InvalidExamplesTest {
     void theReadmeHasARowForEveryFileWithItsCode() throws IOException {
         var rows = Repository.read("examples/invalid/README.md").lines().filter(l -> l.startsWith("| [")).toList();
         for (Path file : files()) {
-            String name = file.getFileName().toString();
+            String name = folder().relativize(file).toString().replace('\\', '/');
             Code code = Expectation.of(file).get(0).code();
             assertThat(rows).as("README row of %s", name)
                     .anyMatch(r -> r.startsWith("| [" + name + "](" + name + ") | " + code.id() + " " + code.slug() + " |"));
