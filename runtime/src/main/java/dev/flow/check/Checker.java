@@ -2,6 +2,7 @@ package dev.flow.check;
 
 import dev.flow.diagnostic.Diagnostic;
 import dev.flow.model.FlowGraph;
+import dev.flow.model.GateDef;
 import dev.flow.model.Workflow;
 import java.util.List;
 
@@ -29,6 +30,22 @@ public final class Checker {
         }
         for (Rules.GraphRule rule : Rules.GRAPH) {
             rule.check(graph, out);
+        }
+        return out.sorted();
+    }
+
+    /**
+     * The problems of gate definitions on their own, as a {@code gates.yaml} registry holds them
+     * before any workflow uses it: the rules that read definitions (empty commands, timeouts, unknown
+     * {@code depends_on}, duplicates), run as they run for a workflow's gates, so a registry checked
+     * alone reports what a workflow using it would report in it.
+     */
+    public static List<Diagnostic> checkGateDefinitions(List<GateDef> gates) {
+        var holder = new Workflow("gates", null, null, null, null, null, gates, null, null, null, null, null, null, null, null);
+        var index = new WorkflowIndex(holder, FlowGraph.of(holder));
+        var out = new Report();
+        for (Rules.WorkflowRule rule : Rules.GATE_DEFINITIONS) {
+            rule.check(index, out);
         }
         return out.sorted();
     }

@@ -66,6 +66,13 @@ final class Rules {
             LimitRules::invalidMaxParallel,
             LimitRules::invalidValues);
 
+    /** The rules of {@link #WORKFLOW} that read gate definitions, and nothing else when a workflow has no node. */
+    static final List<WorkflowRule> GATE_DEFINITIONS = List.of(
+            StructureRules::duplicateDefinitions,
+            StructureRules::missingFields,
+            ReferenceRules::unknownGates,
+            LimitRules::invalidTimeouts);
+
     static final List<GraphRule> GRAPH = List.of(
             StructureRules::duplicateWorkflows,
             CycleRules::recursiveSubgraphs);

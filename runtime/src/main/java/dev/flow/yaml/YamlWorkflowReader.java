@@ -20,6 +20,7 @@ import dev.flow.yaml.read.YamlReader;
 import dev.flow.yaml.supervisor.SupervisorReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +57,9 @@ public final class YamlWorkflowReader {
         if (dialect.isEmpty() && options.dialect().isEmpty() && DialectDetector.isGateRegistry(root)) {
             // `flow check *.yaml` meets the registry beside the workflows: check it as a registry.
             GateRegistry registry = GateRegistryReader.read(file.text(), file.displayName());
-            return new YamlDocument(file, Optional.empty(), Optional.empty(), registry.diagnostics(), null, null, null);
+            var found = new ArrayList<>(registry.diagnostics());
+            found.addAll(dev.flow.check.Checker.checkGateDefinitions(registry.gates()));
+            return new YamlDocument(file, Optional.empty(), Optional.empty(), found, null, null, null);
         }
         if (dialect.isEmpty()) {
             return failed(file, read, Diagnostic.of(Code.YAML_UNKNOWN_DIALECT, whyNoDialect(file, root, options), WorkflowIds.firstKey(root)));

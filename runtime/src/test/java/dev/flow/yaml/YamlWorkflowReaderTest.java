@@ -75,6 +75,22 @@ class YamlWorkflowReaderTest {
     }
 
     @Test
+    void aRegistryCheckedAloneReportsWhatAWorkflowUsingItWouldReportInIt() {
+        YamlDocument doc = read("""
+                gates:
+                  t:
+                    command: ["true"]
+                    timeout: -5
+                    depends_on: ["lnt"]
+                  lint:
+                    command: []
+                """);
+        assertThat(doc.diagnostics()).extracting(d -> d.code().id() + " at " + d.source().line() + ":" + d.source().column())
+                .containsExactly("FLOW503 at 2:3", "FLOW202 at 5:18", "FLOW105 at 7:14");
+        assertThat(doc.diagnostics().get(1).message()).contains("did you mean \"lint\"?");
+    }
+
+    @Test
     void givesNoGraphForYamlThatDoesNotParse() {
         YamlDocument doc = read("id: w\nnodes: [\n");
         assertThat(doc.graph()).isEmpty();
