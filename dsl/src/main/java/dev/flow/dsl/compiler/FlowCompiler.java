@@ -1,6 +1,7 @@
 package dev.flow.dsl.compiler;
 
 import com.google.inject.Inject;
+import dev.flow.check.Checker;
 import dev.flow.diagnostic.Code;
 import dev.flow.diagnostic.Diagnostic;
 import dev.flow.dsl.flow.FlowFile;
@@ -54,15 +55,36 @@ public final class FlowCompiler {
         var positions = new SourceRefs(names);
         if (workflows.isEmpty()) {
             var at = file == null ? dev.flow.model.SourceRef.NONE : positions.range(file.eResource(), 0, 0);
-            return new Compiled(Optional.empty(), List.of(new Diagnostic(Code.UNREADABLE_INPUT, Severity.INFO,
+            var found = new ArrayList<Diagnostic>();
+            found.add(new Diagnostic(Code.UNREADABLE_INPUT, Severity.INFO,
                     "this file holds no workflow, only definitions for other files to import: nothing to run", at,
-                    List.of(), List.of(), java.util.Set.of())));
+                    List.of(), List.of(), java.util.Set.of()));
+            if (file != null) {
+                found.addAll(libraryProblems(file, positions, registryGates));
+            }
+            return new Compiled(Optional.empty(), found);
         }
         var main = choose(workflows, chosen);
         if (main.isEmpty()) {
             return new Compiled(Optional.empty(), List.of(ambiguity(workflows, chosen, positions)));
         }
         return new Compiled(Optional.of(graph(main.get(), positions, registryGates)), List.of());
+    }
+
+    /**
+     * What the checker's rules on definitions find in a gate library checked on its own, the problems
+     * a workflow using it would report in it; those of the files it imports stay theirs.
+     */
+    public List<Diagnostic> libraryProblems(FlowFile file, SourceNames names) {
+        return libraryProblems(file, new SourceRefs(names), Map.of());
+    }
+
+    private List<Diagnostic> libraryProblems(FlowFile file, SourceRefs positions, Map<String, GateDef> registryGates) {
+        var registries = new ArrayList<GateDef>(imports.foreignGates(file, positions.names()).values());
+        registries.addAll(registryGates.values());
+        var gates = new WorkflowCompiler(positions, new NameRefs(linking, positions), registries).libraryGates(file);
+        String here = positions.names().displayName(file.eResource().getURI());
+        return Checker.checkGateDefinitions(gates).stream().filter(d -> d.source().file().equals(here)).toList();
     }
 
     /** The same, with no registry. */

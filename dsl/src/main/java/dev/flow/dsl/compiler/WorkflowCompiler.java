@@ -188,6 +188,21 @@ final class WorkflowCompiler {
                 t.getGates().forEach(used -> useGate(used, queue));
             }
         }
+        return withDependenciesAndRegistries(queue);
+    }
+
+    /**
+     * The gate definitions at the top of a file that holds no workflow (a gate library), with the
+     * gates they depend on and those of the registries it sees: what the checker's definition
+     * rules need to check a library on its own.
+     */
+    List<GateDef> libraryGates(dev.flow.dsl.flow.FlowFile file) {
+        return withDependenciesAndRegistries(new ArrayList<>(SyntaxTree.topLevel(file, dev.flow.dsl.flow.GateDef.class)));
+    }
+
+    /** {@code queue} compiled, with every gate it depends on, then the registries' gates no earlier gate names. */
+    private List<GateDef> withDependenciesAndRegistries(List<dev.flow.dsl.flow.GateDef> queue) {
+        var out = new LinkedHashMap<dev.flow.dsl.flow.GateDef, GateDef>();
         for (int i = 0; i < queue.size(); i++) {
             var g = queue.get(i);
             out.putIfAbsent(g, definitions.gate(g));

@@ -6,6 +6,7 @@ import dev.flow.diagnostic.Diagnostic;
 import dev.flow.dsl.compiler.FlowCompiler;
 import dev.flow.dsl.compiler.SourceNames;
 import dev.flow.dsl.compiler.SourceRefs;
+import dev.flow.dsl.scoping.SyntaxTree;
 import dev.flow.dsl.flow.FlowFile;
 import dev.flow.dsl.validation.checks.LanguageChecks;
 import dev.flow.dsl.validation.checks.SyntaxErrors;
@@ -58,7 +59,12 @@ public class FlowValidator extends AbstractFlowValidator {
     private List<Diagnostic> graphDiagnostics(FlowFile file, SourceNames names) {
         var seen = new LinkedHashSet<List<Object>>();
         var out = new ArrayList<Diagnostic>();
-        for (FlowGraph graph : compilers.get().compileEach(file, names)) {
+        FlowCompiler compiler = compilers.get();
+        if (SyntaxTree.topLevel(file, dev.flow.dsl.flow.Workflow.class).isEmpty()) {
+            // a gate library: no workflow to check, but its definitions are checked as a user's would be
+            return compiler.libraryProblems(file, names);
+        }
+        for (FlowGraph graph : compiler.compileEach(file, names)) {
             for (Diagnostic d : checker.check(graph)) {
                 var s = d.source();
                 if (seen.add(List.of(d.code(), s.file(), s.offset(), s.length(), d.message()))) {

@@ -134,6 +134,29 @@ class GateRegistryImportTest {
     }
 
     @Test
+    void aGateLibraryCheckedAloneReportsWhatAWorkflowUsingItWouldReportInIt() throws IOException {
+        Files.writeString(dir.resolve("gates.yaml"), REGISTRY);
+        String library = """
+                import "gates.yaml"
+                gate tests { run [] }
+                gate slow { run ["make", "e2e"] timeout 0s }
+                gate docs { run ["make", "docs"] after tests, lnt }
+                gate typed { run ["mypy"] after lint }
+                """;
+        Path file = dir.resolve("lib.flow");
+        Files.writeString(file, library);
+        var c = PIPELINE.compile(file, "lib.flow", LoadOptions.DEFAULT);
+        assertThat(c.diagnostics()).extracting(d -> d.code().id() + " at " + d.source().line() + ":" + d.source().column())
+                .containsExactly("FLOW003 at 1:1", "FLOW105 at 2:14", "FLOW503 at 3:6", "FLOW202 at 4:47");
+        assertThat(c.diagnostics().get(3).message()).contains("\"lnt\"", "did you mean \"lint\"?");
+        // the editor reports the same on the library, and nothing on a library without mistakes
+        assertThat(validate(parse(file))).extracting(i -> i.getCode()).contains("FLOW105", "FLOW503", "FLOW202");
+        Files.writeString(file, "import \"gates.yaml\"\ngate typed { run [\"mypy\"] after lint }\n");
+        assertThat(validate(parse(file))).extracting(i -> i.getCode()).doesNotContain("FLOW105", "FLOW503", "FLOW202");
+        assertThat(PIPELINE.compile(file, "lib.flow", LoadOptions.DEFAULT).diagnostics()).extracting(d -> d.code().id()).containsExactly("FLOW003");
+    }
+
+    @Test
     void aRegistryReadWithTheYamlBridgeGivesTheGatesAYamlWorkflowGets() throws IOException {
         Files.writeString(dir.resolve("gates.yaml"), REGISTRY);
         Files.writeString(dir.resolve("w.yaml"), "id: w\nname: W\nentry_point: t\nnodes:\n  - {id: t, type: gate, gate_config: {gate_type: test}}\nedges: []\n");
