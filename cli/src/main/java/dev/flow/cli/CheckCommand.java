@@ -14,14 +14,16 @@ import picocli.CommandLine.Spec;
 
 /** {@code flow check FILE...}: every problem in every file, before anything runs. */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = {"Check workflows (.flow, .yaml, .yml, compiled .json) and print every problem.",
+        description = {"Check workflows (.flow, .yaml, .yml, compiled .json) and print every problem."
+                + " A folder stands for the workflow files in it and below: .flow files, and YAML files with a top-level"
+                + " nodes: or gates: key (hidden folders, target, build, out and node_modules are not searched).",
                 "Exit status: 0 no errors (warnings allowed), 1 errors, 2 usage or I/O problems."})
 final class CheckCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Workflow files to check.")
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Workflow files, or folders of them, to check.")
     List<Path> files;
 
     @Mixin
@@ -40,7 +42,7 @@ final class CheckCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--format must be text or json, not \"" + format + "\"");
         }
         var compilations = new ArrayList<Compilation>();
-        for (Path file : files) {
+        for (Path file : CheckedFiles.expand(files)) {
             compilations.add(Workflows.compile(file, input.toLoadOptions()));
         }
         var out = spec.commandLine().getOut();

@@ -98,7 +98,8 @@ public final class FlowCli implements Runnable {
         return ExitCode.INTERNAL;
     }
 
-    private static String describe(java.io.IOException e) {
+    /** An I/O failure in a few words, for a message to the user. */
+    static String describe(java.io.IOException e) {
         if (e instanceof java.nio.file.NoSuchFileException n) {
             return "no such file or directory: " + n.getFile();
         }

@@ -66,6 +66,31 @@ class CommandLineTest {
     }
 
     @Test
+    void aFolderStandsForTheWorkflowFilesInIt() throws Exception {
+        write("a.flow", "workflow a {\n    task t { run [\"true\"] }\n    start -> t -> end\n}\n");
+        Files.createDirectories(dir.resolve("more/.hidden"));
+        Files.createDirectories(dir.resolve("target"));
+        write("more/b.yaml", "workflow: b\nnodes:\n  t:\n    type: task\n    agent: bash\n    command: \"true\"\n"
+                + "    outputs: [done]\nedges:\n  - from: START\n    to: t\n  - from: t\n    to: END\n");
+        write("more/broken.flow", "workflow broken {\n    start -> nowhere\n}\n");
+        write("more/compose.yml", "services:\n  db:\n    image: postgres\n"); // not Flow's: left alone
+        write("more/.hidden/c.flow", "this is not looked at");
+        write("target/d.flow", "nor is this");
+        Cli r = Cli.run("check", "--format", "json", dir.toString());
+        assertThat(r.exit()).as(r.err()).isEqualTo(ExitCode.FAILED);
+        var files = new java.util.TreeSet<String>();
+        new ObjectMapper().readTree(r.out()).forEach(d -> files.add(d.get("file").asText()));
+        assertThat(files).containsExactly(dir.resolve("more/broken.flow").toString());
+        Cli text = Cli.run("check", "--color=never", dir.toString());
+        assertThat(text.err()).contains("in 3 files");
+
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        Cli none = Cli.run("check", empty.toString());
+        assertThat(none.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(none.err()).startsWith("flow check: no workflow files in \"" + empty + "\"");
+    }
+
+    @Test
     void aValidCompiledGraphChecksClean() throws Exception {
         Path graph = write("tiny.json", GraphJson.write(TinyGraphs.chain()));
         Cli r = Cli.run("check", graph.toString());
