@@ -46,6 +46,25 @@ class DiagnosticsIT {
         return all.stream().filter(d -> d.getSeverity() == DiagnosticSeverity.Error).toList();
     }
 
+    /** Opens the valid review loop as {@code file} and waits until it is checked clean. */
+    static String openClean(String file) throws InterruptedException {
+        String uri = server.open(file, Workflows.REVIEW);
+        server.client.await(uri, "the valid text is checked", d -> errors(d).isEmpty());
+        return uri;
+    }
+
+    /** Edits the open file into {@code broken}; the first diagnostic with {@code code} the edit brings. */
+    static Diagnostic introduce(String uri, String broken, String code) throws InterruptedException {
+        server.change(uri, broken);
+        return withCode(server.client.await(uri, code + " is reported", d -> has(d, code)), code).get(0);
+    }
+
+    /** Edits the open file back to the valid review loop; returns once {@code code} is gone. */
+    static void fixAndSeeGone(String uri, String code) throws InterruptedException {
+        server.change(uri, Workflows.REVIEW);
+        server.client.await(uri, code + " is gone", d -> !has(d, code));
+    }
+
     @Test
     void reportsNoErrorInAValidWorkflow() throws Exception {
         String uri = server.open("valid.flow", Workflows.REVIEW);
@@ -55,12 +74,10 @@ class DiagnosticsIT {
 
     @Test
     void reportsACycleWithoutLoopControlAfterTheEditThatMakesItAndNotAfterTheFix() throws Exception {
-        String uri = server.open("cycle.flow", Workflows.REVIEW);
-        server.client.await(uri, "the valid text is checked", d -> errors(d).isEmpty());
+        String uri = openClean("cycle.flow");
 
         String broken = Workflows.reviewWith("test -> analyze loop max 3 when", "test -> analyze when");
-        server.change(uri, broken);
-        var cycle = withCode(server.client.await(uri, "FLOW306 is reported", d -> has(d, "FLOW306")), "FLOW306").get(0);
+        var cycle = introduce(uri, broken, "FLOW306");
         assertThat(cycle.getSeverity()).isEqualTo(DiagnosticSeverity.Error);
         // On the edge that closes the cycle analyze -> fix -> test -> analyze; its other edges are related.
         assertThat(cycle.getRange()).isEqualTo(Cursor.rangeOf(broken, "test -> analyze", ""));
@@ -71,41 +88,34 @@ class DiagnosticsIT {
         assertThat(cycle.getRelatedInformation()).extracting(r -> r.getLocation().getRange())
                 .containsExactly(Cursor.rangeOf(broken, "analyze -> fix", ""), Cursor.rangeOf(broken, "fix -> test", ""));
 
-        server.change(uri, Workflows.REVIEW);
-        server.client.await(uri, "FLOW306 is gone", d -> !has(d, "FLOW306"));
+        fixAndSeeGone(uri, "FLOW306");
     }
 
     @Test
     void reportsAnUnknownGateAtItsNameWithTheNearestNameAndLinkToTheCatalog() throws Exception {
-        String uri = server.open("gate.flow", Workflows.REVIEW);
-        server.client.await(uri, "the valid text is checked", d -> errors(d).isEmpty());
+        String uri = openClean("gate.flow");
 
         String broken = Workflows.reviewWith("gate test uses tests", "gate test uses tsets");
-        server.change(uri, broken);
-        var unknown = withCode(server.client.await(uri, "FLOW202 is reported", d -> has(d, "FLOW202")), "FLOW202").get(0);
+        var unknown = introduce(uri, broken, "FLOW202");
         assertThat(unknown.getRange()).isEqualTo(Cursor.rangeOf(broken, "tsets", "gate test uses"));
         assertThat(unknown.getMessage().getLeft()).contains("tsets");
         assertThat(unknown.getCodeDescription().getHref()).endsWith("#flow202-unknown-gate");
         assertThat(unknown.getSeverity()).isEqualTo(DiagnosticSeverity.Error);
 
-        server.change(uri, Workflows.REVIEW);
-        server.client.await(uri, "FLOW202 is gone", d -> !has(d, "FLOW202"));
+        fixAndSeeGone(uri, "FLOW202");
     }
 
     @Test
     void reportsAnUnsafeConditionFieldAtTheField() throws Exception {
-        String uri = server.open("unsafe.flow", Workflows.REVIEW);
-        server.client.await(uri, "the valid text is checked", d -> errors(d).isEmpty());
+        String uri = openClean("unsafe.flow");
 
         String broken = Workflows.reviewWith("test -> end when test.passed", "test -> end when test.`passed; rm -rf /`");
-        server.change(uri, broken);
-        var unsafe = withCode(server.client.await(uri, "FLOW401 is reported", d -> has(d, "FLOW401")), "FLOW401").get(0);
+        var unsafe = introduce(uri, broken, "FLOW401");
         assertThat(unsafe.getRange()).isEqualTo(Cursor.rangeOf(broken, "test.`passed; rm -rf /`", "test -> end when"));
         assertThat(unsafe.getSeverity()).isEqualTo(DiagnosticSeverity.Error);
         assertThat(unsafe.getCodeDescription().getHref()).endsWith("#flow401-unsafe-field");
 
-        server.change(uri, Workflows.REVIEW);
-        server.client.await(uri, "FLOW401 is gone", d -> !has(d, "FLOW401"));
+        fixAndSeeGone(uri, "FLOW401");
     }
 
     @Test
