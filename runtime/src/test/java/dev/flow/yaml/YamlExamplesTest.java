@@ -55,7 +55,7 @@ class YamlExamplesTest {
 
     @Test
     void keepsTheFullExampleOfTheGraphLoopReferenceVerbatim() throws Exception {
-        String seed = Files.readString(repositoryRoot().resolve("../shared/seeds/001_ae0a249492444432.txt"));
+        String seed = Files.readString(YamlTestSupport.seed("001_ae0a249492444432.txt"));
         int start = seed.indexOf("```yaml\n", seed.indexOf("## Full Example")) + "```yaml\n".length();
         String block = seed.substring(start, seed.indexOf("```", start));
         assertThat(Files.readString(EXAMPLES.resolve("full-feature-implementation.yaml"))).isEqualTo(block);

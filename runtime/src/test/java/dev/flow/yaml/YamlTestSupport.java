@@ -131,8 +131,17 @@ public final class YamlTestSupport {
 
     /** {@code ../shared/corpus} beside the repository; fails clearly when it is missing. */
     public static Path corpus(String... parts) {
-        Path corpus = repositoryRoot().resolve("../shared/corpus").normalize();
-        assertThat(corpus).as("the shared corpus (expected at <repo>/../shared/corpus)").isDirectory();
-        return corpus.resolve(String.join("/", parts));
+        return shared("corpus").resolve(String.join("/", parts));
+    }
+
+    /** {@code ../shared/seeds} beside the repository: the documents the project grew from. */
+    public static Path seed(String name) {
+        return shared("seeds").resolve(name);
+    }
+
+    private static Path shared(String folder) {
+        Path path = repositoryRoot().resolve("../shared/" + folder).normalize();
+        assertThat(path).as("the shared %s (expected at <repo>/../shared/%s, beside the clone)", folder, folder).isDirectory();
+        return path;
     }
 }
