@@ -322,6 +322,40 @@ class AgentContractTest {
     }
 
     @Test
+    void builtInAgentsContinueTheirSessionWithTheirOwnCommandLines() throws Exception {
+        // Stand-ins for claude and codex: each records its arguments and answers as the real one does
+        // (claude: a JSON envelope with session_id; codex: "session id: ..." at the head of stderr).
+        Path claude = dir.resolve("claude");
+        Files.writeString(claude, "#!/bin/sh\necho \"$*\" >> '" + dir.resolve("claude.args") + "'\ncat > /dev/null\n"
+                + "echo '{\"type\":\"result\",\"is_error\":false,\"result\":\"ok {\\\"output\\\": \\\"done\\\"}\",\"session_id\":\"c-1\"}'\n");
+        Path codex = dir.resolve("codex");
+        Files.writeString(codex, "#!/bin/sh\necho \"$*\" >> '" + dir.resolve("codex.args") + "'\ncat > /dev/null\n"
+                + "echo 'session id: x-9' >&2\necho '{\"output\": \"done\"}'\n");
+        claude.toFile().setExecutable(true);
+        codex.toFile().setExecutable(true);
+        FlowGraph g = Flows.workflow("w")
+                .agentTask("ask", "claude", "hello").continueSession("ask")
+                .agentTask("code", "codex", "hello").continueSession("code")
+                .checkpoint("check")
+                .chain("start", "ask", "code", "check")
+                .loop("check", "ask", 2, null)
+                .onLimit("check", "end")
+                .graph();
+        var commands = java.util.Map.of(
+                "claude", List.of(claude.toString(), "-p", "--output-format", "json"),
+                "codex", List.of(codex.toString(), "exec", "--skip-git-repo-check", "-"));
+        try (var h = new Harness(dir, b -> b.agentCommands(commands))) {
+            String id = h.start(g);
+            assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
+            assertThat(Files.readAllLines(dir.resolve("claude.args"))).containsExactly("-p --output-format json",
+                    "-p --output-format json --resume c-1");
+            assertThat(Files.readAllLines(dir.resolve("codex.args"))).containsExactly("exec --skip-git-repo-check -",
+                    "exec --skip-git-repo-check resume x-9 -");
+            assertThat(h.node(id, "code").sessionId()).isEqualTo("x-9");
+        }
+    }
+
+    @Test
     void theSessionSurvivesAResumeOfTheExecution() throws Exception {
         // A new engine on the same database (as after a crash) continues the stored session.
         FlowGraph g = Flows.workflow("w").scriptedAgent("bot")
