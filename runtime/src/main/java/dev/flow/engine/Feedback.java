@@ -8,6 +8,8 @@ import dev.flow.store.NodeRow;
 /**
  * What an agent is told when it tries again after a validation failure: what was wrong with its
  * previous answer, at the end of its prompt, so that it does not make the same mistake twice.
+ * (Where a step runs in a worktree of its own, the sentence that its file changes were discarded
+ * belongs here too, once steps are isolated.)
  */
 final class Feedback {
     private Feedback() {}

@@ -201,6 +201,23 @@ class AgentContractTest {
         }
     }
 
+    @Test
+    void aGateNodeRunsAgainOnFailedBeforeRoutingIt() {
+        FlowGraph g = Flows.workflow("w")
+                .gateDef("tests", "n=$(cat runs 2>/dev/null || echo 0); n=$((n+1)); echo $n > runs; [ $n -ge 2 ]")
+                .gate("test", "tests").retryOn("test", 2, QUICK, "failed")
+                .checkpoint("broken")
+                .chain("start", "test").edge("test", "end", any("passed")).edge("test", "broken", any("failed")).chain("broken", "end")
+                .graph();
+        try (var h = new Harness(dir)) {
+            String id = h.start(g);
+            assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
+            assertThat(h.node(id, "test").output()).isEqualTo("passed");
+            assertThat(h.history(id, "test")).extracting(RunRow::output).containsExactly("failed", "passed");
+            assertThat(h.node(id, "broken").status()).isNotEqualTo(NodeStatus.COMPLETED);
+        }
+    }
+
     // ------------------------------------------------------------------ issue 12: the timeout output
 
     @Test
