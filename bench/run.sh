@@ -4,6 +4,7 @@
 #   bench/run.sh checker    the checker alone on large graphs built in memory (100k chain and cycle, loops, ladder)
 #   bench/run.sh yaml       flow check on generated YAML workflows of both dialects (1k, 10k nodes)
 #   bench/run.sh lsp        language server: didChange -> publishDiagnostics at 200, 2,000, 20,000 nodes, RSS
+#   bench/run.sh reply      reading an agent's answer after 300 KB of braces, before and after the linear scan
 # Build first: mvn -B -q package -DskipTests
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +20,7 @@ case "$what" in
     yaml)  run dev.flow.bench.CheckBench yaml ;;
     checker) run dev.flow.bench.CheckerBench ;;
     lsp)   run dev.flow.bench.LspLatency dsl.lsp/target/flow-language-server.jar ;;
+    reply) run dev.flow.bench.ReplyScanBench ;;
     all)   run dev.flow.bench.CheckBench all; run dev.flow.bench.CheckerBench; run dev.flow.bench.LspLatency dsl.lsp/target/flow-language-server.jar ;;
-    *)     echo "unknown benchmark '$what' (check, checker, yaml, lsp, all)" >&2; exit 2 ;;
+    *)     echo "unknown benchmark '$what' (check, checker, yaml, lsp, reply, all)" >&2; exit 2 ;;
 esac

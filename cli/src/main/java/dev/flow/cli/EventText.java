@@ -43,9 +43,9 @@ final class EventText {
         return switch (e.kind()) {
             case "node_started" -> "node " + who + " started" + again(d);
             case "node_completed" -> shown ? "node " + who + " completed " + text(d, "output") + took + summary(d) : null;
-            case "node_failed" -> "node " + who + " failed: " + text(d, "error") + took;
-            case "node_retry" -> "node " + who + " will retry (attempt " + text(d, "attempt") + " in "
-                    + Times.duration(d.path("delay_ms").asLong()) + "): " + text(d, "error");
+            case "node_failed" -> "node " + who + " failed" + errorClass(d) + ": " + text(d, "error") + took + cost(d);
+            case "node_retry" -> "node " + who + " failed" + errorClass(d) + ", will retry (attempt " + text(d, "attempt") + " in "
+                    + Times.duration(d.path("delay_ms").asLong()) + "): " + text(d, "error") + cost(d);
             case "node_skipped" -> "node " + who + " skipped" + ("person".equals(text(d, "by")) ? " by a person" : "");
             case "node_cancelled" -> "node " + who + " cancelled: " + text(d, "reason");
             case "node_waiting" -> d.has("child") ? "node " + who + " waits for its child execution " + text(d, "child")
@@ -73,6 +73,18 @@ final class EventText {
             return "";
         }
         return ": " + (s.length() <= SUMMARY_SHOWN ? s : s.substring(0, SUMMARY_SHOWN - 3) + "...");
+    }
+
+    /** " (validation)": the class of a failed attempt, when the event has one. */
+    private static String errorClass(JsonNode d) {
+        String c = text(d, "class");
+        return c.isEmpty() ? "" : " (" + c + ")";
+    }
+
+    /** " [cost $0.12]": what a failed attempt's agent reported spending, when it did. */
+    private static String cost(JsonNode d) {
+        double c = d.path("cost").asDouble(0);
+        return c > 0 ? " [cost " + Formats.cost(c) + "]" : "";
     }
 
     private static String again(JsonNode d) {

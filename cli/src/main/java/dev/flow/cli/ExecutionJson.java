@@ -9,7 +9,10 @@ import dev.flow.engine.NodeState;
 import dev.flow.engine.Question;
 import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionRow;
+import dev.flow.store.ErrorClass;
 import dev.flow.store.KvEntry;
+import dev.flow.store.NodeStatus;
+import dev.flow.store.RunRow;
 import java.util.List;
 import java.util.Map;
 
@@ -51,18 +54,18 @@ final class ExecutionJson {
             ObjectNode j = nodes.addObject();
             j.put("id", n.nodeId());
             j.put("kind", n.kind());
-            j.put("status", n.status().keyword());
-            j.put("attempt", n.attempt());
-            j.put("iteration", n.iteration());
-            j.put("output", n.output());
-            j.put("error", n.error());
-            j.put("started", Times.iso(n.startedAt()));
-            j.put("finished", Times.iso(n.finishedAt()));
+            attempt(j, n.status(), n.iteration(), n.attempt(), n.output(), n.error(), n.errorClass(), n.cost(), n.startedAt(), n.finishedAt());
             if (n.startedAt() != null && n.finishedAt() != null) {
                 j.put("durationMs", n.finishedAt() - n.startedAt());
             }
             if (n.childExecution() != null) {
                 j.put("child", n.childExecution());
+            }
+            j.put("session", n.sessionId());
+            ArrayNode runs = j.putArray("earlier");
+            for (RunRow r : n.earlier()) {
+                attempt(runs.addObject(), r.status(), r.iteration(), r.attempt(), r.output(), r.error(), r.errorClass(), r.cost(), r.startedAt(),
+                        r.finishedAt());
             }
         }
         ArrayNode questions = o.putArray("questions");
@@ -84,6 +87,20 @@ final class ExecutionJson {
         ArrayNode children = o.putArray("children");
         v.children().forEach(c -> children.add(c.id()));
         return pretty(o);
+    }
+
+    /** The fields of one run of a node: the current one, or an earlier attempt or loop pass. */
+    private static void attempt(ObjectNode j, NodeStatus status, int iteration, int attempt, String output, String error, ErrorClass errorClass,
+            Double cost, Long started, Long finished) {
+        j.put("status", status.keyword());
+        j.put("attempt", attempt);
+        j.put("iteration", iteration);
+        j.put("output", output);
+        j.put("error", error);
+        j.put("errorClass", errorClass == null ? null : errorClass.keyword());
+        j.put("cost", cost);
+        j.put("started", Times.iso(started));
+        j.put("finished", Times.iso(finished));
     }
 
     /** One event as a single line of JSON (so that {@code --follow} output can be read line by line). */

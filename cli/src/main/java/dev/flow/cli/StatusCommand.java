@@ -6,6 +6,7 @@ import dev.flow.engine.NodeState;
 import dev.flow.engine.Question;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.NodeStatus;
+import dev.flow.store.RunRow;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
@@ -116,9 +117,12 @@ final class StatusCommand implements Callable<Integer> {
         table.print(out, ansi);
         for (NodeState n : view.nodes()) {
             if (n.error() != null && !n.error().isBlank()) {
-                out.println(ansi.red("  " + n.nodeId() + ": " + n.error()));
+                String line = "  " + n.nodeId() + (n.errorClass() == null ? "" : " (" + n.errorClass().keyword() + ")") + ": " + n.error();
+                out.println(n.status() == NodeStatus.FAILED ? ansi.red(line) : ansi.yellow(line));
             }
         }
+        earlierFailures(out, view);
+        sessions(out, view);
         Invocation flow = Invocation.of(database);
         for (Question q : view.questions()) {
             out.println();
@@ -142,6 +146,35 @@ final class StatusCommand implements Callable<Integer> {
             out.println();
             out.println("child executions: " + String.join(", ", view.children().stream().map(c -> c.id() + " (" + c.workflowId() + ", "
                     + c.status().keyword() + ")").toList()));
+        }
+    }
+
+    /** Every failed attempt that a retry or a later loop pass replaced, with its class and cost. */
+    private static void earlierFailures(PrintWriter out, ExecutionView view) {
+        var lines = new java.util.ArrayList<String>();
+        for (NodeState n : view.nodes()) {
+            for (RunRow r : n.earlier()) {
+                if (r.status() == NodeStatus.FAILED) {
+                    lines.add("  " + n.nodeId() + " pass " + r.iteration() + " attempt " + r.attempt()
+                            + (r.errorClass() == null ? "" : " (" + r.errorClass().keyword() + ")") + ": " + r.error()
+                            + (r.cost() == null ? "" : " [cost " + Formats.cost(r.cost()) + "]"));
+                }
+            }
+        }
+        if (!lines.isEmpty()) {
+            out.println();
+            out.println("failed attempts:");
+            lines.forEach(out::println);
+        }
+    }
+
+    /** The conversations agents reported, which a task with "session continue" goes on with. */
+    private static void sessions(PrintWriter out, ExecutionView view) {
+        var withSession = view.nodes().stream().filter(n -> n.sessionId() != null).toList();
+        if (!withSession.isEmpty()) {
+            out.println();
+            out.println("agent sessions:");
+            withSession.forEach(n -> out.println("  " + n.nodeId() + ": " + n.sessionId()));
         }
     }
 

@@ -74,6 +74,51 @@ class InspectCommandsTest {
     }
 
     @Test
+    void statusAndLogShowTheClassOfEveryFailedAttempt() throws Exception {
+        String agent = EXAMPLES.resolve("agents/scripted-agent").toString();
+        Path flow = ws.write("classes.flow", """
+                workflow classes {
+                    agent bot { run ["%s"] }
+                    task decide { agent bot  prompt "@outputs maybe,yes\n@cost 0.25"  outputs yes, no }
+                    task flaky { sh "test \\"$FLOW_ATTEMPT\\" -ge 2"  retry 1 backoff 1ms }
+                    start -> decide
+                    decide -> flaky when yes
+                    decide -> end when no
+                    flaky -> end
+                }
+                """.formatted(agent));
+        Cli r = ws.flow("run", flow.toString());
+        assertThat(r.exit()).as(r.err()).isEqualTo(ExitCode.OK);
+        String id = Workspace.executionOf(r.out());
+
+        JsonNode json = ws.status(id);
+        JsonNode decide = Workspace.node(json, "decide");
+        assertThat(decide.get("attempt").asInt()).isEqualTo(2);
+        JsonNode first = decide.get("earlier").get(0);
+        assertThat(first.get("attempt").asInt()).isEqualTo(1);
+        assertThat(first.get("status").asText()).isEqualTo("failed");
+        assertThat(first.get("errorClass").asText()).isEqualTo("validation");
+        assertThat(first.get("cost").asDouble()).isEqualTo(0.25);
+        assertThat(first.get("error").asText()).contains("answered output \"maybe\"");
+        assertThat(decide.get("session").asText()).startsWith("scripted-");
+        assertThat(Workspace.node(json, "flaky").get("earlier").get(0).get("errorClass").asText()).isEqualTo("transient");
+        assertThat(json.get("cost").asDouble()).isEqualTo(0.5);
+
+        Cli text = ws.flow("status", id);
+        assertThat(text.out()).contains("failed attempts:",
+                "  decide pass 1 attempt 1 (validation): agent \"bot\" answered output \"maybe\"",
+                "  flaky pass 1 attempt 1 (transient): exited with code 1", "agent sessions:");
+
+        assertThat(ws.flow("log", id).out()).containsPattern("node_retry +decide +\\{\"attempt\":2,.*\"class\":\"validation\",\"cost\":0.25}")
+                .containsPattern("node_retry +flaky +\\{.*\"class\":\"transient\"}");
+        assertThat(ws.flow("log", id, "--format", "json").out()).contains("\"class\":\"validation\"");
+        // flow run says it as it happens
+        assertThat(r.out()).contains("node decide failed (validation), will retry (attempt 2 in 0ms): agent \"bot\" answered output \"maybe\"")
+                .contains("[cost $0.25]")
+                .contains("node flaky failed (transient), will retry (attempt 2 in ");
+    }
+
+    @Test
     void logPrintsTheEventsInOrderAsTextOrJsonLines() throws Exception {
         String id = run("hello.flow");
         Cli text = ws.flow("log", id);

@@ -175,7 +175,7 @@ class RunCommandTest {
                 """);
         Cli r = ws.flow("run", file.toString());
         assertThat(r.exit()).as(r.err()).isEqualTo(ExitCode.FAILED);
-        assertThat(r.out()).contains("node build failed: program \"no-such-program-for-flow\" is not on PATH")
+        assertThat(r.out()).contains("node build failed (logic): program \"no-such-program-for-flow\" is not on PATH")
                 .containsPattern("(?m)^failed in \\d+ms, 1 step, execution [a-z0-9]{8}$")
                 .contains("  node \"build\" failed: program \"no-such-program-for-flow\" is not on PATH", "details: flow status ");
         assertThat(r.err()).doesNotContain("Exception", "\tat ");

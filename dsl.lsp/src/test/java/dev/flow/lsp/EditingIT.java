@@ -90,6 +90,12 @@ class EditingIT {
     }
 
     @Test
+    void completesTheOutputsOfTheNodeAfterRetryOn() throws Exception {
+        var items = complete("complete-retry-on.flow", Workflows.reviewWith("outputs done, blocked\n", "outputs done, blocked\n        retry 2 on <|>\n"));
+        assertThat(labels(items)).contains("done", "blocked");
+    }
+
+    @Test
     void completesTheFieldsOfANodeResultWithTheirTypes() throws Exception {
         var items = complete("complete-field.flow", Workflows.reviewWith("test -> end when test.passed", "test -> end when test.<|>"));
         assertThat(labels(items)).contains("passed", "exit_code", "test_status", "output");
@@ -176,6 +182,10 @@ class EditingIT {
         String uri = server.open("hover-keyword.flow", cursor.text());
         var hover = get(server.server.getTextDocumentService().hover(new HoverParams(doc(uri), cursor.position())));
         assertThat(hover.getContents().getRight().getValue()).containsIgnoringCase("loop");
+        var session = Cursor.in(Workflows.reviewWith("prompt \"Fix it\"", "prompt \"Fix it\"\n        ses<|>sion continue"));
+        String sessionUri = server.open("hover-session.flow", session.text());
+        var sessionHover = get(server.server.getTextDocumentService().hover(new HoverParams(doc(sessionUri), session.position())));
+        assertThat(sessionHover.getContents().getRight().getValue()).contains("--resume", "FLOW_SESSION_ID");
     }
 
     @Test

@@ -112,16 +112,22 @@ final class ReferenceRules {
         }
     }
 
-    /** FLOW206: on-output handlers and human defaults for outputs the node does not have. */
+    /** FLOW206: on-output handlers, human defaults and {@code retry ... on} lists naming outputs the node does not have. */
     static void unknownOutputs(WorkflowIndex w, Report out) {
         for (Node node : w.workflow().nodes()) {
             boolean hasDefault = node.spec() instanceof NodeSpec.Human human && human.defaultOutput() != null;
-            if (node.onOutput().isEmpty() && !hasDefault) {
+            boolean retriesOutputs = node.retry() != null && !node.retry().on().isEmpty();
+            if (node.onOutput().isEmpty() && !hasDefault && !retriesOutputs) {
                 continue;
             }
             List<String> outputs = node.effectiveOutputs();
             for (OutputHandler handler : node.onOutput()) {
                 output(node, handler.output(), Report.at(handler.output().source(), handler.source(), node.source()), outputs, out);
+            }
+            if (retriesOutputs) {
+                for (NameRef retried : node.retry().on()) {
+                    output(node, retried, Report.at(retried.source(), node.retry().source(), node.source()), outputs, out);
+                }
             }
             if (node.spec() instanceof NodeSpec.Human human && human.defaultOutput() != null) {
                 output(node, human.defaultOutput(), Report.at(human.defaultOutput().source(), node.source()), outputs, out);

@@ -64,7 +64,8 @@ final class Rules {
             LimitRules::invalidTimeouts,
             LimitRules::invalidRetries,
             LimitRules::invalidMaxParallel,
-            LimitRules::invalidValues);
+            LimitRules::invalidValues,
+            RetryRules::retriesThatNeverHappen);
 
     /** The rules of {@link #WORKFLOW} that read gate definitions, and nothing else when a workflow has no node. */
     static final List<WorkflowRule> GATE_DEFINITIONS = List.of(

@@ -73,6 +73,7 @@ public enum Code {
     INVALID_RETRY("FLOW504", "invalid-retry", Severity.ERROR, "A retry policy has a negative count, or backoffs that do not make sense."),
     INVALID_MAX_PARALLEL("FLOW505", "invalid-max-parallel", Severity.ERROR, "max parallel is less than 1."),
     INVALID_VALUE("FLOW506", "invalid-value", Severity.ERROR, "A default or initial value does not have the declared type."),
+    RETRY_NEVER_HAPPENS("FLOW507", "retry-never-happens", Severity.WARNING, "A retry can never happen: every failure of the node takes a declared output, or its kind never fails in a way that is retried."),
 
     // 6xx: YAML
     YAML_SYNTAX("FLOW601", "yaml-syntax", Severity.ERROR, "The YAML does not parse."),

@@ -104,10 +104,12 @@ final class Claims {
             prompt = fill(ctx, node, mapped, m.prompt());
         }
         Duration timeout = node.timeout() != null ? node.timeout() : step.core.options().defaultTimeout();
+        String feedback = Feedback.about(node, row);
+        String session = node.spec() instanceof NodeSpec.Task t && t.continuesSession() ? row.sessionId() : null;
         if (step.core.runsInProcess(node)) {
             // Java code needs no environment, context file or prompt file.
             return new Job(ctx.id(), row.nodeId(), row.iteration(), row.attempt(), node, ctx.graph.workflow(), Path.of(ctx.loaded().baseDir()),
-                    null, Map.of(), prompt, "{}", timeout);
+                    null, Map.of(), prompt, "{}", timeout, feedback, session);
         }
         Path runDir = step.core.runDir(ctx.id(), row.nodeId(), row.iteration(), row.attempt());
         var context = new LinkedHashMap<String, Object>();
@@ -134,7 +136,7 @@ final class Claims {
         putValues(env, "FLOW_STATE_", ctx.state());
         putValues(env, "FLOW_ARG_", mapped);
         return new Job(ctx.id(), row.nodeId(), row.iteration(), row.attempt(), node, ctx.graph.workflow(), Path.of(ctx.loaded().baseDir()),
-                runDir, env, prompt, Json.write(context), timeout);
+                runDir, env, prompt, Json.write(context), timeout, feedback, session);
     }
 
     static String runToken(NodeRow row) {

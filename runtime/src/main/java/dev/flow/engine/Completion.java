@@ -10,19 +10,23 @@ import dev.flow.model.OutputHandler;
 import dev.flow.model.RetryPolicy;
 import dev.flow.model.StateUpdate;
 import dev.flow.model.StateVariable;
+import dev.flow.store.ErrorClass;
 import dev.flow.store.ExecutionStatus;
 import dev.flow.store.NodeRow;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.RunRow;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * What happens when a node has a result: the state updates it reported and its {@code on} handlers
  * are applied, the result is stored, its cost counted, and its outgoing edges decided, all in the
- * same transaction. A failure is retried with backoff while the node's retry policy allows, and
- * otherwise fails the node, and the run at once when the workflow fails fast.
+ * same transaction. A failure is retried with backoff while the node's retry policy allows and its
+ * class may be retried ({@link ErrorClass}), and otherwise fails the node, and the run at once when
+ * the workflow fails fast. Every attempt's reported cost counts, failed ones included, and passing
+ * {@code max cost} stops the run before anything is retried.
  */
 final class Completion {
     private final Step step;
@@ -47,26 +51,52 @@ final class Completion {
             return;
         }
         step.assume(stored);
+        Node node = ctx.graph.node(held.nodeId());
         if (circuitOpened) {
-            step.event(ctx, "circuit_opened", held.nodeId(), Json.object("agent", CircuitBreaker.keyOf(ctx.graph.node(held.nodeId()))));
+            step.event(ctx, "circuit_opened", held.nodeId(), Json.object("agent", CircuitBreaker.keyOf(node)));
         }
-        if (outcome.succeeded()) {
-            complete(ctx, stored, outcome.output(), outcome.result(), outcome.cost(), outcome.state());
+        if (outcome.succeeded() && node.spec() instanceof dev.flow.model.NodeSpec.Task t && t.continuesSession() && outcome.sessionId() == null) {
+            step.event(ctx, "warning", node.id(), Json.object("message", "agent \"" + (t.agent() == null ? "?" : t.agent().name())
+                    + "\" reported no session id, so the next run of \"" + node.id() + "\" starts a new conversation (session continue)"));
+        }
+        if (outcome.succeeded() && retriesOutput(ctx, node, stored, outcome.output())) {
+            String said = outcome.result().get("summary") instanceof String s && !s.isBlank() ? ": " + Tails.clip(s, 200) : "";
+            fail(ctx, stored, new Attempt(outcome.output(), outcome.result(), outcome.cost(), outcome.sessionId()),
+                    "produced \"" + outcome.output() + "\"" + said, ErrorClass.TRANSIENT);
+        } else if (outcome.succeeded()) {
+            complete(ctx, stored, outcome.output(), outcome.result(), outcome.cost(), outcome.state(), outcome.sessionId());
         } else {
-            if (outcome.cost() > 0) {
-                ctx.cost += outcome.cost();
-            }
-            fail(ctx, stored, outcome.error(), outcome.retryable(), outcome.result());
+            fail(ctx, stored, new Attempt(null, outcome.result(), outcome.cost(), outcome.sessionId()), outcome.error(), outcome.errorClass());
         }
     }
 
+    /** {@code retry N on OUTPUT}: the output counts as a failed attempt while attempts remain. */
+    private static boolean retriesOutput(RunContext ctx, Node node, NodeRow row, String output) {
+        RetryPolicy policy = node.retry();
+        return policy != null && policy.retriesOutput(output) && row.attempt() <= policy.maxRetries() && ctx.isLive();
+    }
+
     void complete(RunContext ctx, NodeRow row, String output, Map<String, Object> result, double cost, Map<String, Object> reported) {
+        complete(ctx, row, output, result, cost, reported, null);
+    }
+
+    private void complete(RunContext ctx, NodeRow row, String output, Map<String, Object> result, double cost, Map<String, Object> reported,
+            String sessionId) {
         Node node = ctx.graph.node(row.nodeId());
+        String problem = applyReportedState(ctx, node, reported);
+        if (problem != null) {
+            fail(ctx, row, new Attempt(null, result, cost, sessionId), problem, ErrorClass.VALIDATION);
+            return;
+        }
+        String limit = count(ctx, cost);
         var b = row.toBuilder();
         b.status = NodeStatus.COMPLETED;
         b.output = output;
         b.resultJson = step.core.results.encode(result, () -> step.core.runDir(ctx.id(), row.nodeId(), row.iteration(), row.attempt()));
         b.error = null;
+        b.errorClass = null;
+        b.cost = cost > 0 ? cost : null;
+        b.sessionId = sessionId != null ? sessionId : row.sessionId();
         b.taken = null;
         b.leaseOwner = null;
         b.leaseExpires = null;
@@ -77,26 +107,17 @@ final class Completion {
         b.finishedAt = step.now;
         NodeRow done = b.build();
         step.put(ctx, done);
-        String problem = applyReportedState(ctx, node, reported);
-        if (problem == null) {
-            problem = applyHandlers(ctx, node, output);
-        }
+        problem = applyHandlers(ctx, node, output);
         if (problem != null) {
-            fail(ctx, done, problem, false, result);
+            stopAt(ctx, limit);
+            fail(ctx, done, new Attempt(null, result, 0, null), problem, ErrorClass.LOGIC);
             return;
         }
         String summary = result.get("summary") instanceof String s && !s.isEmpty() ? Tails.clip(s, 200) : null;
         step.event(ctx, "node_completed", row.nodeId(), Json.object("output", output, "summary", summary,
                 "iteration", row.iteration() > 1 ? row.iteration() : null, "cost", cost > 0 ? cost : null));
         step.tags.add("completed");
-        if (cost > 0) {
-            ctx.cost += cost;
-            ctx.changed = true;
-            String limit = LimitGuard.costExceeded(ctx);
-            if (limit != null) {
-                step.lifecycle.stop(ctx, ExecutionStatus.LIMIT_REACHED, limit);
-            }
-        }
+        stopAt(ctx, limit);
         if (!ctx.isLive()) {
             return;
         }
@@ -107,7 +128,28 @@ final class Completion {
         checkCompletion(ctx, node);
     }
 
+    /** Adds an attempt's cost to the run's; why the run must stop, when it passed {@code max cost}. */
+    private static String count(RunContext ctx, double cost) {
+        if (!(cost > 0)) {
+            return null;
+        }
+        ctx.cost += cost;
+        ctx.changed = true;
+        return LimitGuard.costExceeded(ctx);
+    }
+
+    private void stopAt(RunContext ctx, String limit) {
+        if (limit != null) {
+            step.lifecycle.stop(ctx, ExecutionStatus.LIMIT_REACHED, limit);
+        }
+    }
+
+    /**
+     * Sets the state the agent reported, all or nothing: one value of the wrong type and none is
+     * set, so that a retried attempt starts from the state the failed one saw.
+     */
     private String applyReportedState(RunContext ctx, Node node, Map<String, Object> reported) {
+        var values = new LinkedHashMap<String, Object>();
         for (var e : reported.entrySet()) {
             StateVariable v = ctx.variable(e.getKey());
             if (v == null) {
@@ -116,11 +158,12 @@ final class Completion {
                 continue;
             }
             try {
-                ctx.setState(v.name(), Values.coerce(e.getValue(), v.type()));
+                values.put(v.name(), Values.coerce(e.getValue(), v.type()));
             } catch (EvalException ex) {
                 return "the agent reported state \"" + v.name() + "\" of the wrong type: " + ex.getMessage();
             }
         }
+        values.forEach(ctx::setState);
         return null;
     }
 
@@ -167,20 +210,42 @@ final class Completion {
         }
     }
 
+    /**
+     * What a failed attempt leaves besides its error: the output it produced when {@code retry ...
+     * on OUTPUT} made that output a failure, its result fields, its cost and its agent's session.
+     */
+    private record Attempt(String output, Map<String, Object> result, double cost, String sessionId) {}
+
     /** The node's work failed: retry it if its policy allows, else fail it. */
     void fail(RunContext ctx, NodeRow row, String error, boolean retryable, Map<String, Object> result) {
+        fail(ctx, row, new Attempt(null, result, 0, null), error, retryable ? ErrorClass.TRANSIENT : ErrorClass.LOGIC);
+    }
+
+    /** A node that failed after spending {@code cost} (a subgraph whose child failed). */
+    void fail(RunContext ctx, NodeRow row, String error, ErrorClass errorClass, double cost) {
+        fail(ctx, row, new Attempt(null, Map.of(), cost, null), error, errorClass);
+    }
+
+    private void fail(RunContext ctx, NodeRow row, Attempt attempt, String error, ErrorClass errorClass) {
         Node node = ctx.graph.node(row.nodeId());
-        RetryPolicy policy = node.retry();
+        stopAt(ctx, count(ctx, attempt.cost()));
+        Map<String, Object> result = attempt.result();
         String resultJson = result.isEmpty() ? null
                 : step.core.results.encode(result, () -> step.core.runDir(ctx.id(), row.nodeId(), row.iteration(), row.attempt()));
-        if (retryable && policy != null && row.attempt() <= policy.maxRetries() && ctx.isLive()) {
-            long delay = step.core.backoff.delayMillis(policy, row.attempt());
-            step.tx.runs().insert(new RunRow(ctx.id(), row.nodeId(), row.iteration(), row.attempt(), NodeStatus.FAILED, null, resultJson,
-                    error, row.startedAt(), step.now));
+        Double cost = attempt.cost() > 0 ? attempt.cost() : null;
+        String session = attempt.sessionId() != null ? attempt.sessionId() : row.sessionId();
+        if (errorClass != ErrorClass.LOGIC && row.attempt() <= retriesAllowed(node, errorClass) && ctx.isLive()) {
+            RetryPolicy policy = node.retry();
+            long delay = policy == null ? 0 : step.core.backoff.delayMillis(policy, row.attempt());
+            step.tx.runs().insert(new RunRow(ctx.id(), row.nodeId(), row.iteration(), row.attempt(), NodeStatus.FAILED, attempt.output(),
+                    resultJson, error, row.startedAt(), step.now, errorClass, cost));
             var b = row.toBuilder();
             b.status = NodeStatus.READY;
             b.attempt = row.attempt() + 1;
             b.error = error;
+            b.errorClass = errorClass;
+            b.cost = null;
+            b.sessionId = session;
             b.leaseOwner = null;
             b.leaseExpires = null;
             b.startedAt = null;
@@ -189,12 +254,16 @@ final class Completion {
             b.notBefore = step.now + delay;
             step.put(ctx, b.build());
             step.readied++;
-            step.event(ctx, "node_retry", row.nodeId(), Json.object("attempt", row.attempt() + 1, "delay_ms", delay, "error", error));
+            step.event(ctx, "node_retry", row.nodeId(), Json.object("attempt", row.attempt() + 1, "delay_ms", delay, "error", error,
+                    "class", errorClass.keyword(), "cost", cost));
             return;
         }
         var b = row.toBuilder();
         b.status = NodeStatus.FAILED;
         b.error = error;
+        b.errorClass = errorClass;
+        b.cost = cost != null ? cost : b.cost;
+        b.sessionId = session;
         b.resultJson = resultJson != null ? resultJson : row.resultJson();
         b.taken = "";
         b.leaseOwner = null;
@@ -203,12 +272,24 @@ final class Completion {
         b.finishedAt = step.now;
         NodeRow failed = b.build();
         step.put(ctx, failed);
-        step.event(ctx, "node_failed", row.nodeId(), Json.object("error", error, "attempt", row.attempt()));
+        step.event(ctx, "node_failed", row.nodeId(), Json.object("error", error, "attempt", row.attempt(), "class", errorClass.keyword(),
+                "cost", cost));
         step.tags.add("failed");
         if (ctx.failFast()) {
             step.lifecycle.stop(ctx, ExecutionStatus.FAILED, "node \"" + row.nodeId() + "\" failed: " + error);
             return;
         }
         step.routing.decideNone(ctx, failed);
+    }
+
+    /**
+     * How many retries a failure of this class gets: what the node's policy says; without one, a
+     * validation failure of an agent (which the next prompt can explain) gets one, anything else none.
+     */
+    private static int retriesAllowed(Node node, ErrorClass errorClass) {
+        if (node.retry() != null) {
+            return node.retry().maxRetries();
+        }
+        return errorClass == ErrorClass.VALIDATION && Feedback.reachesAgent(node) ? 1 : 0;
     }
 }

@@ -320,11 +320,13 @@ public final class Engine {
             RunGraph g = core.graphs.runGraph(tx, row.graphHash(), row.workflowId());
             var rows = new LinkedHashMap<String, NodeRow>();
             tx.nodes().all(row.id()).forEach(r -> rows.put(r.nodeId(), r));
+            var earlier = new LinkedHashMap<String, List<RunRow>>();
+            tx.runs().all(row.id()).forEach(r -> earlier.computeIfAbsent(r.nodeId(), k -> new ArrayList<>()).add(r));
             var nodes = new ArrayList<NodeState>();
             for (Node n : g.workflow().nodes()) {
                 NodeRow r = rows.getOrDefault(n.id(), NodeRow.pending(row.id(), n.id()));
                 nodes.add(new NodeState(n.id(), n.kind().keyword(), r.status(), r.iteration(), r.attempt(), r.output(), r.error(), r.startedAt(),
-                        r.finishedAt(), r.childId()));
+                        r.finishedAt(), r.childId(), r.errorClass(), r.cost(), r.sessionId(), earlier.getOrDefault(n.id(), List.of())));
             }
             var state = new LinkedHashMap<String, Object>();
             tx.state().all(row.id()).forEach((k, v) -> state.put(k, Json.readValue(v)));

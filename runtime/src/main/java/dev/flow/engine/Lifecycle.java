@@ -167,7 +167,7 @@ final class Lifecycle {
             step.completion.complete(parent, row, output, result, child.cost, java.util.Map.of());
         } else {
             step.completion.fail(parent, row, "subgraph \"" + child.loaded().workflowId() + "\" (execution " + child.id() + ") "
-                    + child.status.keyword() + ": " + child.report, false, java.util.Map.of());
+                    + child.status.keyword() + ": " + child.report, dev.flow.store.ErrorClass.LOGIC, child.cost);
         }
     }
 }

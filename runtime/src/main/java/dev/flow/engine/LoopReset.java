@@ -61,6 +61,8 @@ final class LoopReset {
         b.taken = null;
         b.inputJson = null;
         b.error = null;
+        b.errorClass = null;
+        b.cost = null;
         b.leaseOwner = null;
         b.leaseExpires = null;
         b.readyAt = null;

@@ -1,8 +1,23 @@
 package dev.flow.engine;
 
+import dev.flow.store.ErrorClass;
 import dev.flow.store.NodeStatus;
+import dev.flow.store.RunRow;
+import java.util.List;
 
-/** One node of an execution as {@code flow status} lists it, pending nodes included. */
+/**
+ * One node of an execution as {@code flow status} lists it, pending nodes included.
+ *
+ * @param errorClass how its latest failed attempt failed (also while a retry of it waits); null otherwise
+ * @param cost what its latest attempt's agent reported spending; null when nothing
+ * @param sessionId the conversation its agent last reported; null when none
+ * @param earlier its earlier runs (failed attempts, earlier loop passes), oldest first
+ */
 public record NodeState(
         String nodeId, String kind, NodeStatus status, int iteration, int attempt, String output, String error, Long startedAt, Long finishedAt,
-        String childExecution) {}
+        String childExecution, ErrorClass errorClass, Double cost, String sessionId, List<RunRow> earlier) {
+
+    public NodeState {
+        earlier = List.copyOf(earlier);
+    }
+}

@@ -227,7 +227,8 @@ final class Worker {
         if (key != null) {
             if (outcome.succeeded()) {
                 core.breaker.succeeded(key);
-            } else if (!outcome.error().startsWith("cancelled")) {
+            } else if (outcome.errorClass() == dev.flow.store.ErrorClass.TRANSIENT) {
+                // an outage trips the circuit; a bad answer or a missing program says nothing about the service
                 opened = core.breaker.failed(key, core.now());
             }
         }

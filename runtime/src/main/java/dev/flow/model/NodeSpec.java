@@ -19,6 +19,8 @@ public sealed interface NodeSpec {
      * @param contextFiles files the agent is pointed at
      * @param env extra environment variables
      * @param gates gates run after the task, before its result counts (dialect 1's {@code gates})
+     * @param session whether a later run of the task continues its agent's conversation; null
+     *     when not written, which means {@link SessionMode#FRESH}
      */
     record Task(
             NameRef agent,
@@ -28,12 +30,24 @@ public sealed interface NodeSpec {
             String cwd,
             List<String> contextFiles,
             Map<String, String> env,
-            List<NameRef> gates)
+            List<NameRef> gates,
+            SessionMode session)
             implements NodeSpec {
         public Task {
             contextFiles = Models.list(contextFiles);
             env = Models.map(env);
             gates = Models.list(gates);
+        }
+
+        /** A task whose agent starts a new conversation each run (no {@code session} written). */
+        public Task(NameRef agent, String role, String prompt, Command command, String cwd, List<String> contextFiles,
+                Map<String, String> env, List<NameRef> gates) {
+            this(agent, role, prompt, command, cwd, contextFiles, env, gates, null);
+        }
+
+        /** Whether a later run continues the conversation of the previous one. */
+        public boolean continuesSession() {
+            return session == SessionMode.CONTINUE;
         }
 
         public NodeKind kind() {

@@ -18,6 +18,10 @@ package dev.flow.store;
  * @param readyAt when it became ready (claims go oldest first)
  * @param notBefore not to be claimed before this time (retry backoff, open circuit)
  * @param childId the child execution of a subgraph node
+ * @param errorClass how the latest failed attempt failed; null unless {@code error} is set by a failure
+ * @param cost what the latest attempt's agent reported spending; null when it reported nothing
+ * @param sessionId the conversation the node's agent last reported, kept across loop passes and
+ *     retries so that a task with {@code session continue} can resume it
  */
 public record NodeRow(
         String executionId,
@@ -36,7 +40,10 @@ public record NodeRow(
         Long notBefore,
         Long startedAt,
         Long finishedAt,
-        String childId) {
+        String childId,
+        ErrorClass errorClass,
+        Double cost,
+        String sessionId) {
 
     public NodeRow {
         java.util.Objects.requireNonNull(executionId, "executionId");
@@ -47,7 +54,7 @@ public record NodeRow(
     /** A node that has not been reached yet. */
     public static NodeRow pending(String executionId, String nodeId) {
         return new NodeRow(executionId, nodeId, NodeStatus.PENDING, 1, 1, null, null, null, null, null, null, null, null, null, null,
-                null, null);
+                null, null, null, null, null);
     }
 
     /** A copy for building the next state; use the {@code with} methods on it. */
@@ -74,6 +81,9 @@ public record NodeRow(
         public Long startedAt;
         public Long finishedAt;
         public String childId;
+        public ErrorClass errorClass;
+        public Double cost;
+        public String sessionId;
 
         Builder(NodeRow r) {
             executionId = r.executionId;
@@ -93,11 +103,14 @@ public record NodeRow(
             startedAt = r.startedAt;
             finishedAt = r.finishedAt;
             childId = r.childId;
+            errorClass = r.errorClass;
+            cost = r.cost;
+            sessionId = r.sessionId;
         }
 
         public NodeRow build() {
             return new NodeRow(executionId, nodeId, status, iteration, attempt, output, taken, resultJson, inputJson, error, leaseOwner,
-                    leaseExpires, readyAt, notBefore, startedAt, finishedAt, childId);
+                    leaseExpires, readyAt, notBefore, startedAt, finishedAt, childId, errorClass, cost, sessionId);
         }
     }
 }

@@ -1,6 +1,11 @@
 package dev.flow.store;
 
-/** One finished run of a node that a later run replaced (an earlier loop iteration, a failed attempt). */
+/**
+ * One finished run of a node that a later run replaced (an earlier loop iteration, a failed attempt).
+ *
+ * @param errorClass how it failed; null unless it failed
+ * @param cost what its agent reported spending; null when it reported nothing
+ */
 public record RunRow(
         String executionId,
         String nodeId,
@@ -11,10 +16,12 @@ public record RunRow(
         String resultJson,
         String error,
         Long startedAt,
-        Long finishedAt) {
+        Long finishedAt,
+        ErrorClass errorClass,
+        Double cost) {
 
     public static RunRow of(NodeRow n) {
         return new RunRow(n.executionId(), n.nodeId(), n.iteration(), n.attempt(), n.status(), n.output(), n.resultJson(), n.error(),
-                n.startedAt(), n.finishedAt());
+                n.startedAt(), n.finishedAt(), n.errorClass(), n.cost());
     }
 }

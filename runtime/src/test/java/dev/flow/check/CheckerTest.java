@@ -75,7 +75,8 @@ class CheckerTest {
                 .task("x", command("true"))
                 .task("y", command("true"))
                 .merge("join", waitFor("x", "a"))                                    // 308, 310
-                .human("ask", defaultOutput("maybe"))                               // 206
+                .human("ask", defaultOutput("maybe"),                               // 206
+                        retry(2, Duration.ofSeconds(1), 2, Duration.ofSeconds(5)))  // 507
                 .task("orphan", command("true"))                                    // 303
                 .task("loop1", command("true"))
                 .task("loop2", command("true"))

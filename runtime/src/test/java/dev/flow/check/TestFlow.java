@@ -391,6 +391,19 @@ final class TestFlow {
                 t.append(" ").put("retry " + count + " backoff " + initial + " factor " + factor + " max backoff " + max));
     }
 
+    /** {@code retry N on OUTPUT, ...} with the default backoff. */
+    static Part retryOn(int count, String... outputs) {
+        return (d, t) -> {
+            SourceRef start = t.append(" ").put("retry " + count + " on");
+            var on = new java.util.ArrayList<NameRef>();
+            for (int i = 0; i < outputs.length; i++) {
+                t.append(i == 0 ? " " : ", ");
+                on.add(new NameRef(outputs[i], t.put(outputs[i])));
+            }
+            d.retry = RetryPolicy.times(count, t.since(start)).on(on);
+        };
+    }
+
     /** {@code on OUTPUT set VAR = EXPR} or {@code on OUTPUT append EXPR to VAR}, one update. */
     static Part on(String output, String update) {
         return (d, t) -> {

@@ -162,6 +162,21 @@ final class Flows {
         return this;
     }
 
+    /** {@code retry N on OUTPUT...}: the outputs are tried again while attempts remain. */
+    Flows retryOn(String nodeId, int retries, Duration initial, String... outputs) {
+        nodes.get(nodeId).retry = new RetryPolicy(retries, initial, 2.0, Duration.ofSeconds(10), false,
+                Arrays.stream(outputs).map(NameRef::of).toList(), null);
+        return this;
+    }
+
+    /** {@code session continue} on an agent task. */
+    Flows continueSession(String nodeId) {
+        var t = (NodeSpec.Task) nodes.get(nodeId).spec;
+        nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(), t.gates(),
+                dev.flow.model.SessionMode.CONTINUE);
+        return this;
+    }
+
     Flows timeout(String nodeId, Duration d) {
         nodes.get(nodeId).timeout = d;
         return this;

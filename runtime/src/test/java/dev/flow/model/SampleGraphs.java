@@ -41,9 +41,10 @@ public final class SampleGraphs {
         var nodes = List.of(
                 Node.of("start", new NodeSpec.Start(), at(1, 1, 5)),
                 new Node("analyze", "Analyze", "Look at the bug",
-                        new NodeSpec.Task(ref("fake", 15, 20), "debugger", "Analyze: ${issue}", null, "src", List.of("README.md"), Map.of("X", "y"), List.of(ref("tests", 15, 60))),
+                        new NodeSpec.Task(ref("fake", 15, 20), "debugger", "Analyze: ${issue}", null, "src", List.of("README.md"), Map.of("X", "y"),
+                                List.of(ref("tests", 15, 60)), SessionMode.CONTINUE),
                         List.of(new OutputDecl("done", "finished", at(15, 70, 4)), new OutputDecl("blocked", null, at(15, 76, 7))),
-                        RetryPolicy.times(2, at(15, 90, 7)), Duration.ofMinutes(15),
+                        RetryPolicy.times(2, at(15, 90, 7)).on(List.of(ref("blocked", 15, 100))), Duration.ofMinutes(15),
                         List.of(new OutputHandler(ref("done", 16, 8), List.of(
                                 new StateUpdate(ref("attempts", 16, 17), StateUpdate.Op.SET,
                                         new Expr.Binary(BinaryOp.ADD, new Expr.Ref("attempts", at(16, 28, 8)), new Expr.Literal(Value.of(1L), at(16, 39, 1)), at(16, 28, 12)), at(16, 13, 30)),

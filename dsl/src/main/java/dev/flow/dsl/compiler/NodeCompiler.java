@@ -19,6 +19,7 @@ import dev.flow.model.NodeSpec;
 import dev.flow.model.OutputDecl;
 import dev.flow.model.OutputHandler;
 import dev.flow.model.RetryPolicy;
+import dev.flow.model.SessionMode;
 import dev.flow.model.StateUpdate;
 import dev.flow.model.WaitMode;
 import java.util.ArrayList;
@@ -57,9 +58,11 @@ final class NodeCompiler {
 
     private NodeSpec spec(dev.flow.dsl.flow.Node n) {
         if (n instanceof Task t) {
+            SessionMode session = DefinitionCompiler.isSet(positions, t, FLOW.getTask_Session())
+                    ? SessionMode.valueOf(t.getSession().getName()) : null;
             return new NodeSpec.Task(names.of(t, FLOW.getTask_Agent()), t.getRole(), t.getPrompt(),
                     definitions.command(t.getCommand()), t.getCwd(), t.getContextFiles(),
-                    DefinitionCompiler.env(t.getEnv()), names.all(t, FLOW.getTask_Gates()));
+                    DefinitionCompiler.env(t.getEnv()), names.all(t, FLOW.getTask_Gates()), session);
         } else if (n instanceof GateNode g) {
             return new NodeSpec.Gate(names.of(g, FLOW.getGateNode_Gate()));
         } else if (n instanceof Branch b) {
@@ -107,7 +110,7 @@ final class NodeCompiler {
         var initial = r.getInitialBackoff() == null ? RetryPolicy.DEFAULT_INITIAL_BACKOFF : DefinitionCompiler.duration(r.getInitialBackoff());
         var max = r.getMaxBackoff() == null ? RetryPolicy.DEFAULT_MAX_BACKOFF : DefinitionCompiler.duration(r.getMaxBackoff());
         double factor = DefinitionCompiler.isSet(positions, r, FLOW.getRetry_Factor()) ? r.getFactor() : RetryPolicy.DEFAULT_MULTIPLIER;
-        return new RetryPolicy(r.getCount(), initial, factor, max, !r.isNoJitter(), positions.of(r));
+        return new RetryPolicy(r.getCount(), initial, factor, max, !r.isNoJitter(), names.all(r, FLOW.getRetry_RetryOn()), positions.of(r));
     }
 
     private List<StateUpdate> updates(List<dev.flow.dsl.flow.StateUpdate> written) {

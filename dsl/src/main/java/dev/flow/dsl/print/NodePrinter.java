@@ -107,6 +107,9 @@ final class NodePrinter {
             if (!t.gates().isEmpty()) {
                 lines.add("gates " + names(t.gates()));
             }
+            if (t.session() != null) {
+                lines.add("session " + t.session().keyword());
+            }
         } else if (spec instanceof NodeSpec.Branch b) {
             if (b.condition() != null) {
                 lines.add("if " + expressions.print(b.condition(), Scope.of(workflow)));
@@ -169,6 +172,9 @@ final class NodePrinter {
 
     private String retry(RetryPolicy r) {
         var s = new StringBuilder("retry ").append(r.maxRetries());
+        if (!r.on().isEmpty()) {
+            s.append(" on ").append(names(r.on()));
+        }
         if (!r.initialBackoff().equals(RetryPolicy.DEFAULT_INITIAL_BACKOFF)) {
             s.append(" backoff ").append(values.duration(r.initialBackoff()));
         }

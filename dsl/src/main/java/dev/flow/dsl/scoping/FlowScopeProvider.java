@@ -42,7 +42,7 @@ import org.eclipse.xtext.util.Tuples;
  *   <li>gates and agents: the workflow's, then the file's top level, then imported files and the
  *       built-in library;
  *   <li>workflows (a subgraph's {@code runs}): the file's, then imported files';
- *   <li>outputs: in {@code on X} and {@code default X}, the node's own; in an edge condition, the
+ *   <li>outputs: in {@code on X}, {@code default X} and {@code retry N on X}, the node's own; in an edge condition, the
  *       outputs of the node the edge leaves (for a merge, also those of the nodes it joins);
  *   <li>a name in an expression: {@code state.x} a state variable, {@code input.x} an input; a
  *       dotted name {@code a.b} a node first, then a state variable or an input; a bare name an
@@ -113,7 +113,7 @@ public class FlowScopeProvider extends AbstractFlowScopeProvider {
     }
 
     private static List<Output> outputsFor(EObject context) {
-        if (context instanceof OutputHandler || context instanceof Human) {
+        if (context instanceof OutputHandler || context instanceof Human || context instanceof dev.flow.dsl.flow.Retry) {
             Node node = EcoreUtil2.getContainerOfType(context, Node.class);
             return node == null ? List.of() : node.getOutputs();
         }

@@ -196,6 +196,28 @@ class NodesCompileTest {
     }
 
     @Test
+    void retryOnNamesTheOutputsToTryAgainAndStaysApartFromAHandlerThatFollows() {
+        Workflow w = workflow(wrap("state { n: int = 0 }\n"
+                + "task a { run [\"make\"] outputs done, fail, timeout retry 3 on fail, timeout backoff 2s on done set n = 1 }\n"
+                + "task b { agent claude outputs done, blocked retry 2 on blocked set n = 2 }"));
+        RetryPolicy a = node(w, "a").retry();
+        assertThat(a.on()).extracting(dev.flow.model.NameRef::name).containsExactly("fail", "timeout");
+        assertThat(a.initialBackoff()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(node(w, "a").onOutput()).extracting(h -> h.output().name()).containsExactly("done");
+        // "on blocked set ..." after a retry is a handler, not the retry's outputs
+        assertThat(node(w, "b").retry().on()).isEmpty();
+        assertThat(node(w, "b").onOutput()).extracting(h -> h.output().name()).containsExactly("blocked");
+    }
+
+    @Test
+    void sessionContinueIsKeptOnTheTaskAndAbsentMeansFresh() {
+        Workflow w = workflow(wrap("task a { agent claude session continue }\ntask b { agent claude session fresh }\ntask c { agent claude }"));
+        assertThat(((NodeSpec.Task) node(w, "a").spec()).session()).isEqualTo(dev.flow.model.SessionMode.CONTINUE);
+        assertThat(((NodeSpec.Task) node(w, "b").spec()).session()).isEqualTo(dev.flow.model.SessionMode.FRESH);
+        assertThat(((NodeSpec.Task) node(w, "c").spec()).session()).isNull();
+    }
+
+    @Test
     void handlersSetAndAppendStateOnAnOutput() {
         Workflow w = workflow(wrap("""
                 state { attempts: int = 0  notes: list<string> = [] }

@@ -86,6 +86,27 @@ class FlowFormatterTest {
     }
 
     @Test
+    void aRetryOnOutputsAndASessionStandOnTheirOwnLines() {
+        String before = """
+                workflow w { state { n: int = 0 } task a { agent claude  outputs done, fail retry 3 on fail , done backoff 2s on done set n = 1 session  continue } }
+                """;
+        assertThat(format(before)).isEqualTo("""
+                workflow w {
+                    state {
+                        n: int = 0
+                    }
+                    task a {
+                        agent claude
+                        outputs done, fail
+                        retry 3 on fail, done backoff 2s
+                        on done set n = 1
+                        session continue
+                    }
+                }
+                """);
+    }
+
+    @Test
     void printedTextIsAlreadyFormatted() {
         String printed = FlowPrinter.create().print(FlowTesting.graph(ParserFixture.TEXT));
         assertThat(format(printed)).isEqualTo(printed);

@@ -121,9 +121,10 @@ final class SampleModels {
         meta.put("needs quoting", new Value.ListOf(List.of(Value.Null.INSTANCE, Value.of(true))));
         var nodes = List.of(
                 new Node("analyze", "Analyze", "Look at the bug",
-                        new NodeSpec.Task(ref("fake"), "debugger", "Analyze: ${issue}\n\"quoted\"\ttab", null, "src", List.of("README.md"), Map.of("X", "y"), List.of(ref("tests"))),
+                        new NodeSpec.Task(ref("fake"), "debugger", "Analyze: ${issue}\n\"quoted\"\ttab", null, "src", List.of("README.md"), Map.of("X", "y"),
+                                List.of(ref("tests")), dev.flow.model.SessionMode.CONTINUE),
                         List.of(new OutputDecl("done", "finished", SourceRef.NONE), new OutputDecl("blocked", null, SourceRef.NONE)),
-                        RetryPolicy.times(2, SourceRef.NONE), Duration.ofMinutes(15),
+                        RetryPolicy.times(2, SourceRef.NONE).on(List.of(ref("blocked"))), Duration.ofMinutes(15),
                         List.of(new OutputHandler(ref("done"), List.of(
                                         new StateUpdate(ref("attempts"), StateUpdate.Op.SET, bin(BinaryOp.ADD, path("state.attempts"), lit(Value.of(1L))), SourceRef.NONE),
                                         new StateUpdate(ref("notes"), StateUpdate.Op.APPEND, path("output"), SourceRef.NONE)), SourceRef.NONE),

@@ -96,6 +96,18 @@ class LanguageChecksTest {
     }
 
     @Test
+    void aSessionOnACommandTaskIsReported() {
+        String text = wrap("task a { run [\"make\"]  session continue }");
+        var d = diagnostics(text);
+        assertThat(d).singleElement().satisfies(x -> {
+            assertThat(x.code()).isEqualTo(Code.MISPLACED_PROPERTY);
+            assertThat(at(text, x)).isEqualTo("session continue");
+            assertThat(x.message()).isEqualTo("only a task run by an agent has a conversation to continue; task \"a\" runs a command: remove \"session\"");
+        });
+        assertThat(diagnostics(wrap("task a { agent claude prompt \"fix\" session continue }\ntask b { agent codex session fresh }"))).isEmpty();
+    }
+
+    @Test
     void outputsOfAnUnknownNodeIsReportedWithTheNearestName() {
         String text = wrap("task review\nstate { verdict: outputs of reveiw }");
         var d = diagnostics(text);

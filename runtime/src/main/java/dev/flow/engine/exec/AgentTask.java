@@ -3,22 +3,32 @@ package dev.flow.engine.exec;
 import dev.flow.model.AgentDef;
 import dev.flow.model.BuiltinAgents;
 import dev.flow.model.NodeSpec;
+import dev.flow.store.ErrorClass;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * A task (or a merge) run by an agent: the filled prompt goes to the program on standard input, or
  * in the file {@code FLOW_PROMPT_FILE} when the agent is defined with {@code prompt via file}; the
- * program answers with the last JSON object it prints ({@link AgentReply}). An output the node does
- * not declare fails the node; an answer with no JSON at all counts as the first output when the
- * program exits 0.
+ * program answers with the last JSON object it prints ({@link AgentReply}).
+ *
+ * <p>How an attempt ends, in order: cancelled; timed out (the node's {@code timeout} output when it
+ * declares one, else a transient failure); an answer too large to read (validation); the agent's
+ * own error report, whatever its exit code (transient when it speaks of rate limits, else logic);
+ * a non-zero exit (transient); an answer that cannot be accepted, names an output the node does
+ * not declare, or names none where the node has several (validation). Otherwise the output it
+ * named, or the node's only output. The reported cost counts in every case it could be read.
  */
 final class AgentTask {
+    /** The most of an agent's standard output Flow reads as its answer. */
+    static final long MAX_ANSWER_BYTES = 4L * 1024 * 1024;
+
     private final Launcher launcher;
     private final Gates gates;
     private final AgentCommands commands;
@@ -33,8 +43,9 @@ final class AgentTask {
 
     Outcome run(Job job, String agentName, String cwd, Map<String, String> env, NodeSpec.Task task, Cancellation cancellation) {
         AgentDef def = job.workflow().agent(agentName).orElse(null);
+        boolean builtin = def == null || def.command() == null;
         List<String> argv;
-        if (def != null && def.command() != null) {
+        if (!builtin) {
             argv = Launcher.argv(def.command());
         } else {
             var configured = commands.commandFor(agentName);
@@ -42,7 +53,7 @@ final class AgentTask {
                 String hint = BuiltinAgents.isBuiltin(agentName)
                         ? "set " + AgentCommands.variableFor(agentName) + " to its command line, or define \"agent " + agentName + " { run [...] }\""
                         : "define \"agent " + agentName + " { run [...] }\" in the workflow";
-                return Outcome.failed("agent \"" + agentName + "\" has no command: " + hint, false, Map.of());
+                return Outcome.failed("agent \"" + agentName + "\" has no command: " + hint, ErrorClass.LOGIC, Map.of());
             }
             argv = configured.get();
         }
@@ -53,6 +64,12 @@ final class AgentTask {
         }
         allEnv.putAll(env);
         allEnv.put("FLOW_PROMPT_FILE", promptFile.toString());
+        if (job.sessionId() != null) {
+            allEnv.put(AgentSessions.VARIABLE, job.sessionId());
+            if (builtin) {
+                argv = AgentSessions.resume(agentName, argv, job.sessionId());
+            }
+        }
         boolean viaFile = def != null && def.promptVia() == AgentDef.PromptVia.FILE;
         Launcher.Ran ran;
         try {
@@ -60,15 +77,18 @@ final class AgentTask {
             Files.writeString(promptFile, promptText(job), StandardCharsets.UTF_8);
             ran = launcher.run(job, "", argv, cwd, allEnv, viaFile ? null : promptFile, job.timeout(), cancellation);
         } catch (LaunchException e) {
-            return Outcome.failed("agent \"" + agentName + "\": " + e.getMessage(), false, Map.of());
+            return Outcome.failed("agent \"" + agentName + "\": " + e.getMessage(), ErrorClass.LOGIC, Map.of());
         } catch (IOException e) {
-            return Outcome.failed("cannot write the prompt to " + promptFile + ": " + e.getMessage(), true, Map.of());
+            return Outcome.failed("cannot write the prompt to " + promptFile + ": " + e.getMessage(), ErrorClass.TRANSIENT, Map.of());
         }
-        return interpret(job, agentName, ran, task, cancellation);
+        return interpret(job, agentName, builtin, ran, task, cancellation);
     }
 
     private String promptText(Job job) {
         String prompt = job.prompt() == null ? "" : job.prompt();
+        if (job.feedback() != null) {
+            prompt += "\n\n---\n" + job.feedback() + "\n";
+        }
         if (!contractFooter) {
             return prompt;
         }
@@ -77,46 +97,86 @@ final class AgentTask {
                 + "\"state\": {}}\n";
     }
 
-    private Outcome interpret(Job job, String agentName, Launcher.Ran ran, NodeSpec.Task task, Cancellation cancellation) {
+    private Outcome interpret(Job job, String agentName, boolean builtin, Launcher.Ran ran, NodeSpec.Task task, Cancellation cancellation) {
         ProcessResult r = ran.result();
-        String stdout = Tails.read(ran.stdout(), 4 * 1024 * 1024);
-        String stderr = ran.stderrTail();
+        String who = "agent \"" + agentName + "\"";
         var result = new LinkedHashMap<String, Object>();
         result.put("exit_code", (long) r.exitCode());
         result.put("stdout", Tails.tail(ran.stdout(), Tails.TAIL_BYTES));
-        result.put("stderr", stderr);
+        result.put("stderr", ran.stderrTail());
+        List<String> outputs = job.node().effectiveOutputs();
         if (r.cancelled()) {
-            return Outcome.failed("cancelled: " + cancellation.reason(), false, result);
+            return Outcome.failed("cancelled: " + cancellation.reason(), ErrorClass.LOGIC, result);
         }
         if (r.timedOut()) {
-            return Outcome.failed("agent \"" + agentName + "\" timed out after " + Durations.show(job.timeout()) + " and was killed", true, result);
+            String why = who + " timed out after " + Durations.show(job.timeout()) + " and was killed";
+            if (outputs.contains("timeout")) {
+                result.put("output", "timeout");
+                result.put("summary", why);
+                return Outcome.produced("timeout", result);
+            }
+            return Outcome.failed(why, ErrorClass.TRANSIENT, result);
         }
-        var reply = AgentReply.parse(stdout);
-        if (r.exitCode() != 0) {
-            String why = Tails.lastLine(stderr);
-            return Outcome.failed("agent \"" + agentName + "\" exited with code " + r.exitCode() + (why.isEmpty() ? "" : ": " + Tails.clip(why, 300)),
-                    true, result);
+        long size = Tails.size(ran.stdout());
+        if (size > MAX_ANSWER_BYTES) {
+            return Outcome.failed(who + "'s answer is " + megabytes(size) + "; Flow reads at most " + megabytes(MAX_ANSWER_BYTES)
+                    + ": keep what it prints short and end with the JSON answer", ErrorClass.VALIDATION, result);
         }
-        List<String> outputs = job.node().effectiveOutputs();
-        String output = reply.map(AgentReply::output).orElse(null);
-        if (output == null) {
-            output = outputs.get(0);
-        } else if (!outputs.contains(output)) {
-            result.put("summary", reply.get().summary());
-            return Outcome.failed("agent \"" + agentName + "\" answered output \"" + output + "\", which node \"" + job.nodeId()
-                    + "\" does not declare (its outputs: " + String.join(", ", outputs) + ")", true, result);
+        String stdout = Tails.read(ran.stdout(), (int) MAX_ANSWER_BYTES);
+        AgentReply reply = AgentReply.parse(stdout).orElse(null);
+        double cost = reply == null ? 0 : reply.cost();
+        String session = reply == null ? null : reply.sessionId();
+        if (session == null && builtin && agentName.equals("codex")) {
+            session = AgentSessions.codexSession(ran.stderr());
         }
-        String summary = reply.map(AgentReply::summary).filter(s -> !s.isEmpty()).orElse(Tails.clip(Tails.lastLine(stdout), 300));
-        double cost = reply.map(AgentReply::cost).orElse(0.0);
+        result.put("cost", cost);
+        Outcome failure = failure(who, job, r, reply, outputs, ran.stderrTail(), result);
+        if (failure != null) {
+            return failure.withCost(cost).withSession(session);
+        }
+        String output = reply == null || reply.output() == null ? outputs.get(0) : reply.output();
+        String summary = reply != null && !reply.summary().isEmpty() ? reply.summary() : Tails.clip(Tails.lastLine(stdout), 300);
         result.put("output", output);
         result.put("summary", summary);
-        result.put("cost", cost);
-        result.put("data", reply.map(AgentReply::data).orElse(null));
-        var done = new Outcome(output, result, cost, reply.map(AgentReply::state).orElse(Map.of()), null, false);
+        result.put("data", reply == null ? null : reply.data());
+        var done = new Outcome(output, result, cost, reply == null ? Map.of() : reply.state(), null, null, session);
         if (task != null) {
             Outcome gated = gates.afterTask(job, task, cancellation, done);
-            return gated.succeeded() ? done : gated.withCost(cost);
+            return gated.succeeded() ? done : gated.withCost(cost).withSession(session);
         }
         return done;
+    }
+
+    /** Why the attempt failed once the agent ran to its end; null when its answer stands. */
+    private static Outcome failure(String who, Job job, ProcessResult r, AgentReply reply, List<String> outputs, String stderr,
+            Map<String, Object> result) {
+        if (reply != null && reply.agentError() != null) {
+            result.put("summary", reply.summary());
+            String error = who + " reported an error: " + Tails.clip(reply.agentError(), 300);
+            return Outcome.failed(error, ErrorClassifier.ofAgentError(reply.agentError()), result);
+        }
+        if (r.exitCode() != 0) {
+            String why = Tails.lastLine(stderr);
+            return Outcome.failed(who + " " + ErrorClassifier.describeExit(r.exitCode()) + (why.isEmpty() ? "" : ": " + Tails.clip(why, 300)),
+                    ErrorClass.TRANSIENT, result);
+        }
+        if (reply != null && !reply.acceptable()) {
+            return Outcome.failed(who + "'s answer cannot be used: " + reply.problem(), ErrorClass.VALIDATION, result);
+        }
+        String output = reply == null ? null : reply.output();
+        if (output == null && outputs.size() > 1) {
+            return Outcome.failed(who + " named no output, and node \"" + job.nodeId() + "\" has several (" + String.join(", ", outputs)
+                    + "): end the answer with {\"output\": \"" + outputs.get(0) + "\", ...}", ErrorClass.VALIDATION, result);
+        }
+        if (output != null && !outputs.contains(output)) {
+            result.put("summary", reply.summary());
+            return Outcome.failed(who + " answered output \"" + output + "\", which node \"" + job.nodeId()
+                    + "\" does not declare (its outputs: " + String.join(", ", outputs) + ")", ErrorClass.VALIDATION, result);
+        }
+        return null;
+    }
+
+    private static String megabytes(long bytes) {
+        return String.format(Locale.ROOT, "%.1f MB", bytes / (1024.0 * 1024.0));
     }
 }

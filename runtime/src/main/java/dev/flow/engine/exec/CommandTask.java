@@ -55,7 +55,7 @@ final class CommandTask {
             output = outputs.contains("fail") ? "fail" : outputs.contains("failure") ? "failure" : null;
             if (output == null) {
                 String why = Tails.lastLine(stderr);
-                return Outcome.failed("exited with code " + r.exitCode() + (why.isEmpty() ? "" : ": " + Tails.clip(why, 300)), true, result);
+                return Outcome.failed(ErrorClassifier.describeExit(r.exitCode()) + (why.isEmpty() ? "" : ": " + Tails.clip(why, 300)), true, result);
             }
         }
         result.put("output", output);

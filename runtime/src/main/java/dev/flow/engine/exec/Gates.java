@@ -4,6 +4,7 @@ import dev.flow.model.GateDef;
 import dev.flow.model.NameRef;
 import dev.flow.model.NodeSpec;
 import dev.flow.model.Severity;
+import dev.flow.store.ErrorClass;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -54,7 +55,9 @@ final class Gates {
             if (!run.passed() && def.severity() == Severity.ERROR) {
                 var result = new LinkedHashMap<>(done.result());
                 result.put("summary", "gate \"" + run.gate() + "\" " + describeFailure(run));
-                return Outcome.failed("gate \"" + run.gate() + "\" " + describeFailure(run) + " after the task", true, result);
+                String said = run.testStatus().equals("failed") ? Tails.lastLine(run.text()) : "";
+                return Outcome.failed("gate \"" + run.gate() + "\" " + describeFailure(run) + " after the task"
+                        + (said.isEmpty() ? "" : ": " + Tails.clip(said, 200)), classOf(run), result);
             }
         }
         return done;
@@ -95,6 +98,19 @@ final class Gates {
         } catch (LaunchException e) {
             return new GateRun(def.name(), false, "error", -1, e.getMessage());
         }
+    }
+
+    /**
+     * How a blocking gate that failed after a task counts: its verdict on the task's work is a
+     * validation failure (the next attempt is told what the gate said), a gate that timed out is
+     * transient, one that could not run at all a logic error.
+     */
+    private static ErrorClass classOf(GateRun run) {
+        return switch (run.testStatus()) {
+            case "timeout" -> ErrorClass.TRANSIENT;
+            case "error" -> ErrorClass.LOGIC;
+            default -> ErrorClass.VALIDATION;
+        };
     }
 
     private static String joinOutput(String out, String err) {

@@ -17,6 +17,10 @@ import java.util.Map;
  * @param contextJson the run's values as one JSON object (inputs, state, mapped values), also in
  *     {@code FLOW_CONTEXT_FILE}
  * @param timeout how long the process may run
+ * @param feedback what was wrong with the previous attempt's answer, for the agent to read at the
+ *     end of its prompt; null when the previous attempt did not fail validation
+ * @param sessionId the conversation an agent task with {@code session continue} goes on with; null
+ *     for a new one
  */
 public record Job(
         String executionId,
@@ -30,7 +34,9 @@ public record Job(
         Map<String, String> env,
         String prompt,
         String contextJson,
-        Duration timeout) {
+        Duration timeout,
+        String feedback,
+        String sessionId) {
 
     public Job {
         env = Map.copyOf(env);

@@ -1,5 +1,6 @@
 package dev.flow.engine.exec;
 
+import dev.flow.store.ErrorClass;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -9,33 +10,56 @@ import java.util.Map;
  * @param output the output name; null for a failure
  * @param result the result's fields ({@link dev.flow.model.ResultFields}); kept for failures too
  *     (exit code, stderr tail) so that history shows them
- * @param cost what an agent reported spending, in dollars
+ * @param cost what an agent reported spending, in dollars, failed attempts included: it counts
+ *     toward {@code max cost} either way
  * @param state state variable updates an agent reported
  * @param error why the node failed; null on success
- * @param retryable whether trying again may help (a crash, a timeout, a malformed answer), as opposed
- *     to a program that does not exist
+ * @param errorClass how it failed, which decides whether it is tried again; null on success
+ * @param sessionId the conversation the agent reported (claude's {@code session_id}, a custom
+ *     agent's {@code "session_id"}); null when it reported none
  */
 public record Outcome(
-        String output, Map<String, Object> result, double cost, Map<String, Object> state, String error, boolean retryable) {
+        String output, Map<String, Object> result, double cost, Map<String, Object> state, String error, ErrorClass errorClass,
+        String sessionId) {
 
     public Outcome {
         result = result == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(result));
         state = state == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(state));
+        if (error != null && errorClass == null) {
+            throw new IllegalArgumentException("a failure needs its error class: " + error);
+        }
     }
 
     public static Outcome produced(String output, Map<String, Object> result) {
-        return new Outcome(output, result, 0, Map.of(), null, false);
+        return new Outcome(output, result, 0, Map.of(), null, null, null);
     }
 
+    public static Outcome failed(String error, ErrorClass errorClass, Map<String, Object> result) {
+        return new Outcome(null, result, 0, Map.of(), error, errorClass, null);
+    }
+
+    /**
+     * A failure known only as worth trying again or not: {@link ErrorClass#TRANSIENT} or
+     * {@link ErrorClass#LOGIC}.
+     */
     public static Outcome failed(String error, boolean retryable, Map<String, Object> result) {
-        return new Outcome(null, result, 0, Map.of(), error, retryable);
+        return failed(error, retryable ? ErrorClass.TRANSIENT : ErrorClass.LOGIC, result);
     }
 
     public boolean succeeded() {
         return error == null;
     }
 
+    /** Whether trying again may help: a failure that is not of class {@link ErrorClass#LOGIC}. */
+    public boolean retryable() {
+        return error != null && errorClass != ErrorClass.LOGIC;
+    }
+
     public Outcome withCost(double c) {
-        return new Outcome(output, result, c, state, error, retryable);
+        return new Outcome(output, result, c, state, error, errorClass, sessionId);
+    }
+
+    public Outcome withSession(String id) {
+        return new Outcome(output, result, cost, state, error, errorClass, id);
     }
 }

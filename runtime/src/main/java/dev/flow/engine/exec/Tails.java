@@ -33,6 +33,15 @@ public final class Tails {
         }
     }
 
+    /** The size of a file in bytes; 0 when it is missing or cannot be read. */
+    public static long size(Path file) {
+        try {
+            return Files.exists(file) ? Files.size(file) : 0;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
     /** The whole file as text, up to {@code max} bytes from its end. */
     public static String read(Path file, int max) {
         return tail(file, max);

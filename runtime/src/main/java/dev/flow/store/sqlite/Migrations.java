@@ -158,7 +158,15 @@ final class Migrations {
                 node_id TEXT,
                 data TEXT,
                 PRIMARY KEY (execution_id, seq)
-            ) WITHOUT ROWID"""));
+            ) WITHOUT ROWID"""),
+            // 2: each failed attempt's error class, each attempt's reported cost, and the agent
+            // session a node continues.
+            List.of(
+                    "ALTER TABLE node_states ADD COLUMN error_class TEXT CHECK (error_class IN ('transient','validation','logic'))",
+                    "ALTER TABLE node_states ADD COLUMN cost REAL",
+                    "ALTER TABLE node_states ADD COLUMN session_id TEXT",
+                    "ALTER TABLE node_runs ADD COLUMN error_class TEXT CHECK (error_class IN ('transient','validation','logic'))",
+                    "ALTER TABLE node_runs ADD COLUMN cost REAL"));
 
     static int latest() {
         return STEPS.size();

@@ -144,6 +144,11 @@ final class Session implements Tx, AutoCloseable {
         return rs.wasNull() ? null : v;
     }
 
+    static Double doubleAt(ResultSet rs, int column) throws SQLException {
+        double v = rs.getDouble(column);
+        return rs.wasNull() ? null : v;
+    }
+
     @Override
     public void close() {
         for (PreparedStatement ps : statements.values()) {

@@ -1,5 +1,6 @@
 package dev.flow.store.sqlite;
 
+import dev.flow.store.ErrorClass;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.RunRow;
 import dev.flow.store.RunTable;
@@ -9,7 +10,8 @@ import java.util.List;
 
 /** SQL of the {@code node_runs} table. */
 final class SqliteRuns implements RunTable {
-    private static final String COLUMNS = "execution_id, node_id, iteration, attempt, status, output, result, error, started_at, finished_at";
+    private static final String COLUMNS = "execution_id, node_id, iteration, attempt, status, output, result, error, started_at, finished_at, "
+            + "error_class, cost";
 
     private final Session s;
 
@@ -21,8 +23,9 @@ final class SqliteRuns implements RunTable {
     public void insert(RunRow r) {
         // A crash between archiving and resetting cannot happen (one transaction), but a run may be
         // archived twice by design when a reset meets an already archived attempt: keep the first.
-        s.update("INSERT OR IGNORE INTO node_runs (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", r.executionId(), r.nodeId(),
-                r.iteration(), r.attempt(), r.status().keyword(), r.output(), r.resultJson(), r.error(), r.startedAt(), r.finishedAt());
+        s.update("INSERT OR IGNORE INTO node_runs (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", r.executionId(),
+                r.nodeId(), r.iteration(), r.attempt(), r.status().keyword(), r.output(), r.resultJson(), r.error(), r.startedAt(),
+                r.finishedAt(), SqliteNodes.keyword(r.errorClass()), r.cost());
     }
 
     @Override
@@ -39,6 +42,7 @@ final class SqliteRuns implements RunTable {
 
     private static RunRow row(ResultSet rs) throws SQLException {
         return new RunRow(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), NodeStatus.parse(rs.getString(5)),
-                rs.getString(6), rs.getString(7), rs.getString(8), Session.longAt(rs, 9), Session.longAt(rs, 10));
+                rs.getString(6), rs.getString(7), rs.getString(8), Session.longAt(rs, 9), Session.longAt(rs, 10),
+                ErrorClass.parse(rs.getString(11)), Session.doubleAt(rs, 12));
     }
 }

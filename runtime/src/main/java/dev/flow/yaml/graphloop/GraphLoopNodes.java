@@ -92,7 +92,7 @@ final class GraphLoopNodes {
             switch (kind.get()) {
                 case TASK -> {
                     spec = task(f);
-                    retry = retry(f);
+                    retry = retry(f, outputs);
                 }
                 case DECISION -> spec = decision(f, outputs);
                 case PARALLEL -> {
@@ -153,18 +153,27 @@ final class GraphLoopNodes {
     /**
      * {@code retry_on_failure: true} retries {@code max_retries} times (3 when not written);
      * {@code max_retries} alone retries that often; {@code retry_on_failure: false} never retries.
+     * A declared {@code failure} (or {@code fail}) output is the dialect's failure: it is retried
+     * too, and routed once the retries are spent ({@code retry N on failure}), as the seed's
+     * {@code outputs: [success, failure]} example means.
      */
-    private static RetryPolicy retry(Fields f) {
+    private static RetryPolicy retry(Fields f, List<OutputDecl> outputs) {
         var on = f.bool("retry_on_failure");
         var times = f.whole("max_retries", "a whole number");
         if (on.isPresent() && !on.get().value()) {
             return null;
         }
+        RetryPolicy policy;
         if (times.isPresent()) {
             int n = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, times.get().value()));
-            return RetryPolicy.times(n, times.get().source());
+            policy = RetryPolicy.times(n, times.get().source());
+        } else if (on.isPresent()) {
+            policy = RetryPolicy.times(DEFAULT_RETRIES, on.get().source());
+        } else {
+            return null;
         }
-        return on.map(o -> RetryPolicy.times(DEFAULT_RETRIES, o.source())).orElse(null);
+        return policy.on(outputs.stream().filter(o -> o.name().equals("fail") || o.name().equals("failure"))
+                .map(o -> new NameRef(o.name(), o.source())).toList());
     }
 
     /** A decision takes its first declared output when its condition holds, its second otherwise. */

@@ -25,7 +25,8 @@ class GraphJsonTest {
         String json = GraphJson.write(SampleGraphs.everything());
         var tree = new ObjectMapper().readTree(json);
         assertThat(tree.get("format").asText()).isEqualTo("flow-graph/1");
-        assertThat(json).contains("\"max_parallel\" : 3", "\"on_limit_reached\" : true", "\"kind\" : \"merge\"", "\"PT10M\"");
+        assertThat(json).contains("\"max_parallel\" : 3", "\"on_limit_reached\" : true", "\"kind\" : \"merge\"", "\"PT10M\"",
+                "\"session\" : \"continue\"", "\"on\" : [ {");
         // Helper methods of the records are not properties.
         assertThat(json).doesNotContain("\"loop\" : true", "\"unknown\"", "\"empty\"");
     }

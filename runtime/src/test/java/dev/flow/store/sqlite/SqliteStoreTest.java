@@ -99,6 +99,43 @@ class SqliteStoreTest {
     }
 
     @Test
+    void aDatabaseOfTheFirstSchemaIsMigratedKeepingItsRows() throws Exception {
+        Path db = dir.resolve("v1.db");
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
+            var st = c.createStatement();
+            st.execute("PRAGMA application_id = " + Migrations.APPLICATION_ID);
+            for (String sql : Migrations.STEPS.get(0)) {
+                st.execute(sql);
+            }
+            st.execute("PRAGMA user_version = 1");
+            st.execute("INSERT INTO workflows VALUES ('h', 'w', '{}', 1)");
+            st.execute("INSERT INTO executions (id, graph_hash, workflow_id, root_id, status, inputs, base_dir, created_at) "
+                    + "VALUES ('e1', 'h', 'w', 'e1', 'running', '{}', '/tmp', 1)");
+            st.execute("INSERT INTO node_states (execution_id, node_id, status, iteration, attempt, error) VALUES ('e1', 'a', 'failed', 1, 1, 'boom')");
+            st.execute("INSERT INTO node_runs (execution_id, node_id, iteration, attempt, status, error) VALUES ('e1', 'a', 1, 1, 'failed', 'old')");
+        }
+        try (var store = SqliteStore.open(db)) {
+            NodeRow a = store.read(tx -> tx.nodes().get("e1", "a")).orElseThrow();
+            assertThat(a.error()).isEqualTo("boom");
+            assertThat(a.errorClass()).isNull();
+            assertThat(a.sessionId()).isNull();
+            java.util.List<dev.flow.store.RunRow> runs = store.read(tx -> tx.runs().of("e1", "a"));
+            assertThat(runs).singleElement().satisfies(r -> assertThat(r.errorClass()).isNull());
+            var b = a.toBuilder();
+            b.errorClass = dev.flow.store.ErrorClass.VALIDATION;
+            b.cost = 0.5;
+            b.sessionId = "s-1";
+            NodeRow next = b.build();
+            boolean updated = store.write(tx -> tx.nodes().update(a, next));
+            assertThat(updated).isTrue();
+            assertThat(store.read(tx -> tx.nodes().get("e1", "a")).orElseThrow()).isEqualTo(next);
+        }
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db)) {
+            assertThat(c.createStatement().executeQuery("PRAGMA user_version").getInt(1)).isEqualTo(Migrations.latest());
+        }
+    }
+
+    @Test
     void aGuardedUpdateThatLostTheRaceChangesNothing() {
         try (var store = SqliteStore.open(dir.resolve("s.db"))) {
             NodeRow ready = store.write(tx -> {

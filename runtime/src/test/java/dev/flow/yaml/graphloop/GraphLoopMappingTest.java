@@ -111,6 +111,15 @@ class GraphLoopMappingTest {
     }
 
     @Test
+    void retryOnFailureRetriesADeclaredFailureOutputBeforeRoutingIt() {
+        String text = wf("  t: {type: task, agent: bash, command: x, outputs: [success, failure], retry_on_failure: true, max_retries: 3}\n",
+                "  - {from: START, to: t}\n");
+        RetryPolicy retry = node(workflow(text), "t").retry();
+        assertThat(retry.maxRetries()).isEqualTo(3);
+        assertThat(retry.on()).containsExactly(new NameRef("failure", after(text, "outputs: [success, ", "failure")));
+    }
+
+    @Test
     void turnsOnOutputIntoStateUpdatesWithOutputAsTheOnlyReference() {
         String text = wf("  t:\n    type: task\n    agent: bash\n    command: wc -l\n    outputs: [done]\n    on_output:\n      done:\n"
                 + "        set:\n          total: output\n          label: \"output\"\n          count: 3\n        append:\n          seen: approach_a\n",

@@ -23,6 +23,7 @@ public final class LanguageChecks {
                 new EdgeNameCheck(),
                 new ConstantListCheck(),
                 new WaitForCheck(),
+                new SessionCheck(),
                 new OutputsOfCheck());
     }
 

@@ -1,0 +1,31 @@
+package dev.flow.engine;
+
+import dev.flow.model.Node;
+import dev.flow.model.NodeSpec;
+import dev.flow.store.ErrorClass;
+import dev.flow.store.NodeRow;
+
+/**
+ * What an agent is told when it tries again after a validation failure: what was wrong with its
+ * previous answer, at the end of its prompt, so that it does not make the same mistake twice.
+ * (Where a step runs in a worktree of its own, the sentence that its file changes were discarded
+ * belongs here too, once steps are isolated.)
+ */
+final class Feedback {
+    private Feedback() {}
+
+    /** Whether the node's work is done by an agent, which reads a prompt the feedback can join. */
+    static boolean reachesAgent(Node node) {
+        return (node.spec() instanceof NodeSpec.Task t && (t.agent() != null || (t.command() == null && t.role() != null)))
+                || (node.spec() instanceof NodeSpec.Merge m && m.agent() != null);
+    }
+
+    /** The feedback for the attempt the row is about to run; null when its previous attempt did not fail validation. */
+    static String about(Node node, NodeRow row) {
+        if (row.attempt() <= 1 || row.errorClass() != ErrorClass.VALIDATION || row.error() == null || !reachesAgent(node)) {
+            return null;
+        }
+        return "Your previous answer (attempt " + (row.attempt() - 1) + ") was not accepted: " + row.error()
+                + "\nDo the task again, and this time end with the JSON answer asked for.";
+    }
+}
