@@ -11,7 +11,11 @@ import java.util.Map;
 
 /** Turns a model {@link Command} of a job into a process with the job's environment and artifact files. */
 final class Launcher {
-    private final ProcessRunner runner = new ProcessRunner();
+    private final ProcessRunner runner;
+
+    Launcher(Containment containment) {
+        this.runner = new ProcessRunner(containment);
+    }
 
     /** A process that ran, and where its output went. */
     record Ran(ProcessResult result, Path stdout, Path stderr) {
@@ -57,7 +61,8 @@ final class Launcher {
         env.putAll(job.env());
         Path out = job.runDir().resolve(label + "stdout.log");
         Path err = job.runDir().resolve(label + "stderr.log");
-        ProcessResult result = runner.run(new ProcessSpec(argv, dir, env, stdin, out, err, timeout), cancellation);
+        ProcessResult result = runner.run(new ProcessSpec(argv, dir, env, stdin, out, err, timeout, job.env().get("FLOW_RUN_TOKEN")),
+                cancellation);
         return new Ran(result, out, err);
     }
 }

@@ -13,8 +13,11 @@ import java.util.Map;
  * @param stdin a file to read standard input from; null for none
  * @param stdout where standard output goes
  * @param stderr where standard error goes
+ * @param runToken the job's {@code FLOW_RUN_TOKEN}, by which a later Flow process finds what this one
+ *     left running; null for none
  */
-public record ProcessSpec(List<String> argv, Path cwd, Map<String, String> env, Path stdin, Path stdout, Path stderr, Duration timeout) {
+public record ProcessSpec(List<String> argv, Path cwd, Map<String, String> env, Path stdin, Path stdout, Path stderr, Duration timeout,
+        String runToken) {
     public ProcessSpec {
         argv = List.copyOf(argv);
         env = Map.copyOf(env);
