@@ -19,6 +19,7 @@ public sealed interface NodeSpec {
      * @param contextFiles files the agent is pointed at
      * @param env extra environment variables
      * @param gates gates run after the task, before its result counts (dialect 1's {@code gates})
+     * @param sandbox the task's own sandbox setting; null to take its agent's or its workflow's
      */
     record Task(
             NameRef agent,
@@ -28,12 +29,19 @@ public sealed interface NodeSpec {
             String cwd,
             List<String> contextFiles,
             Map<String, String> env,
-            List<NameRef> gates)
+            List<NameRef> gates,
+            Sandbox sandbox)
             implements NodeSpec {
         public Task {
             contextFiles = Models.list(contextFiles);
             env = Models.map(env);
             gates = Models.list(gates);
+        }
+
+        /** A task with no sandbox setting of its own. */
+        public Task(NameRef agent, String role, String prompt, Command command, String cwd, List<String> contextFiles, Map<String, String> env,
+                List<NameRef> gates) {
+            this(agent, role, prompt, command, cwd, contextFiles, env, gates, null);
         }
 
         public NodeKind kind() {
