@@ -7,9 +7,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs one process to its end: output straight to files (no copying threads), standard input from
- * a file or nothing, the whole tree killed on timeout or cancellation, and whatever the process
- * left running killed when it ends ({@link ProcessTree}).
+ * Runs one process to its end: in a sandbox when its spec asks for one ({@link Bubblewrap}; never
+ * without one when it does), output straight to files (no copying threads), standard input from a
+ * file or nothing, the whole tree killed on timeout or cancellation, and whatever the process left
+ * running killed when it ends ({@link ProcessTree}).
  */
 public final class ProcessRunner {
     private static final Path DEV_NULL = Path.of("/dev/null");
@@ -27,8 +28,15 @@ public final class ProcessRunner {
             throw new LaunchException("the command is empty");
         }
         Path program = ProgramLocator.locate(argv.get(0), spec.cwd(), spec.env());
-        var full = new java.util.ArrayList<String>(argv);
+        List<String> full = new java.util.ArrayList<String>(argv);
         full.set(0, program.toString());
+        if (spec.sandbox() != null) {
+            var bwrap = Bubblewrap.check(spec.env());
+            if (!bwrap.available()) {
+                throw new LaunchException(bwrap.problem() + "; or run this step with \"sandbox none\"");
+            }
+            full = Bubblewrap.wrap(bwrap.program(), spec.sandbox(), spec.cwd(), full);
+        }
         var pb = new ProcessBuilder().directory(spec.cwd().toFile());
         pb.environment().clear();
         pb.environment().putAll(spec.env());
