@@ -1,5 +1,6 @@
 package dev.flow.engine.exec;
 
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +24,9 @@ final class ProcTable {
 
     /** More than any environment the kernel lets a program start with (its limit is a quarter of the stack, 2 MiB by default). */
     static final int ENVIRON_MAX = 4 * 1024 * 1024;
+
+    /** A stat line is about 300 bytes: 52 numbers and a command name of at most 64 characters. */
+    private static final int STAT_MAX = 2048;
 
     /**
      * One process.
@@ -56,8 +60,9 @@ final class ProcTable {
     /** One process's line of {@code /proc/PID/stat}; empty when it is gone or is a zombie. */
     static Optional<Proc> stat(long pid) {
         String line;
-        try {
-            line = Files.readString(PROC.resolve(pid + "/stat"), StandardCharsets.ISO_8859_1);
+        // A plain stream: half the cost of Files.readString on /proc, which a sweep pays per process.
+        try (InputStream in = new FileInputStream("/proc/" + pid + "/stat")) {
+            line = new String(in.readNBytes(STAT_MAX), StandardCharsets.ISO_8859_1);
         } catch (IOException | SecurityException e) {
             return Optional.empty();
         }
@@ -79,7 +84,7 @@ final class ProcTable {
 
     /** Whether the process's environment holds the entry {@code NAME=VALUE} exactly (given as those bytes). */
     static boolean hasEnvironmentEntry(long pid, byte[] entry) {
-        try (InputStream in = Files.newInputStream(PROC.resolve(pid + "/environ"))) {
+        try (InputStream in = new FileInputStream("/proc/" + pid + "/environ")) {
             byte[] env = in.readNBytes(ENVIRON_MAX);
             return indexOfEntry(env, entry) >= 0;
         } catch (IOException | SecurityException e) {

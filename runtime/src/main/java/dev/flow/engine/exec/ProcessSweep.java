@@ -69,9 +69,13 @@ final class ProcessSweep {
         }
         var queue = new ArrayDeque<Proc>();
         var seen = new HashSet<Long>();
+        // A process that carries the token was started by the job, so not before its root: only
+        // those are worth reading the environment of (the expensive part of a reading).
+        long bornSince = rootStartTime > 0 ? rootStartTime : 0;
         for (Proc p : table) {
             boolean inRoot = root > 0 && (p.pid() == root || p.pgrp() == root || p.session() == root);
-            if ((inRoot || tokenEntry != null && ProcTable.hasEnvironmentEntry(p.pid(), tokenEntry)) && seen.add(p.pid())) {
+            boolean carries = !inRoot && tokenEntry != null && p.startTime() >= bornSince && ProcTable.hasEnvironmentEntry(p.pid(), tokenEntry);
+            if ((inRoot || carries) && seen.add(p.pid())) {
                 queue.add(p);
             }
         }
