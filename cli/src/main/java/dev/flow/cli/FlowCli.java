@@ -109,12 +109,17 @@ public final class FlowCli implements Runnable {
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
-    /** The version from the jar's manifest, or the development version. */
+    /**
+     * The version from the jar's manifest (or the development version), the Java runtime, how this
+     * machine lets Flow hold the processes of a step together, and whether it can make sandboxes.
+     */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
             String v = FlowCli.class.getPackage().getImplementationVersion();
-            return new String[] {"flow " + (v == null ? "0.1.0-SNAPSHOT" : v), "Java " + System.getProperty("java.version")};
+            return new String[] {"flow " + (v == null ? "0.1.0-SNAPSHOT" : v), "Java " + System.getProperty("java.version"),
+                "processes: " + dev.flow.engine.exec.Containment.forEnvironment(System.getenv()).describe(),
+                SandboxCheck.describe(System.getenv())};
         }
     }
 }

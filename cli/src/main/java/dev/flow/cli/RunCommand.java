@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
                 "When the run waits for a person, flow run prints the exact \"flow answer\" commands and the \"flow resume\" command"
                         + " that go on; Ctrl-C stops the work in progress and hands it back for \"flow resume\".",
                 "Exit status: 0 completed, 1 failed (or errors in the workflow: nothing runs), 2 usage or input problems"
-                        + " (bad inputs, an unreadable file or database), 3 paused waiting for a person, 4 stopped by a limit,"
+                        + " (bad inputs, an unreadable file or database, a sandbox the workflow asks for and this machine cannot make),"
+                        + " 3 paused waiting for a person, 4 stopped by a limit,"
                         + " 130 interrupted."})
 final class RunCommand implements Callable<Integer> {
 
@@ -62,6 +63,12 @@ final class RunCommand implements Callable<Integer> {
             return read.exitCode();
         }
         FlowGraph graph = read.graph();
+        String noSandbox = SandboxCheck.problem(graph, System.getenv());
+        if (noSandbox != null) {
+            err.println("flow run: " + noSandbox + "; nothing was run");
+            err.flush();
+            return ExitCode.USAGE;
+        }
         Map<String, Object> typed = Engine.typedInputs(graph.main(), given);
         Path baseDir = file.toAbsolutePath().normalize().getParent();
 

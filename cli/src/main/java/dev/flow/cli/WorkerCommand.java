@@ -61,6 +61,7 @@ final class WorkerCommand implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(hook);
             display.say("serving " + store.location() + " with " + concurrency + (concurrency == 1 ? " slot" : " slots")
                     + " as " + worker.owner() + "; Ctrl-C stops");
+            display.say("processes: " + dev.flow.engine.exec.Containment.forEnvironment(System.getenv()).describe());
             while (worker.failure() == null) {
                 if (stopped.await(1, TimeUnit.SECONDS)) {
                     return ExitCode.OK;

@@ -39,6 +39,13 @@ class CommandLineTest {
     }
 
     @Test
+    void theVersionSaysHowTheProcessesOfAStepAreKilled() {
+        Cli r = Cli.run("--version");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).containsPattern("processes: (cgroup v2 per step|process sweep \\(no cgroup: .+\\))");
+    }
+
+    @Test
     void aMissingFileIsAnIoProblem() {
         Cli r = Cli.run("check", dir.resolve("absent.flow").toString());
         assertThat(r.exit()).isEqualTo(ExitCode.USAGE);

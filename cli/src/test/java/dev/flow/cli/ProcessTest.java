@@ -113,6 +113,28 @@ class ProcessTest {
     }
 
     @Test
+    void ctrlCKillsWhatTheRunningTaskDetached() throws Exception {
+        Path file = ws.write("detach.flow", "workflow detach {\n    task slow { sh "
+                + dev.flow.model.Literals.quote(dev.flow.engine.Detached.LINE + "; sleep 300") + " }\n    start -> slow -> end\n}\n");
+        try (var run = FlowProcess.start(dir, "run", file.toString(), "--db", ws.db.toString())) {
+            run.await("as execution", 60);
+            awaitFile(dir.resolve("kept.pid"));
+            awaitFile(dir.resolve("bare.pid"));
+            new ProcessBuilder("kill", "-INT", Long.toString(run.process.pid())).start().waitFor();
+            assertThat(run.exitCode(30)).isEqualTo(130);
+        }
+        try {
+            var pids = dev.flow.engine.Detached.pids(dir);
+            assertThat(dev.flow.engine.Detached.gone(pids.get("kept"))).as("the detached sleep that kept its environment").isTrue();
+            if (dev.flow.engine.exec.Containment.forEnvironment(System.getenv()).usesCgroups()) {
+                assertThat(dev.flow.engine.Detached.gone(pids.get("bare"))).as("the detached sleep with a cleared environment").isTrue();
+            }
+        } finally {
+            dev.flow.engine.Detached.cleanUp(dir);
+        }
+    }
+
+    @Test
     void twoWorkersShareAWideFanOutWithNoNodeRunTwiceAndNoLockedDatabase() throws Exception {
         // Starts three JVMs and sixty shell processes on a small machine: about ten seconds.
         int width = 60;

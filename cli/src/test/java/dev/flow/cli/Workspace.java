@@ -45,10 +45,15 @@ final class Workspace {
 
     /** Runs a verb as a real process on this workspace's database, from this folder. */
     FlowProcess process(String... args) throws IOException, InterruptedException {
+        return process(java.util.Map.of(), args);
+    }
+
+    /** Runs a verb as a real process with {@code env} in its environment, on this workspace's database. */
+    FlowProcess process(java.util.Map<String, String> env, String... args) throws IOException, InterruptedException {
         var all = new ArrayList<>(List.of(args));
         all.add("--db");
         all.add(db.toString());
-        return FlowProcess.run(dir, all.toArray(String[]::new));
+        return FlowProcess.run(dir, env, all.toArray(String[]::new));
     }
 
     /** The execution id {@code flow run} announced in its first line. */

@@ -40,7 +40,7 @@ class ExamplesTest {
 
     /** Written down, so that an example that stops being runnable (or starts) is noticed. */
     static final List<String> RUNNABLE = List.of("approval.flow", "fix_loop.flow", "flaky_retry.flow", "hello.flow", "nested.flow",
-            "parallel_checks.flow", "tour.flow");
+            "parallel_checks.flow", "sandboxed.flow", "tour.flow");
 
     @TempDir
     Path dir;

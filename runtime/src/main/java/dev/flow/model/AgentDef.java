@@ -10,15 +10,21 @@ import java.util.Map;
  *
  * @param command null for a built-in whose command line comes from the runtime's configuration
  * @param promptVia how the prompt reaches the program
+ * @param sandbox the sandbox setting of the tasks that run this agent and set none of their own; null for the workflow's
  */
 public record AgentDef(
-        String name, String description, Command command, PromptVia promptVia, Map<String, String> env, SourceRef source) {
+        String name, String description, Command command, PromptVia promptVia, Map<String, String> env, Sandbox sandbox, SourceRef source) {
 
     public AgentDef {
         java.util.Objects.requireNonNull(name, "name");
         promptVia = promptVia == null ? PromptVia.STDIN : promptVia;
         env = Models.map(env);
         source = source == null ? SourceRef.NONE : source;
+    }
+
+    /** An agent with no sandbox setting of its own. */
+    public AgentDef(String name, String description, Command command, PromptVia promptVia, Map<String, String> env, SourceRef source) {
+        this(name, description, command, promptVia, env, null, source);
     }
 
     /** How an agent receives its prompt: on standard input, or in a file named by {@code FLOW_PROMPT_FILE}. */

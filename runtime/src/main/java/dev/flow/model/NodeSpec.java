@@ -21,6 +21,7 @@ public sealed interface NodeSpec {
      * @param gates gates run after the task, before its result counts (dialect 1's {@code gates})
      * @param session whether a later run of the task continues its agent's conversation; null
      *     when not written, which means {@link SessionMode#FRESH}
+     * @param sandbox the task's own sandbox setting; null to take its agent's or its workflow's
      */
     record Task(
             NameRef agent,
@@ -31,7 +32,8 @@ public sealed interface NodeSpec {
             List<String> contextFiles,
             Map<String, String> env,
             List<NameRef> gates,
-            SessionMode session)
+            SessionMode session,
+            Sandbox sandbox)
             implements NodeSpec {
         public Task {
             contextFiles = Models.list(contextFiles);
@@ -39,10 +41,10 @@ public sealed interface NodeSpec {
             gates = Models.list(gates);
         }
 
-        /** A task whose agent starts a new conversation each run (no {@code session} written). */
+        /** A task whose agent starts a new conversation each run, with no sandbox setting of its own. */
         public Task(NameRef agent, String role, String prompt, Command command, String cwd, List<String> contextFiles,
                 Map<String, String> env, List<NameRef> gates) {
-            this(agent, role, prompt, command, cwd, contextFiles, env, gates, null);
+            this(agent, role, prompt, command, cwd, contextFiles, env, gates, null, null);
         }
 
         /** Whether a later run continues the conversation of the previous one. */

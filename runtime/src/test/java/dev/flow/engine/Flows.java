@@ -19,6 +19,7 @@ import dev.flow.model.NodeSpec;
 import dev.flow.model.OutputDecl;
 import dev.flow.model.OutputHandler;
 import dev.flow.model.RetryPolicy;
+import dev.flow.model.Sandbox;
 import dev.flow.model.Severity;
 import dev.flow.model.StateUpdate;
 import dev.flow.model.StateVariable;
@@ -173,7 +174,7 @@ final class Flows {
     Flows continueSession(String nodeId) {
         var t = (NodeSpec.Task) nodes.get(nodeId).spec;
         nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(), t.gates(),
-                dev.flow.model.SessionMode.CONTINUE);
+                dev.flow.model.SessionMode.CONTINUE, t.sandbox());
         return this;
     }
 
@@ -258,7 +259,33 @@ final class Flows {
     }
 
     Flows config(int maxParallel, boolean failFast) {
-        config = new Config(maxParallel, failFast, null);
+        config = new Config(maxParallel, failFast, config.sandbox(), null);
+        return this;
+    }
+
+    /** The workflow-wide sandbox setting. */
+    Flows sandbox(Sandbox s) {
+        config = new Config(config.maxParallel(), config.failFast(), s, null);
+        return this;
+    }
+
+    /** A task's own sandbox setting. */
+    Flows sandbox(String nodeId, Sandbox s) {
+        var t = (NodeSpec.Task) nodes.get(nodeId).spec;
+        nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(), t.gates(), t.session(), s);
+        return this;
+    }
+
+    /** A task's working directory and environment. */
+    Flows cwdAndEnv(String nodeId, String cwd, Map<String, String> env) {
+        var t = (NodeSpec.Task) nodes.get(nodeId).spec;
+        nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), cwd, t.contextFiles(), env, t.gates(), t.session(), t.sandbox());
+        return this;
+    }
+
+    /** An agent defined by {@code argv} with its own sandbox setting. */
+    Flows agentDef(String name, List<String> argv, Sandbox s) {
+        agents.add(new AgentDef(name, null, new Command.Argv(argv, null), AgentDef.PromptVia.STDIN, Map.of(), s, null));
         return this;
     }
 

@@ -9,6 +9,7 @@ import dev.flow.dsl.flow.ShellCommand;
 import dev.flow.model.AgentDef;
 import dev.flow.model.Command;
 import dev.flow.model.GateDef;
+import dev.flow.model.Sandbox;
 import dev.flow.model.Severity;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -46,7 +47,15 @@ final class DefinitionCompiler {
                 ? AgentDef.PromptVia.FILE
                 : AgentDef.PromptVia.STDIN;
         return new AgentDef(a.getName(), a.getDescription(), command(a.getCommand()), via, env(a.getEnv()),
-                positions.name(a));
+                sandbox(a.getSandbox()), positions.name(a));
+    }
+
+    /** A written {@code sandbox} setting; null when none is written. */
+    Sandbox sandbox(dev.flow.dsl.flow.Sandbox s) {
+        if (s == null) {
+            return null;
+        }
+        return s.isNone() ? Sandbox.none(positions.of(s)) : new Sandbox(true, !s.isOffline(), s.getWrites(), positions.of(s));
     }
 
     Command command(dev.flow.dsl.flow.Command c) {

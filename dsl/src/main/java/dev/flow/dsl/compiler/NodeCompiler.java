@@ -62,7 +62,7 @@ final class NodeCompiler {
                     ? SessionMode.valueOf(t.getSession().getName()) : null;
             return new NodeSpec.Task(names.of(t, FLOW.getTask_Agent()), t.getRole(), t.getPrompt(),
                     definitions.command(t.getCommand()), t.getCwd(), t.getContextFiles(),
-                    DefinitionCompiler.env(t.getEnv()), names.all(t, FLOW.getTask_Gates()), session);
+                    DefinitionCompiler.env(t.getEnv()), names.all(t, FLOW.getTask_Gates()), session, definitions.sandbox(t.getSandbox()));
         } else if (n instanceof GateNode g) {
             return new NodeSpec.Gate(names.of(g, FLOW.getGateNode_Gate()));
         } else if (n instanceof Branch b) {

@@ -128,6 +128,8 @@ final class WorkflowCompiler {
         EObject firstLimit;
         Integer maxParallel;
         Boolean failFast;
+        dev.flow.model.Sandbox sandbox;
+        EObject sandboxAt;
         EObject configAt;
         EObject failureAt;
 
@@ -151,6 +153,9 @@ final class WorkflowCompiler {
             } else if (m instanceof MaxTime t) {
                 maxTime = DefinitionCompiler.duration(t.getValue());
                 firstLimit = firstLimit == null ? m : firstLimit;
+            } else if (m instanceof dev.flow.dsl.flow.Sandbox s) {
+                sandbox = definitions.sandbox(s);
+                sandboxAt = m;
             } else if (m instanceof MaxCost c) {
                 maxCost = c.getValue();
                 firstLimit = firstLimit == null ? m : firstLimit;
@@ -162,12 +167,12 @@ final class WorkflowCompiler {
         }
 
         Config config() {
-            if (maxParallel == null && failFast == null) {
+            if (maxParallel == null && failFast == null && sandbox == null) {
                 return Config.DEFAULT;
             }
-            EObject at = configAt != null ? configAt : failureAt;
+            EObject at = configAt != null ? configAt : failureAt != null ? failureAt : sandboxAt;
             return new Config(maxParallel == null ? Config.DEFAULT_MAX_PARALLEL : maxParallel,
-                    failFast == null ? Config.DEFAULT.failFast() : failFast, positions.of(at));
+                    failFast == null ? Config.DEFAULT.failFast() : failFast, sandbox, positions.of(at));
         }
     }
 

@@ -123,10 +123,10 @@ public class FlowFormatter extends AbstractJavaFormatter {
         }
     }
 
-    /** Contained properties that stand on their own line: handlers, retries, commands. */
+    /** Contained properties that stand on their own line: handlers, retries, commands, sandboxes. */
     private static boolean startsALine(EObject child) {
         return child instanceof dev.flow.dsl.flow.OutputHandler || child instanceof dev.flow.dsl.flow.Retry
-                || child instanceof dev.flow.dsl.flow.Command;
+                || child instanceof dev.flow.dsl.flow.Command || child instanceof dev.flow.dsl.flow.Sandbox;
     }
 
     /**

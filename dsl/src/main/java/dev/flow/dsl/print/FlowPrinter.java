@@ -168,6 +168,9 @@ public final class FlowPrinter {
         if (!config.failFast()) {
             out.line("continue on failure");
         }
+        if (config.sandbox() != null) {
+            out.line(nodes.sandbox(config.sandbox()));
+        }
         if (limits.maxNodeExecutions() != null) {
             out.line("max executions " + limits.maxNodeExecutions());
         }
@@ -227,6 +230,9 @@ public final class FlowPrinter {
         }
         if (!a.env().isEmpty()) {
             lines(nodes.env(a.env()), out);
+        }
+        if (a.sandbox() != null) {
+            out.line(nodes.sandbox(a.sandbox()));
         }
         out.close();
     }

@@ -110,6 +110,9 @@ final class NodePrinter {
             if (t.session() != null) {
                 lines.add("session " + t.session().keyword());
             }
+            if (t.sandbox() != null) {
+                lines.add(sandbox(t.sandbox()));
+            }
         } else if (spec instanceof NodeSpec.Branch b) {
             if (b.condition() != null) {
                 lines.add("if " + expressions.print(b.condition(), Scope.of(workflow)));
@@ -154,6 +157,15 @@ final class NodePrinter {
 
     String names(List<NameRef> refs) {
         return refs.stream().map(r -> values.name(r.name())).collect(Collectors.joining(", "));
+    }
+
+    /** {@code sandbox}, {@code sandbox none}, {@code sandbox offline writes "a", "b"}. */
+    String sandbox(dev.flow.model.Sandbox s) {
+        if (!s.enabled()) {
+            return "sandbox none";
+        }
+        return "sandbox" + (s.network() ? "" : " offline")
+                + (s.writes().isEmpty() ? "" : " writes " + s.writes().stream().map(values::string).collect(Collectors.joining(", ")));
     }
 
     String command(Command c) {

@@ -12,6 +12,7 @@ import dev.flow.model.Input;
 import dev.flow.model.Limits;
 import dev.flow.model.NameRef;
 import dev.flow.model.NodeKind;
+import dev.flow.model.Sandbox;
 import dev.flow.model.Severity;
 import dev.flow.model.StateVariable;
 import dev.flow.model.Type;
@@ -68,6 +69,26 @@ class DeclarationsCompileTest {
         assertThat(w.limits().maxNodeExecutions()).isEqualTo(20L);
         assertThat(w.limits().maxWallTime()).isEqualTo(Duration.ofHours(1));
         assertThat(w.limits().maxCost()).isEqualTo(10.5);
+    }
+
+    @Test
+    void sandboxSettingsCompileOnTheWorkflowTheAgentAndTheTask() {
+        Workflow w = workflow(wrap("""
+                sandbox
+                agent coder { run ["coder"]  sandbox offline writes "~/.coder", "cache" }
+                task a { agent coder  prompt "go" }
+                task b { run ["make"]  sandbox none }
+                task c { run ["make"]  sandbox writes "out" }
+                """));
+        assertThat(w.config().sandbox()).isEqualTo(new Sandbox(true, true, List.of(), w.config().sandbox().source()));
+        assertThat(w.config().maxParallel()).isEqualTo(Config.DEFAULT_MAX_PARALLEL);
+        Sandbox agent = w.agent("coder").orElseThrow().sandbox();
+        assertThat(agent.network()).isFalse();
+        assertThat(agent.writes()).containsExactly("~/.coder", "cache");
+        assertThat(Sandbox.of(w, w.node("a").orElseThrow())).isSameAs(agent);
+        assertThat(Sandbox.of(w, w.node("b").orElseThrow())).isNull();
+        assertThat(Sandbox.of(w, w.node("c").orElseThrow()).writes()).containsExactly("out");
+        assertThat(w.config().sandbox().source().line()).isEqualTo(2);
     }
 
     @Test

@@ -56,6 +56,27 @@ class FlowFormatterTest {
     }
 
     @Test
+    void sandboxSettingsStandOnTheirOwnLines() {
+        String before = """
+                workflow w { sandbox offline  writes "a","b" agent x { run ["x"] sandbox none } task t { run ["make"] sandbox writes "out" timeout 1m } }
+                """;
+        assertThat(format(before)).isEqualTo("""
+                workflow w {
+                    sandbox offline writes "a", "b"
+                    agent x {
+                        run ["x"]
+                        sandbox none
+                    }
+                    task t {
+                        run ["make"]
+                        sandbox writes "out"
+                        timeout 1m
+                    }
+                }
+                """);
+    }
+
+    @Test
     void tokensOnOneLineAreSpacedAsThePrinterSpacesThem() {
         String before = """
                 workflow   w {

@@ -3,6 +3,7 @@ package dev.flow.engine.exec;
 import dev.flow.model.AgentDef;
 import dev.flow.model.BuiltinAgents;
 import dev.flow.model.NodeSpec;
+import dev.flow.model.Sandbox;
 import dev.flow.store.ErrorClass;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -75,7 +76,8 @@ final class AgentTask {
         try {
             Files.createDirectories(job.runDir());
             Files.writeString(promptFile, promptText(job), StandardCharsets.UTF_8);
-            ran = launcher.run(job, "", argv, cwd, allEnv, viaFile ? null : promptFile, job.timeout(), cancellation);
+            ran = launcher.run(job, "", argv, cwd, allEnv, viaFile ? null : promptFile, job.timeout(), Sandbox.of(job.workflow(), job.node()),
+                    cancellation);
         } catch (LaunchException e) {
             return Outcome.failed("agent \"" + agentName + "\": " + e.getMessage(), ErrorClass.LOGIC, Map.of());
         } catch (IOException e) {

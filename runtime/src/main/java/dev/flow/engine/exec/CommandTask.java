@@ -1,6 +1,7 @@
 package dev.flow.engine.exec;
 
 import dev.flow.model.NodeSpec;
+import dev.flow.model.Sandbox;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,8 @@ final class CommandTask {
     Outcome run(Job job, NodeSpec.Task task, Cancellation cancellation) {
         Launcher.Ran ran;
         try {
-            ran = launcher.run(job, "", Launcher.argv(task.command()), task.cwd(), task.env(), null, job.timeout(), cancellation);
+            ran = launcher.run(job, "", Launcher.argv(task.command()), task.cwd(), task.env(), null, job.timeout(),
+                    Sandbox.of(job.workflow(), job.node()), cancellation);
         } catch (LaunchException e) {
             return Outcome.failed(e.getMessage(), false, Map.of());
         }

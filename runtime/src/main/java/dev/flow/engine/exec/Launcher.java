@@ -1,6 +1,7 @@
 package dev.flow.engine.exec;
 
 import dev.flow.model.Command;
+import dev.flow.model.Sandbox;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +12,11 @@ import java.util.Map;
 
 /** Turns a model {@link Command} of a job into a process with the job's environment and artifact files. */
 final class Launcher {
-    private final ProcessRunner runner = new ProcessRunner();
+    private final ProcessRunner runner;
+
+    Launcher(Containment containment) {
+        this.runner = new ProcessRunner(containment);
+    }
 
     /** A process that ran, and where its output went. */
     record Ran(ProcessResult result, Path stdout, Path stderr) {
@@ -39,6 +44,12 @@ final class Launcher {
      */
     Ran run(Job job, String label, List<String> argv, String cwd, Map<String, String> extraEnv, Path stdin, Duration timeout,
             Cancellation cancellation) throws LaunchException {
+        return run(job, label, argv, cwd, extraEnv, stdin, timeout, null, cancellation);
+    }
+
+    /** Runs {@code argv} for the job in {@code sandbox} (null for none); never outside it when one is asked for. */
+    Ran run(Job job, String label, List<String> argv, String cwd, Map<String, String> extraEnv, Path stdin, Duration timeout,
+            Sandbox sandbox, Cancellation cancellation) throws LaunchException {
         try {
             Files.createDirectories(job.runDir());
             Path context = job.runDir().resolve("context.json");
@@ -57,7 +68,9 @@ final class Launcher {
         env.putAll(job.env());
         Path out = job.runDir().resolve(label + "stdout.log");
         Path err = job.runDir().resolve(label + "stderr.log");
-        ProcessResult result = runner.run(new ProcessSpec(argv, dir, env, stdin, out, err, timeout), cancellation);
+        SandboxPolicy policy = sandbox == null ? null : SandboxPolicy.forJob(sandbox, job, dir, env);
+        ProcessResult result = runner.run(new ProcessSpec(argv, dir, env, stdin, out, err, timeout, job.env().get("FLOW_RUN_TOKEN"), policy),
+                cancellation);
         return new Ran(result, out, err);
     }
 }

@@ -13,8 +13,12 @@ import java.util.Map;
  * @param stdin a file to read standard input from; null for none
  * @param stdout where standard output goes
  * @param stderr where standard error goes
+ * @param runToken the job's {@code FLOW_RUN_TOKEN}, by which a later Flow process finds what this one
+ *     left running; null for none
+ * @param sandbox where the process may write, when it runs in a sandbox; null for none
  */
-public record ProcessSpec(List<String> argv, Path cwd, Map<String, String> env, Path stdin, Path stdout, Path stderr, Duration timeout) {
+public record ProcessSpec(List<String> argv, Path cwd, Map<String, String> env, Path stdin, Path stdout, Path stderr, Duration timeout,
+        String runToken, SandboxPolicy sandbox) {
     public ProcessSpec {
         argv = List.copyOf(argv);
         env = Map.copyOf(env);

@@ -1,21 +1,43 @@
 package dev.flow.engine.exec;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Starts processes in a process group of their own and kills whole trees. On Linux a process is
- * started through {@code setsid}, which makes it the leader of a new group without changing its
- * pid, so that {@code kill -KILL -PGID} reaches every descendant, even those whose parent already
- * exited; the descendants Java can see are killed too, which is all there is where {@code setsid}
- * does not exist.
+ * One job's running process and everything it starts, killed as a whole.
+ *
+ * <p>The process is started through {@code setsid}, so that it leads a process group and a session
+ * of its own without changing its pid; with a {@link JobCgroup}, it first enters the cgroup (a
+ * {@code sh} writes its own pid to {@code cgroup.procs} and execs the program), before it can fork
+ * anything. To kill the tree: the cgroup is killed when there is one, and in every case the
+ * process table is swept ({@link ProcessSweep}: the group and session, the processes carrying the
+ * job's run token, and their descendants, groups and sessions). When the process ends on its own,
+ * whatever it left running is killed the same way, so a step's processes never outlive it.
  */
 final class ProcessTree {
-    private ProcessTree() {}
-
     private static final Path SETSID = findSetsid();
+
+    /** Enters the cgroup whose {@code cgroup.procs} is $1, then becomes the program; says so when it cannot enter. */
+    private static final String ENTER_CGROUP = "{ echo $$ > \"$1\"; } 2>/dev/null"
+            + " || echo \"flow: could not enter the cgroup ${1%/cgroup.procs}; this step's processes are found by the process sweep only\" >&2;"
+            + " shift; exec \"$@\"";
+
+    private final Process process;
+    private final long startTime;
+    private final JobCgroup cgroup;
+    private final String token;
+    private boolean swept;
+
+    private ProcessTree(Process process, JobCgroup cgroup, String token) {
+        this.process = process;
+        this.startTime = ProcTable.stat(process.pid()).map(ProcTable.Proc::startTime).orElse(-1L);
+        this.cgroup = cgroup;
+        this.token = token;
+    }
 
     private static Path findSetsid() {
         for (String p : List.of("/usr/bin/setsid", "/bin/setsid")) {
@@ -27,25 +49,65 @@ final class ProcessTree {
         return null;
     }
 
-    /** The argv to start so that the program leads its own process group. */
-    static List<String> grouped(List<String> argv) {
-        if (SETSID == null) {
-            return argv;
+    /**
+     * Starts {@code argv} with {@code pb}'s settings (its command is replaced), in {@code cgroup}
+     * when not null; the cgroup is removed again if the process cannot start.
+     */
+    static ProcessTree start(ProcessBuilder pb, List<String> argv, JobCgroup cgroup, String token) throws IOException {
+        var command = new ArrayList<String>();
+        if (SETSID != null) {
+            command.add(SETSID.toString());
         }
-        var out = new java.util.ArrayList<String>(argv.size() + 1);
-        out.add(SETSID.toString());
-        out.addAll(argv);
-        return out;
+        if (cgroup != null) {
+            command.addAll(List.of("/bin/sh", "-c", ENTER_CGROUP, "flow-job", cgroup.procs().toString()));
+        }
+        command.addAll(argv);
+        try {
+            return new ProcessTree(pb.command(command).start(), cgroup, token);
+        } catch (IOException e) {
+            if (cgroup != null) {
+                cgroup.killAndRemove();
+            }
+            throw e;
+        }
     }
 
-    /** Kills the process, its group and every descendant. */
-    static void kill(Process process) {
-        ProcessHandle root = process.toHandle();
-        List<ProcessHandle> descendants = root.descendants().toList();
-        if (SETSID != null) {
-            killGroup(root.pid());
+    Process process() {
+        return process;
+    }
+
+    /** Kills the process and every descendant Flow can find (all of them with a cgroup). */
+    synchronized void kill() {
+        if (cgroup != null) {
+            cgroup.kill();
         }
-        root.destroyForcibly();
+        sweep();
+        process.destroyForcibly();
+    }
+
+    /**
+     * After the process ended (by itself or killed): kills whatever it left running and removes its
+     * cgroup. With a cgroup, the cgroup says what is left; without one, the process table is swept.
+     */
+    synchronized void close() {
+        if (cgroup != null) {
+            cgroup.killAndRemove();
+        } else if (!swept) {
+            sweep();
+        }
+    }
+
+    private void sweep() {
+        swept = true;
+        if (ProcTable.available()) {
+            ProcessSweep.kill(SETSID == null ? -1 : process.pid(), startTime, token);
+            return;
+        }
+        // No /proc: the group by the kill program, and the descendants Java can see.
+        List<ProcessHandle> descendants = process.descendants().toList();
+        if (SETSID != null) {
+            killGroup(process.pid());
+        }
         descendants.forEach(ProcessHandle::destroyForcibly);
     }
 
@@ -56,7 +118,7 @@ final class ProcessTree {
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .start();
             k.waitFor(5, TimeUnit.SECONDS);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             // no kill program: the descendants Java sees are killed one by one instead
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -64,51 +126,15 @@ final class ProcessTree {
     }
 
     /**
-     * Kills the processes left behind by a worker that died: every process whose environment carries
-     * {@code FLOW_RUN_TOKEN=token}. Reads {@code /proc}; does nothing where there is none.
+     * Kills the processes left behind by a worker that died: the job cgroups made for {@code token}
+     * (found by name anywhere in the hierarchy) and every process whose environment carries
+     * {@code FLOW_RUN_TOKEN=token}. Returns how many processes the sweep killed.
      */
     static int killByToken(String token) {
-        Path proc = Path.of("/proc");
-        if (!Files.isDirectory(proc)) {
-            return 0;
+        Cgroups cgroups = Cgroups.forRecovery();
+        if (cgroups != null) {
+            cgroups.findByToken(token).forEach(JobCgroup::killAndRemove);
         }
-        byte[] needle = ("FLOW_RUN_TOKEN=" + token + "\0").getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        int killed = 0;
-        try (var entries = Files.list(proc)) {
-            for (Path p : (Iterable<Path>) entries::iterator) {
-                String name = p.getFileName().toString();
-                if (!name.chars().allMatch(Character::isDigit)) {
-                    continue;
-                }
-                try {
-                    byte[] env = Files.readAllBytes(p.resolve("environ"));
-                    if (indexOf(env, needle) >= 0) {
-                        ProcessHandle.of(Long.parseLong(name)).ifPresent(ProcessHandle::destroyForcibly);
-                        killed++;
-                    }
-                } catch (java.io.IOException | SecurityException e) {
-                    // another user's process, or one that just exited
-                }
-            }
-        } catch (java.io.IOException e) {
-            return killed;
-        }
-        return killed;
-    }
-
-    private static int indexOf(byte[] hay, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= hay.length; i++) {
-            if (i > 0 && hay[i - 1] != 0) {
-                continue;
-            }
-            for (int j = 0; j < needle.length; j++) {
-                if (hay[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
+        return ProcTable.available() ? ProcessSweep.kill(-1, -1, token) : 0;
     }
 }

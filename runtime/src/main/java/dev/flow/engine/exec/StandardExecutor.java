@@ -15,8 +15,10 @@ public final class StandardExecutor implements WorkExecutor {
     private final Gates gates;
     private final Map<String, WorkExecutor> inProcess;
 
-    public StandardExecutor(AgentCommands agents, Map<String, WorkExecutor> inProcess, Duration defaultTimeout, boolean contractFooter) {
-        var launcher = new Launcher();
+    /** @param containment how the processes of a job are held together and killed */
+    public StandardExecutor(AgentCommands agents, Map<String, WorkExecutor> inProcess, Duration defaultTimeout, boolean contractFooter,
+            Containment containment) {
+        var launcher = new Launcher(containment);
         this.gates = new Gates(launcher, defaultTimeout);
         this.commandTask = new CommandTask(launcher, gates);
         this.agentTask = new AgentTask(launcher, gates, agents, contractFooter);

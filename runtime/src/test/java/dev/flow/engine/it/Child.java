@@ -29,6 +29,11 @@ final class Child implements AutoCloseable {
     }
 
     static Child start(Path workDir, String... args) throws IOException {
+        return start(workDir, java.util.Map.of(), args);
+    }
+
+    /** A child with {@code env} added to this process's environment. */
+    static Child start(Path workDir, java.util.Map<String, String> env, String... args) throws IOException {
         var cmd = new ArrayList<String>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-XX:TieredStopAtLevel=1");
@@ -37,7 +42,9 @@ final class Child implements AutoCloseable {
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(FlowTestMain.class.getName());
         cmd.addAll(List.of(args));
-        return new Child(new ProcessBuilder(cmd).directory(workDir.toFile()).start());
+        var pb = new ProcessBuilder(cmd).directory(workDir.toFile());
+        pb.environment().putAll(env);
+        return new Child(pb.start());
     }
 
     private void pump(java.io.InputStream in, boolean out) {

@@ -32,6 +32,15 @@ class GraphJsonTest {
     }
 
     @Test
+    void sandboxSettingsAreObjectsOnTheTaskTheAgentAndTheConfig() throws Exception {
+        var tree = new ObjectMapper().readTree(GraphJson.writeWithoutSources(SampleGraphs.everything()));
+        var workflow = tree.get("workflow");
+        assertThat(workflow.at("/config/sandbox").toString()).isEqualTo("{\"enabled\":true,\"network\":true}");
+        assertThat(workflow.at("/agents/0/sandbox").toString()).isEqualTo("{\"enabled\":true,\"network\":false,\"writes\":[\"~/.fake\"]}");
+        assertThat(workflow.at("/nodes/2/spec/sandbox").toString()).isEqualTo("{\"enabled\":false,\"network\":true}");
+    }
+
+    @Test
     void withoutSourcesLeavesNoPositionBehind() {
         String json = GraphJson.writeWithoutSources(SampleGraphs.everything());
         assertThat(json).doesNotContain("\"source\"", "sample.flow").contains("\"analyze\"");

@@ -101,6 +101,7 @@ final class DuplicatePropertyCheck implements LanguageCheck {
             case "MaxExecutions" -> "max executions";
             case "MaxTime" -> "max time";
             case "MaxCost" -> "max cost";
+            case "Sandbox" -> "sandbox";
             default -> null;
         };
     }

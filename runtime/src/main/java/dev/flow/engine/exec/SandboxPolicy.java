@@ -1,0 +1,81 @@
+package dev.flow.engine.exec;
+
+import dev.flow.model.Sandbox;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a sandboxed process may do, with every path resolved: it writes only to {@code writable}
+ * (which exist) and a private {@code /tmp}, and reads everything else.
+ *
+ * @param readable paths it must still see where the private {@code /tmp} would hide them (the
+ *     workflow's folder, the {@code flow} command); those inside a writable path are left out
+ * @param network whether it may use the network
+ */
+public record SandboxPolicy(List<Path> writable, List<Path> readable, boolean network) {
+    public SandboxPolicy {
+        writable = ordered(writable);
+        List<Path> rw = writable;
+        readable = ordered(readable).stream().filter(r -> rw.stream().noneMatch(r::startsWith)).toList();
+    }
+
+    /** Absolute, each once, parents before children, so that a bind inside another is not hidden by it. */
+    private static List<Path> ordered(List<Path> paths) {
+        return paths.stream().map(p -> p.toAbsolutePath().normalize()).distinct()
+                .sorted(Comparator.comparingInt(Path::getNameCount).thenComparing(Path::toString)).toList();
+    }
+
+    /**
+     * The policy of a job's process under {@code sandbox}: its working directory, its artifact
+     * folder, the run's database and key-value folder (so that {@code flow kv} works inside), and the
+     * sandbox's {@code writes}: {@code ~/...} in the process's home, relative paths in the
+     * workflow's folder. A path of {@code writes} that does not exist is an error, not a silent gap.
+     */
+    static SandboxPolicy forJob(Sandbox sandbox, Job job, Path cwd, Map<String, String> env) throws LaunchException {
+        var paths = new ArrayList<Path>(List.of(cwd, job.runDir()));
+        String db = env.get("FLOW_DB");
+        if (db != null) {
+            for (String suffix : List.of("", "-wal", "-shm")) {
+                Path p = Path.of(db + suffix);
+                if (Files.exists(p)) {
+                    paths.add(p);
+                }
+            }
+        }
+        try {
+            // artifacts/EXECUTION/NODE/ITERATION-ATTEMPT: the execution's key-value values are in artifacts/EXECUTION/kv.
+            paths.add(Files.createDirectories(job.runDir().getParent().getParent().resolve("kv")));
+        } catch (IOException e) {
+            throw new LaunchException("cannot make the run's key-value folder for the sandbox: " + e.getMessage());
+        }
+        for (String written : sandbox.writes()) {
+            Path p = resolve(written, job.baseDir(), env.get("HOME"));
+            if (!Files.exists(p)) {
+                throw new LaunchException("the sandbox may write \"" + written + "\", but " + p + " does not exist: create it, or take it out of"
+                        + " the sandbox's writes");
+            }
+            paths.add(p);
+        }
+        var readable = new ArrayList<Path>(List.of(job.baseDir()));
+        String flowBin = env.get("FLOW_BIN");
+        if (flowBin != null && Files.exists(Path.of(flowBin))) {
+            readable.add(Path.of(flowBin));
+        }
+        return new SandboxPolicy(paths, readable, sandbox.network());
+    }
+
+    private static Path resolve(String written, Path base, String home) throws LaunchException {
+        if (written.equals("~") || written.startsWith("~/")) {
+            if (home == null || home.isBlank()) {
+                throw new LaunchException("the sandbox may write \"" + written + "\", but HOME is not set");
+            }
+            return Path.of(home).resolve(written.equals("~") ? "" : written.substring(2));
+        }
+        return base.resolve(written);
+    }
+}

@@ -1,0 +1,66 @@
+package dev.flow.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Which sandbox setting a step's process gets: the task's own, else its agent's, else its workflow's. */
+class SandboxTest {
+    private static final Sandbox ON = new Sandbox(true, true, List.of(), null);
+    private static final Sandbox OFFLINE = new Sandbox(true, false, List.of("~/.cache"), null);
+    private static final Sandbox NONE = Sandbox.none(null);
+
+    private static Workflow workflow(Sandbox workflowWide, Sandbox agentOwn, Node... nodes) {
+        var all = new java.util.ArrayList<Node>();
+        all.add(Node.of("start", new NodeSpec.Start(), null));
+        all.addAll(List.of(nodes));
+        all.add(Node.of("end", new NodeSpec.End(), null));
+        var agent = new AgentDef("coder", null, new Command.Argv(List.of("coder"), null), null, Map.of(), agentOwn, null);
+        return new Workflow("w", null, null, null, List.of(), List.of(), List.of(), List.of(agent), all, List.of(), null, List.of(), List.of(),
+                new Config(4, true, workflowWide, null), null);
+    }
+
+    private static Node agentTask(String id, Sandbox own) {
+        return Node.of(id, new NodeSpec.Task(NameRef.of("coder"), null, "go", null, null, List.of(), Map.of(), List.of(), null, own), null);
+    }
+
+    private static Node commandTask(String id, Sandbox own) {
+        return Node.of(id, new NodeSpec.Task(null, null, null, new Command.Argv(List.of("make"), null), null, List.of(), Map.of(), List.of(), null, own),
+                null);
+    }
+
+    @Test
+    void theNearestSettingCountsWhole() {
+        Node plain = agentTask("plain", null);
+        Node own = agentTask("own", OFFLINE);
+        Node optedOut = agentTask("out", NONE);
+        Workflow w = workflow(ON, null, plain, own, optedOut);
+        assertThat(Sandbox.of(w, plain)).isEqualTo(ON);
+        assertThat(Sandbox.of(w, own)).isEqualTo(OFFLINE);
+        assertThat(Sandbox.of(w, optedOut)).isNull();
+        assertThat(Sandbox.of(workflow(ON, OFFLINE, plain), plain)).as("the agent's setting before the workflow's").isEqualTo(OFFLINE);
+        assertThat(Sandbox.of(workflow(ON, NONE, plain), plain)).as("an agent that says none").isNull();
+    }
+
+    @Test
+    void commandTasksTakeTheWorkflowsSettingAndGatesNone() {
+        Node make = commandTask("make", null);
+        Node gate = Node.of("test", new NodeSpec.Gate(NameRef.of("tests")), null);
+        Workflow w = workflow(ON, null, make, gate);
+        assertThat(Sandbox.of(w, make)).isEqualTo(ON);
+        assertThat(Sandbox.of(w, gate)).isNull();
+        assertThat(Sandbox.of(workflow(null, null, make), make)).isNull();
+    }
+
+    @Test
+    void aGraphNeedsASandboxWhenAnyOfItsWorkflowsRunsAStepInOne() {
+        Node make = commandTask("make", null);
+        assertThat(Sandbox.firstUse(FlowGraph.of(workflow(null, null, make)))).isEmpty();
+        var child = workflow(ON, null, make);
+        var main = new Workflow("main", null, null, null, List.of(), List.of(), List.of(), List.of(), workflow(null, null).nodes(), List.of(), null,
+                List.of(), List.of(), null, null);
+        assertThat(Sandbox.firstUse(new FlowGraph(main, List.of(child)))).contains(new Sandbox.Use(child, make, ON));
+    }
+}
