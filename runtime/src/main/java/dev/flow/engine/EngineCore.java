@@ -3,6 +3,7 @@ package dev.flow.engine;
 import dev.flow.engine.exec.AgentCommands;
 import dev.flow.engine.exec.StandardExecutor;
 import dev.flow.engine.exec.WorkExecutor;
+import dev.flow.engine.workspace.Workspaces;
 import dev.flow.store.EventRow;
 import dev.flow.store.Store;
 import java.lang.management.ManagementFactory;
@@ -28,7 +29,7 @@ final class EngineCore {
         this.options = options;
         this.executor = options.executor() != null ? options.executor()
                 : new StandardExecutor(new AgentCommands(options.agentCommands(), options.environment()), options.inProcessAgents(),
-                        options.defaultTimeout(), options.contractFooter());
+                        options.defaultTimeout(), options.contractFooter(), Workspaces.besideDatabase(store.location()), options.probe()::at);
         this.breaker = new CircuitBreaker(options.breakerThreshold(), options.breakerOpenFor().toMillis());
         this.backoff = new Backoff(options.random());
         this.results = new ResultCodec(store.artifactsDir());

@@ -19,6 +19,9 @@ public sealed interface NodeSpec {
      * @param contextFiles files the agent is pointed at
      * @param env extra environment variables
      * @param gates gates run after the task, before its result counts (dialect 1's {@code gates})
+     * @param isolation where the task runs: {@link Isolation#WORKTREE} in a worktree of its own, its
+     *     changes applied after its gates pass. The effective value: front ends apply the workflow's
+     *     default ({@link Config#isolation()}) to the tasks that do not set their own
      */
     record Task(
             NameRef agent,
@@ -28,12 +31,24 @@ public sealed interface NodeSpec {
             String cwd,
             List<String> contextFiles,
             Map<String, String> env,
-            List<NameRef> gates)
+            List<NameRef> gates,
+            Isolation isolation)
             implements NodeSpec {
         public Task {
             contextFiles = Models.list(contextFiles);
             env = Models.map(env);
             gates = Models.list(gates);
+            isolation = Isolation.orNone(isolation);
+        }
+
+        /** A task that runs where it is (not isolated). */
+        public Task(NameRef agent, String role, String prompt, Command command, String cwd, List<String> contextFiles,
+                Map<String, String> env, List<NameRef> gates) {
+            this(agent, role, prompt, command, cwd, contextFiles, env, gates, Isolation.NONE);
+        }
+
+        public boolean isolated() {
+            return isolation == Isolation.WORKTREE;
         }
 
         public NodeKind kind() {
@@ -41,10 +56,20 @@ public sealed interface NodeSpec {
         }
     }
 
-    /** Runs the named gate definition; its result has {@code passed}, {@code test_status}, {@code output}. */
-    record Gate(NameRef gate) implements NodeSpec {
+    /**
+     * Runs the named gate definition; its result has {@code passed}, {@code test_status}, {@code output}.
+     *
+     * @param isolation {@link Isolation#WORKTREE}: the gate runs in a fresh worktree of the target's
+     *     current commit (dialect 1's {@code requires_worktree}); nothing is applied
+     */
+    record Gate(NameRef gate, Isolation isolation) implements NodeSpec {
         public Gate {
             java.util.Objects.requireNonNull(gate, "gate");
+            isolation = Isolation.orNone(isolation);
+        }
+
+        public Gate(NameRef gate) {
+            this(gate, Isolation.NONE);
         }
 
         public NodeKind kind() {

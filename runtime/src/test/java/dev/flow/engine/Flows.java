@@ -152,6 +152,32 @@ final class Flows {
         return this;
     }
 
+    /** The node (a task or a gate node) runs in a worktree of its own. */
+    Flows isolate(String nodeId) {
+        N n = nodes.get(nodeId);
+        if (n.spec instanceof NodeSpec.Task t) {
+            n.spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(), t.gates(),
+                    dev.flow.model.Isolation.WORKTREE);
+        } else {
+            n.spec = new NodeSpec.Gate(((NodeSpec.Gate) n.spec).gate(), dev.flow.model.Isolation.WORKTREE);
+        }
+        return this;
+    }
+
+    /** The gates a task runs after its work. */
+    Flows gates(String nodeId, String... gateNames) {
+        var t = (NodeSpec.Task) nodes.get(nodeId).spec;
+        nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(),
+                Arrays.stream(gateNames).map(NameRef::of).toList(), t.isolation());
+        return this;
+    }
+
+    /** Run-wide settings with isolated steps applied to {@code repository} (null: the workflow folder's repository). */
+    Flows config(int maxParallel, boolean failFast, String repository) {
+        config = new Config(maxParallel, failFast, dev.flow.model.Isolation.NONE, repository, null);
+        return this;
+    }
+
     Flows outputs(String nodeId, String... outputs) {
         nodes.get(nodeId).outputs = List.of(outputs);
         return this;

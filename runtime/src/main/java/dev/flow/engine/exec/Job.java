@@ -17,6 +17,9 @@ import java.util.Map;
  * @param contextJson the run's values as one JSON object (inputs, state, mapped values), also in
  *     {@code FLOW_CONTEXT_FILE}
  * @param timeout how long the process may run
+ * @param workflowDir the workflow's folder: {@code baseDir} itself, except for an isolated step,
+ *     whose base is in its worktree; a program named by a relative path that is not in the base
+ *     folder is looked for here (an agent script beside the workflow)
  */
 public record Job(
         String executionId,
@@ -30,10 +33,23 @@ public record Job(
         Map<String, String> env,
         String prompt,
         String contextJson,
-        Duration timeout) {
+        Duration timeout,
+        Path workflowDir) {
 
     public Job {
         env = Map.copyOf(env);
+        workflowDir = workflowDir == null ? baseDir : workflowDir;
+    }
+
+    /** A job whose commands run in the workflow's folder. */
+    public Job(String executionId, String nodeId, int iteration, int attempt, Node node, Workflow workflow, Path baseDir, Path runDir,
+            Map<String, String> env, String prompt, String contextJson, Duration timeout) {
+        this(executionId, nodeId, iteration, attempt, node, workflow, baseDir, runDir, env, prompt, contextJson, timeout, baseDir);
+    }
+
+    /** The same job with its commands run in {@code dir} (an isolated step's folder in its worktree). */
+    public Job runningIn(Path dir) {
+        return new Job(executionId, nodeId, iteration, attempt, node, workflow, dir, runDir, env, prompt, contextJson, timeout, workflowDir);
     }
 
     /** A short name for messages: {@code node 'fix' (iteration 2, attempt 1)}. */

@@ -57,7 +57,25 @@ final class Launcher {
         env.putAll(job.env());
         Path out = job.runDir().resolve(label + "stdout.log");
         Path err = job.runDir().resolve(label + "stderr.log");
-        ProcessResult result = runner.run(new ProcessSpec(argv, dir, env, stdin, out, err, timeout), cancellation);
+        ProcessResult result = runner.run(new ProcessSpec(anchored(argv, dir, job.workflowDir()), dir, env, stdin, out, err, timeout), cancellation);
         return new Ran(result, out, err);
+    }
+
+    /**
+     * A program named by a relative path is looked for in the process's folder; when it is not
+     * there but is in the workflow's folder (an isolated step runs in its worktree, where a script
+     * beside the workflow may not be), that one is run.
+     */
+    static List<String> anchored(List<String> argv, Path dir, Path workflowDir) {
+        if (argv.isEmpty() || !argv.get(0).contains("/") || dir.equals(workflowDir)) {
+            return argv;
+        }
+        Path program = Path.of(argv.get(0));
+        if (program.isAbsolute() || Files.exists(dir.resolve(program)) || !Files.exists(workflowDir.resolve(program))) {
+            return argv;
+        }
+        var all = new java.util.ArrayList<>(argv);
+        all.set(0, workflowDir.resolve(program).normalize().toString());
+        return all;
     }
 }
