@@ -22,11 +22,12 @@ class IsolationTest {
 
     /**
      * Waits (inside a gate) until the other step has reached its gates too: both worktrees were made
-     * before either step is applied, so both started from the same commit.
+     * before either step is applied, so both started from the same commit. (A minute at most, so
+     * that a test whose other step failed fails instead of waiting for ever.)
      */
     private static String after(String other) {
-        return "touch \"$FLOW_ARTIFACTS_DIR/at-gates\"; until [ -e \"$FLOW_ARTIFACTS_DIR/../../" + other
-                + "/1-1/at-gates\" ]; do sleep 0.05; done; ";
+        return "touch \"$FLOW_ARTIFACTS_DIR/at-gates\"; i=0; until [ -e \"$FLOW_ARTIFACTS_DIR/../../" + other
+                + "/1-1/at-gates\" ] || [ $i -ge 1200 ]; do sleep 0.05; i=$((i + 1)); done; ";
     }
 
     private TestRepo repo() throws Exception {

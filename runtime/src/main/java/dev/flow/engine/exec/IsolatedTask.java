@@ -148,7 +148,8 @@ final class IsolatedTask {
     private Outcome apply(Job job, Step step, TargetRepo target, StepRecord saved) {
         ApplyResult r;
         try {
-            r = target.apply(step.key(), saved.stepCommit(), step.worktree(), () -> probe.accept("during-apply", job.nodeId()));
+            r = target.apply(step.key(), saved.stepCommit(), step.worktree(),
+                    point -> probe.accept(point.equals(TargetRepo.MOVED) ? "during-apply" : "apply-" + point, job.nodeId()));
         } finally {
             target.forget(step.key()); // applied, or never to be: the trailer on the target's history is the record
         }

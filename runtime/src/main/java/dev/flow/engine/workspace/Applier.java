@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Applies one step's commit to the target, holding the repository's lock. The commit is first
@@ -31,7 +32,7 @@ final class Applier {
         this.git = target.git;
     }
 
-    ApplyResult apply(String commit, Path worktree, Runnable moved) {
+    ApplyResult apply(String commit, Path worktree, Consumer<String> at) {
         refuseWhileBusy();
         new StaleLocks(target).clear();
         String head = target.head();
@@ -49,7 +50,7 @@ final class Applier {
                 if (!foreign.isEmpty()) {
                     return new ApplyResult.Blocked(foreign);
                 }
-                return move(parent, picked, touched, moved);
+                return move(parent, picked, touched, at);
             }
             git.run("update-ref", "-d", TargetRepo.applyingRef(key)); // the target moved on since: pick again
         }
@@ -64,7 +65,7 @@ final class Applier {
             return new ApplyResult.Blocked(dirty);
         }
         git.ok("update-ref", "-m", "flow: applying " + key.trailerValue(), TargetRepo.applyingRef(key), a.commit());
-        return move(head, a.commit(), touched, moved);
+        return move(head, a.commit(), touched, at);
     }
 
     /** A merge, cherry-pick, rebase or bisect the person started in the target is theirs to finish: Flow does not apply into it. */
@@ -101,7 +102,7 @@ final class Applier {
     }
 
     /** Writes A's version of the files it changes into the target, then moves the branch from {@code head} to A. */
-    private ApplyResult move(String head, String picked, List<String> touched, Runnable moved) {
+    private ApplyResult move(String head, String picked, List<String> touched, Consumer<String> at) {
         Blobs blobs = Blobs.read(git, touched, List.of(picked));
         var kept = new ArrayList<String>();
         var gone = new ArrayList<String>();
@@ -117,8 +118,9 @@ final class Applier {
                     "--pathspec-from-file=-", "--pathspec-file-nul"));
             gone.forEach(this::deleteFile);
         }
+        at.accept(TargetRepo.FILES_WRITTEN);
         git.ok("update-ref", "-m", "flow: apply " + key.trailerValue(), "HEAD", picked, head);
-        moved.run();
+        at.accept(TargetRepo.MOVED);
         return done(picked);
     }
 

@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -19,6 +20,11 @@ import java.util.stream.Stream;
  * {@code applying/STEP} (an apply under way, until the branch has moved).
  */
 public final class TargetRepo {
+    /** A point of {@link #apply}: the target's files hold the step's changes, its branch has not moved yet. */
+    public static final String FILES_WRITTEN = "files-written";
+    /** A point of {@link #apply}: the target's branch has moved to the applied commit. */
+    public static final String MOVED = "moved";
+
     /** How long a step waits for another one's apply (or another process's) to finish. */
     static final Duration LOCK_PATIENCE = Duration.ofMinutes(10);
 
@@ -124,7 +130,12 @@ public final class TargetRepo {
         } catch (IOException e) {
             throw new GitException("cannot create " + path.getParent() + ": " + e.getMessage());
         }
-        git.ok(Git.CHECKOUT_TIMEOUT, null, List.of("worktree", "add", "--detach", "--quiet", path.toString(), commit));
+        // "git worktree prune" removes the folder of a worktree being added when it runs at the wrong
+        // moment: adding (without the checkout, which is slow) and pruning take the lock.
+        try (RepoLock held = lock()) {
+            git.ok("worktree", "add", "--detach", "--no-checkout", "--quiet", path.toString(), commit);
+        }
+        git.in(path).ok(Git.CHECKOUT_TIMEOUT, null, List.of("reset", "--hard", "--quiet"));
         return path;
     }
 
@@ -224,11 +235,12 @@ public final class TargetRepo {
      * Applies the step's {@code commit} to the target's checked-out branch, serialised with every
      * other apply to this repository; {@code worktree} is a worktree of the target Flow may reset.
      *
-     * @param moved called once the branch has moved, before anything is recorded (a crash test's probe)
+     * @param at told {@value #FILES_WRITTEN} once the target's files are written and
+     *     {@value #MOVED} once its branch has moved (crash tests stop there)
      */
-    public ApplyResult apply(StepKey key, String commit, Path worktree, Runnable moved) {
+    public ApplyResult apply(StepKey key, String commit, Path worktree, Consumer<String> at) {
         try (RepoLock held = lock()) {
-            return new Applier(this, key).apply(commit, worktree, moved);
+            return new Applier(this, key).apply(commit, worktree, at);
         }
     }
 
