@@ -57,17 +57,18 @@ final class Launcher {
         env.putAll(job.env());
         Path out = job.runDir().resolve(label + "stdout.log");
         Path err = job.runDir().resolve(label + "stderr.log");
-        ProcessResult result = runner.run(new ProcessSpec(anchored(argv, dir, job.workflowDir()), dir, env, stdin, out, err, timeout), cancellation);
+        List<String> program = job.baseDir().equals(job.workflowDir()) ? argv : anchored(argv, dir, job.workflowDir());
+        ProcessResult result = runner.run(new ProcessSpec(program, dir, env, stdin, out, err, timeout), cancellation);
         return new Ran(result, out, err);
     }
 
     /**
-     * A program named by a relative path is looked for in the process's folder; when it is not
-     * there but is in the workflow's folder (an isolated step runs in its worktree, where a script
-     * beside the workflow may not be), that one is run.
+     * For an isolated step: a program named by a relative path is looked for in the process's
+     * folder (in the worktree); when it is not there but is in the workflow's folder (a script
+     * beside the workflow, outside the target repository), that one is run.
      */
     static List<String> anchored(List<String> argv, Path dir, Path workflowDir) {
-        if (argv.isEmpty() || !argv.get(0).contains("/") || dir.equals(workflowDir)) {
+        if (argv.isEmpty() || !argv.get(0).contains("/")) {
             return argv;
         }
         Path program = Path.of(argv.get(0));

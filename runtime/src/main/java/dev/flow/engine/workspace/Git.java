@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -29,6 +31,13 @@ final class Git {
 
     private static final List<String> CLEARED = List.of("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
             "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_COMMON_DIR", "GIT_PREFIX", "GIT_NAMESPACE");
+
+    /** Threads that read git's output while it runs (blocking reads: not the common pool's). */
+    private static final ExecutorService READERS = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "flow-git-output");
+        t.setDaemon(true);
+        return t;
+    });
 
     private final Path dir;
     private final Map<String, String> extraEnv;
@@ -108,8 +117,8 @@ final class Git {
         } catch (IOException e) {
             throw new GitException("cannot run git (" + e.getMessage() + "): isolated steps need git on PATH");
         }
-        CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(p.getInputStream()));
-        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
+        CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(p.getInputStream()), READERS);
+        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()), READERS);
         try {
             if (stdin != null) {
                 try (var in = p.getOutputStream()) {

@@ -33,7 +33,9 @@ final class RepoLock implements AutoCloseable {
 
     /** Takes the lock of the repository whose (common) git folder is {@code gitDir}, waiting at most {@code patience}. */
     static RepoLock take(Path gitDir, Duration patience) {
-        ReentrantLock local = LOCAL.computeIfAbsent(gitDir.toAbsolutePath().normalize(), k -> new ReentrantLock());
+        // One key per folder however it is reached (a symbolic link, a relative path): the JVM refuses a
+        // second file lock on the same file, so threads must meet at the in-process lock first.
+        ReentrantLock local = LOCAL.computeIfAbsent(real(gitDir), k -> new ReentrantLock());
         long deadline = System.nanoTime() + patience.toNanos();
         try {
             if (!local.tryLock(patience.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -66,6 +68,14 @@ final class RepoLock implements AutoCloseable {
         } catch (RuntimeException e) {
             release(local, channel);
             throw e;
+        }
+    }
+
+    private static Path real(Path p) {
+        try {
+            return p.toRealPath();
+        } catch (IOException e) {
+            return p.toAbsolutePath().normalize();
         }
     }
 
