@@ -230,6 +230,38 @@ class IsolationTest {
     }
 
     @Test
+    void aRetriedStepStartsAfreshAndOnlyTheAttemptWhoseGatesPassIsApplied() throws Exception {
+        TestRepo repo = repo();
+        var g = Flows.workflow("w").scriptedAgent("bot").gateDef("second_time", "test \"$FLOW_ATTEMPT\" -ge 2")
+                .agentTask("a", "bot", "@write shared.txt=from a").isolate("a").gates("a", "second_time").retry("a", 1, java.time.Duration.ofMillis(1))
+                .chain("start", "a", "end").graph();
+        try (var h = new Harness(dir)) {
+            String id = h.engine.start(g, Map.of(), repo.dir);
+            assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
+            assertThat(repo.stepCommits(id + "/a/1-1")).isZero();
+            assertThat(repo.stepCommits(id + "/a/1-2")).isEqualTo(1);
+            assertThat(repo.read("shared.txt")).isEqualTo("from a\n");
+            assertThat(repo.extraWorktrees()).isEmpty();
+        }
+    }
+
+    @Test
+    void withTheDatabaseInTheRepositoryTheWorktreesStayOutOfGitStatus() throws Exception {
+        TestRepo repo = repo();
+        var g = Flows.workflow("w").scriptedAgent("bot").agentTask("a", "bot", "@write shared.txt=from a").isolate("a")
+                .chain("start", "a", "end").graph();
+        try (var store = dev.flow.store.sqlite.SqliteStore.open(repo.dir.resolve(".flow/state.db"))) {
+            var engine = new Engine(store, EngineOptions.builder().build());
+            String id = engine.start(g, Map.of(), repo.dir);
+            assertThat(engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
+            var result = engine.core().results.decode(store.read(tx -> tx.nodes().get(id, "a")).orElseThrow().resultJson());
+            assertThat((String) result.get("worktree")).startsWith(repo.dir.resolve(".flow/worktrees").toString());
+            assertThat(repo.read("shared.txt")).isEqualTo("from a\n");
+            assertThat(repo.status()).isEmpty();
+        }
+    }
+
+    @Test
     void aFolderThatIsNoRepositorySaysSo() throws Exception {
         Files.createDirectories(dir.resolve("plain"));
         var g = Flows.workflow("w").sh("t", "true").isolate("t").chain("start", "t", "end").graph();
