@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.flow.engine.ExecutionView;
+import dev.flow.engine.IsolatedStep;
 import dev.flow.engine.NodeState;
 import dev.flow.engine.Question;
 import dev.flow.store.EventRow;
@@ -47,11 +48,12 @@ final class ExecutionJson {
         return o;
     }
 
-    static String view(ExecutionView v, long now) {
+    static String view(ExecutionView v, List<IsolatedStep> isolated, long now) {
         ObjectNode o = execution(v.execution(), now);
         ArrayNode nodes = o.putArray("nodes");
         for (NodeState n : v.nodes()) {
             ObjectNode j = nodes.addObject();
+            isolated.stream().filter(s -> s.nodeId().equals(n.nodeId())).findFirst().ifPresent(s -> isolation(j, s));
             j.put("id", n.nodeId());
             j.put("kind", n.kind());
             attempt(j, n.status(), n.iteration(), n.attempt(), n.output(), n.error(), n.errorClass(), n.cost(), n.startedAt(), n.finishedAt());
@@ -101,6 +103,17 @@ final class ExecutionJson {
         j.put("cost", cost);
         j.put("started", Times.iso(started));
         j.put("finished", Times.iso(finished));
+    }
+
+    /** An isolated step's worktree and commits; {@code appliedCommit} or {@code conflictFiles} say what became of its changes. */
+    private static void isolation(ObjectNode j, IsolatedStep s) {
+        ObjectNode w = j.putObject("isolation");
+        w.put("worktree", s.worktree());
+        w.put("baseCommit", s.baseCommit());
+        w.put("stepCommit", s.stepCommit());
+        w.put("appliedCommit", s.appliedCommit());
+        ArrayNode files = w.putArray("conflictFiles");
+        s.conflictFiles().forEach(files::add);
     }
 
     /** One event as a single line of JSON (so that {@code --follow} output can be read line by line). */

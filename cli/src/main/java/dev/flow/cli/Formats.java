@@ -24,6 +24,18 @@ final class Formats {
         return "$" + java.math.BigDecimal.valueOf(dollars).setScale(4, java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
     }
 
+    /** A commit as people read it: its first seven characters. */
+    static String shortHash(String commit) {
+        return commit.length() > 7 ? commit.substring(0, 7) : commit;
+    }
+
+    /** A path relative to the working folder when it is inside it ({@code .flow/worktrees/...}), else as it is. */
+    static String path(String path) {
+        java.nio.file.Path p = java.nio.file.Path.of(path);
+        java.nio.file.Path here = java.nio.file.Path.of("").toAbsolutePath();
+        return p.isAbsolute() && p.startsWith(here) ? here.relativize(p).toString() : path;
+    }
+
     /** A state value as it reads in text: strings as they are, everything else as JSON. */
     static String value(Object v) {
         if (v instanceof String s) {

@@ -2,6 +2,7 @@ package dev.flow.cli;
 
 import dev.flow.engine.Engine;
 import dev.flow.engine.ExecutionView;
+import dev.flow.engine.IsolatedStep;
 import dev.flow.engine.NodeState;
 import dev.flow.engine.Question;
 import dev.flow.store.ExecutionRow;
@@ -64,10 +65,12 @@ final class StatusCommand implements Callable<Integer> {
                 }
             } else {
                 ExecutionView view = engine.status(execution);
+                List<IsolatedStep> isolated = engine.isolatedSteps(view.execution().id());
                 if (json) {
-                    out.println(ExecutionJson.view(view, now));
+                    out.println(ExecutionJson.view(view, isolated, now));
                 } else {
                     show(out, ansi, view, now);
+                    worktrees(out, ansi, isolated);
                 }
             }
         }
@@ -176,6 +179,34 @@ final class StatusCommand implements Callable<Integer> {
             out.println("agent sessions:");
             withSession.forEach(n -> out.println("  " + n.nodeId() + ": " + n.sessionId()));
         }
+    }
+
+    /** Each isolated step: its worktree, and the commit it applied (short), its conflict, or why nothing was applied. */
+    private static void worktrees(PrintWriter out, Ansi ansi, List<IsolatedStep> steps) {
+        if (steps.isEmpty()) {
+            return;
+        }
+        out.println();
+        out.println("worktrees:");
+        var table = new TextTable("NODE", "WORKTREE", "CHANGES");
+        for (IsolatedStep s : steps) {
+            table.add(s.nodeId(), Formats.path(s.worktree()), changes(ansi, s));
+        }
+        table.print(out, ansi);
+    }
+
+    private static String changes(Ansi ansi, IsolatedStep s) {
+        if (s.appliedCommit() != null) {
+            return ansi.green("applied " + Formats.shortHash(s.appliedCommit()));
+        }
+        if (!s.conflictFiles().isEmpty()) {
+            return ansi.red("conflict in " + String.join(", ", s.conflictFiles()));
+        }
+        return switch (s.status()) {
+            case RUNNING, READY, PENDING, WAITING -> "working";
+            case COMPLETED -> s.stepCommit() == null ? "none made" : "not applied";
+            default -> s.stepCommit() == null ? "none applied" : "not applied (" + Formats.shortHash(s.stepCommit()) + " discarded)";
+        };
     }
 
     private static String times(int n) {

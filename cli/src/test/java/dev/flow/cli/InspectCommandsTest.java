@@ -51,6 +51,68 @@ class InspectCommandsTest {
         assertThat(ws.flow("status", "--limit", "1", "--format", "json").out()).contains(second).doesNotContain(first);
     }
 
+    /** Runs git in {@code folder}; a failure fails the test. */
+    private static String git(Path folder, String... args) throws Exception {
+        var argv = new java.util.ArrayList<String>(java.util.List.of("git", "-c", "user.name=T", "-c", "user.email=t@example.invalid"));
+        argv.addAll(Arrays.asList(args));
+        Process p = new ProcessBuilder(argv).directory(folder.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+        return out;
+    }
+
+    @Test
+    void statusShowsEachIsolatedStepsWorktreeAndTheCommitItAppliedOrItsConflict() throws Exception {
+        Path project = Files.createDirectories(dir.resolve("project"));
+        git(project, "init", "-q");
+        Files.writeString(project.resolve("notes.txt"), "first\n");
+        git(project, "add", "-A");
+        git(project, "commit", "-q", "-m", "first");
+        // Both change the same line; each gate waits until the other has reached its gates, so that
+        // both started from the same commit: the one applied second conflicts.
+        String meet = "touch \\\"$FLOW_ARTIFACTS_DIR/ready\\\"; i=0; until [ -e \\\"$FLOW_ARTIFACTS_DIR/../../%s/1-1/ready\\\" ] || [ $i -ge 1200 ]; "
+                + "do sleep 0.05; i=$((i + 1)); done";
+        ws.write("project/iso.flow", """
+                workflow iso {
+                    max parallel 2
+                    isolate worktree
+                    gate meet_a { sh "%s" }
+                    gate meet_b { sh "%s" }
+                    parallel both
+                    task a { sh "echo from a > notes.txt"  gates meet_b }
+                    task b { sh "echo from b > notes.txt"  gates meet_a }
+                    merge joined
+                    task resolve { sh "true"  isolate none }
+                    start -> both
+                    both -> a -> joined
+                    both -> b -> joined
+                    a -> resolve when conflict
+                    b -> resolve when conflict
+                    resolve -> joined
+                    joined -> end
+                }
+                """.formatted(meet.formatted("a"), meet.formatted("b")));
+        Cli run = ws.flow("run", project.resolve("iso.flow").toString());
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        String id = Workspace.executionOf(run.out());
+
+        Cli status = ws.flow("status", id, "--color=never");
+        String applied = git(project, "rev-parse", "--short=7", "HEAD").strip();
+        assertThat(status.out()).contains("worktrees:", "NODE", "WORKTREE", "CHANGES")
+                .containsPattern("(?m)^[ab] +\\S+/worktrees/" + id + "/[ab]-1-1 +applied " + applied + "$")
+                .containsPattern("(?m)^[ab] +\\S+/worktrees/" + id + "/[ab]-1-1 +conflict in notes.txt$");
+
+        JsonNode json = ws.status(id);
+        JsonNode a = Workspace.node(json, "a").get("isolation");
+        JsonNode b = Workspace.node(json, "b").get("isolation");
+        assertThat(a.get("worktree").asText()).isEqualTo(dir.resolve("worktrees").resolve(id).resolve("a-1-1").toString());
+        assertThat(java.util.List.of(a.get("appliedCommit").asText(""), b.get("appliedCommit").asText("")))
+                .containsExactlyInAnyOrder(git(project, "rev-parse", "HEAD").strip(), "");
+        JsonNode lost = a.get("appliedCommit").isNull() ? a : b;
+        assertThat(lost.get("conflictFiles")).extracting(JsonNode::asText).containsExactly("notes.txt");
+        assertThat(Workspace.node(json, "resolve").get("isolation")).isNull();
+    }
+
     @Test
     void statusOfOneExecutionShowsEveryNodeWithAttemptsPassesAndTimes() {
         String id = run("fix_loop.flow");

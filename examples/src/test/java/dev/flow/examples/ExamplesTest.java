@@ -40,7 +40,10 @@ class ExamplesTest {
 
     /** Written down, so that an example that stops being runnable (or starts) is noticed. */
     static final List<String> RUNNABLE = List.of("approval.flow", "fix_loop.flow", "flaky_retry.flow", "hello.flow", "nested.flow",
-            "parallel_checks.flow", "sandboxed.flow", "tour.flow");
+            "parallel_checks.flow", "sandboxed.flow", "tour.flow", "worktree.flow");
+
+    /** worktree.flow shows a change whose gate fails never reaching the project: its run fails, on purpose. */
+    static final String FAILS_ON_PURPOSE = "worktree.flow";
 
     @TempDir
     Path dir;
@@ -119,8 +122,39 @@ class ExamplesTest {
             assertThat(flow("answer", id, "review", "approved").exit()).isZero();
             run = flow("resume", id);
         }
+        if (name.equals(FAILS_ON_PURPOSE)) {
+            assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(ExitCode.FAILED);
+            assertThat(run.out()).containsPattern("(?m)^failed in ").contains("node \"curt\" failed: gate \"greets\" failed");
+            return;
+        }
         assertThat(run.exit()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).containsPattern("(?m)^completed in ");
+    }
+
+    @Test
+    void theWorktreeExampleRunsTwiceInARowAndOnlyThePassedChangeReachesItsProject() throws Exception {
+        Path project = EXAMPLES.getParent().resolve(".flow/worktree-demo");
+        for (int i = 0; i < 2; i++) {
+            Result run = flow("run", EXAMPLES.resolve("worktree.flow").toString());
+            assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(ExitCode.FAILED);
+            assertThat(run.out()).contains("node report completed done").contains("Hello, dear world");
+            assertThat(Files.readString(project.resolve("greeting.txt"))).isEqualTo("Hello, dear world\n");
+            assertThat(git(project, "log", "--format=%s")).isEqualTo("Make the greeting polite\nA greeting\n");
+            assertThat(git(project, "status", "--porcelain")).isEmpty();
+            assertThat(git(project, "worktree", "list")).as("the steps' worktrees are gone").hasLineCount(1);
+            Result status = flow("status", executionOf(run.out()));
+            assertThat(status.out()).containsPattern("polite +\\S*worktrees/\\S+/polite-1-1 +applied [0-9a-f]{7}")
+                    .containsPattern("curt +\\S*worktrees/\\S+/curt-1-1 +not applied");
+        }
+    }
+
+    private static String git(Path dir, String... args) throws IOException, InterruptedException {
+        var argv = new ArrayList<String>(List.of("git"));
+        argv.addAll(List.of(args));
+        Process p = new ProcessBuilder(argv).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+        return out;
     }
 
     @ParameterizedTest(name = "{0}")

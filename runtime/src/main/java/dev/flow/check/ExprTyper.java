@@ -4,6 +4,7 @@ import dev.flow.diagnostic.Code;
 import dev.flow.diagnostic.Diagnostic;
 import dev.flow.model.Expr;
 import dev.flow.model.Expr.BinaryOp;
+import dev.flow.model.Isolation;
 import dev.flow.model.NameRef;
 import dev.flow.model.Type;
 import dev.flow.model.Value;
@@ -69,6 +70,9 @@ final class ExprTyper {
                         : scope.owner() + " has no output " + Messages.q(output.name());
                 String fix = scope.names().isEmpty() ? "declare it in \"outputs\""
                         : "use one of " + Messages.list(scope.names().stream().sorted().toList());
+                if (output.name().equals(Isolation.CONFLICT_OUTPUT) && !scope.owner().equals(OutputScope.ANY_NODE)) {
+                    fix = "only a task that runs isolated has \"conflict\": add \"isolate worktree\" to it, or " + fix;
+                }
                 out.unknown(Code.UNKNOWN_OUTPUT, site.at(Report.at(output.source(), test.source())), problem, output.name(),
                         scope.names(), fix);
             }

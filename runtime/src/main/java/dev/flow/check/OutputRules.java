@@ -3,6 +3,7 @@ package dev.flow.check;
 import dev.flow.diagnostic.Code;
 import dev.flow.model.Edge;
 import dev.flow.model.Expr;
+import dev.flow.model.Isolation;
 import dev.flow.model.NameRef;
 import dev.flow.model.Node;
 import dev.flow.model.NodeKind;
@@ -21,7 +22,8 @@ import java.util.List;
  * {@code in [...]}) are decided; anything else is unknown, and so handles every output. The rule
  * never warns about an output that some condition might select.
  *
- * <p>Not reported: a gate's {@code failed} (an unhandled gate failure fails the run on purpose),
+ * <p>Not reported: a gate's {@code failed} and an isolated task's {@code conflict} (unhandled, they
+ * fail the node on purpose),
  * nodes with a single output and any edge, nodes with no edge at all (FLOW304 covers those), and
  * outputs of a node with an edge that tests an output it does not have (FLOW206 reports that
  * name, which may be the unhandled output misspelled).
@@ -55,7 +57,8 @@ final class OutputRules {
                 continue;
             }
             for (String output : outputs) {
-                if (node.kind() == NodeKind.GATE && output.equals("failed")) {
+                if (node.kind() == NodeKind.GATE && output.equals("failed")
+                        || node.isIsolatedTask() && output.equals(Isolation.CONFLICT_OUTPUT)) {
                     continue;
                 }
                 if (edges.stream().noneMatch(e -> e.condition() == null || holds(e.condition(), node, output) != Truth.FALSE)) {

@@ -1,7 +1,11 @@
 package dev.flow.engine;
 
+import dev.flow.engine.workspace.StepKey;
+import dev.flow.engine.workspace.Workspaces;
 import dev.flow.model.FlowGraph;
+import dev.flow.model.Isolation;
 import dev.flow.model.Node;
+import dev.flow.model.NodeSpec;
 import dev.flow.model.Workflow;
 import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionRow;
@@ -336,6 +340,34 @@ public final class Engine {
                     .toList();
             return new ExecutionView(row, nodes, questions, tx.loops().all(row.id()), state, tx.executions().children(row.id()));
         });
+    }
+
+    /** The isolated steps of an execution that have started, in workflow order: their worktrees and what they applied. */
+    public List<IsolatedStep> isolatedSteps(String executionId) {
+        ExecutionRow row = find(executionId);
+        var workspaces = Workspaces.besideDatabase(core.store.location());
+        return core.store.read(tx -> {
+            RunGraph g = core.graphs.runGraph(tx, row.graphHash(), row.workflowId());
+            var out = new ArrayList<IsolatedStep>();
+            for (Node n : g.workflow().nodes()) {
+                boolean isolated = n.isIsolatedTask() || n.spec() instanceof NodeSpec.Gate gate && gate.isolation() == Isolation.WORKTREE;
+                NodeRow r = isolated ? tx.nodes().get(row.id(), n.id()).orElse(null) : null;
+                if (r == null || r.startedAt() == null && !r.status().isDecided()) {
+                    continue;
+                }
+                Map<String, Object> result = r.resultJson() == null ? Map.of() : core.results.decode(r.resultJson());
+                String worktree = result.get("worktree") instanceof String w ? w
+                        : workspaces.worktreeOf(new StepKey(row.id(), n.id(), r.iteration(), r.attempt())).toString();
+                List<String> conflicts = result.get("conflict_files") instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
+                out.add(new IsolatedStep(n.id(), r.iteration(), r.attempt(), r.status(), worktree, text(result.get("base_commit")),
+                        text(result.get("step_commit")), text(result.get("applied_commit")), conflicts));
+            }
+            return out;
+        });
+    }
+
+    private static String text(Object value) {
+        return value instanceof String s ? s : null;
     }
 
     /** One execution's row: its status, counters and times, without its nodes. */

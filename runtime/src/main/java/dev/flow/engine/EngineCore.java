@@ -4,6 +4,7 @@ import dev.flow.engine.exec.AgentCommands;
 import dev.flow.engine.exec.Containment;
 import dev.flow.engine.exec.StandardExecutor;
 import dev.flow.engine.exec.WorkExecutor;
+import dev.flow.engine.workspace.Workspaces;
 import dev.flow.store.EventRow;
 import dev.flow.store.Store;
 import java.lang.management.ManagementFactory;
@@ -29,7 +30,8 @@ final class EngineCore {
         this.options = options;
         this.executor = options.executor() != null ? options.executor()
                 : new StandardExecutor(new AgentCommands(options.agentCommands(), options.environment()), options.inProcessAgents(),
-                        options.defaultTimeout(), options.contractFooter(), Containment.forEnvironment(options.environment()));
+                        options.defaultTimeout(), options.contractFooter(), Containment.forEnvironment(options.environment()),
+                        Workspaces.besideDatabase(store.location()), options.probe()::at);
         this.breaker = new CircuitBreaker(options.breakerThreshold(), options.breakerOpenFor().toMillis());
         this.backoff = new Backoff(options.random());
         this.results = new ResultCodec(store.artifactsDir());

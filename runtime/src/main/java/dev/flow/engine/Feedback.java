@@ -7,9 +7,9 @@ import dev.flow.store.NodeRow;
 
 /**
  * What an agent is told when it tries again after a validation failure: what was wrong with its
- * previous answer, at the end of its prompt, so that it does not make the same mistake twice.
- * (Where a step runs in a worktree of its own, the sentence that its file changes were discarded
- * belongs here too, once steps are isolated.)
+ * previous answer, at the end of its prompt, so that it does not make the same mistake twice. An
+ * isolated step also learns that its file changes were discarded: it starts again from a fresh
+ * worktree, and must not assume its earlier edits are there.
  */
 final class Feedback {
     private Feedback() {}
@@ -25,7 +25,9 @@ final class Feedback {
         if (row.attempt() <= 1 || row.errorClass() != ErrorClass.VALIDATION || row.error() == null || !reachesAgent(node)) {
             return null;
         }
+        boolean isolated = node.spec() instanceof NodeSpec.Task t && t.isolated();
         return "Your previous answer (attempt " + (row.attempt() - 1) + ") was not accepted: " + row.error()
+                + (isolated ? "\nThe files you changed then were discarded: you start again from the project as it was." : "")
                 + "\nDo the task again, and this time end with the JSON answer asked for.";
     }
 }

@@ -85,9 +85,8 @@ final class Routing {
             }
         }
         if (taken.isEmpty() && loops.isEmpty() && RunGraph.isFailureOutput(node, output)) {
-            String what = node.kind() == NodeKind.GATE ? "gate" : "task";
-            step.completion.fail(ctx, row, what + " \"" + node.id() + "\" produced \"" + output + "\" and no edge handles it", false,
-                    step.core.results.decode(row.resultJson()));
+            var result = step.core.results.decode(row.resultJson());
+            step.completion.fail(ctx, row, unhandledFailure(node, output, result), false, result);
             return;
         }
         if (loops.isEmpty()) {
@@ -115,6 +114,16 @@ final class Routing {
         for (Edge loop : loops) {
             step.later(() -> step.entering.enter(ctx, loop.to().name(), Mappings.evaluate(step, ctx, loop, carried)));
         }
+    }
+
+    private static String unhandledFailure(Node node, String output, java.util.Map<String, Object> result) {
+        if (node.isIsolatedTask() && dev.flow.model.Isolation.CONFLICT_OUTPUT.equals(output)) {
+            return "changes of \"" + node.id() + "\" conflict with the target: " + (result.get("conflict_files") instanceof List<?> files
+                    ? String.join(", ", files.stream().map(String::valueOf).toList()) : "see its result")
+                    + "; nothing was applied (route \"" + node.id() + " -> NODE when conflict\" to handle it)";
+        }
+        String what = node.kind() == NodeKind.GATE ? "gate" : "task";
+        return what + " \"" + node.id() + "\" produced \"" + output + "\" and no edge handles it";
     }
 
     /** A node that failed or was skipped takes none of its edges; its successors may now be skipped. */

@@ -249,6 +249,9 @@ public final class RunGraph {
         if (n.kind() == NodeKind.GATE) {
             return "failed".equals(output);
         }
+        if (n.isIsolatedTask() && dev.flow.model.Isolation.CONFLICT_OUTPUT.equals(output)) {
+            return true;
+        }
         return n.kind() == NodeKind.TASK && ("fail".equals(output) || "failure".equals(output) || "failed".equals(output));
     }
 }

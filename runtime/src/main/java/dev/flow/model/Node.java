@@ -54,12 +54,24 @@ public record Node(
         return spec.kind();
     }
 
-    /** The declared outputs, or when none are declared the defaults of the node's kind. */
+    /**
+     * The declared outputs, or when none are declared the defaults of the node's kind; an isolated
+     * task also has {@value Isolation#CONFLICT_OUTPUT} (its changes conflict with the target's).
+     */
     public List<String> effectiveOutputs() {
-        if (!outputs.isEmpty()) {
-            return outputs.stream().map(OutputDecl::name).toList();
-        }
-        return defaultOutputs(kind());
+        List<String> own = !outputs.isEmpty() ? outputs.stream().map(OutputDecl::name).toList() : defaultOutputs(kind());
+        return isIsolatedTask() && !own.contains(Isolation.CONFLICT_OUTPUT) ? withConflict(own) : own;
+    }
+
+    private static List<String> withConflict(List<String> outputs) {
+        var all = new java.util.ArrayList<>(outputs);
+        all.add(Isolation.CONFLICT_OUTPUT);
+        return List.copyOf(all);
+    }
+
+    /** Whether this is a task that runs in a worktree of its own. */
+    public boolean isIsolatedTask() {
+        return spec instanceof NodeSpec.Task t && t.isolated();
     }
 
     /** The outputs a node of this kind has when it declares none. */

@@ -22,6 +22,9 @@ public sealed interface NodeSpec {
      * @param session whether a later run of the task continues its agent's conversation; null
      *     when not written, which means {@link SessionMode#FRESH}
      * @param sandbox the task's own sandbox setting; null to take its agent's or its workflow's
+     * @param isolation where the task runs: {@link Isolation#WORKTREE} in a worktree of its own, its
+     *     changes applied after its gates pass. The effective value: front ends apply the workflow's
+     *     default ({@link Config#isolation()}) to the tasks that do not set their own
      */
     record Task(
             NameRef agent,
@@ -33,18 +36,24 @@ public sealed interface NodeSpec {
             Map<String, String> env,
             List<NameRef> gates,
             SessionMode session,
-            Sandbox sandbox)
+            Sandbox sandbox,
+            Isolation isolation)
             implements NodeSpec {
         public Task {
             contextFiles = Models.list(contextFiles);
             env = Models.map(env);
             gates = Models.list(gates);
+            isolation = Isolation.orNone(isolation);
         }
 
-        /** A task whose agent starts a new conversation each run, with no sandbox setting of its own. */
+        public boolean isolated() {
+            return isolation == Isolation.WORKTREE;
+        }
+
+        /** A task that starts a new conversation each run, with no sandbox setting of its own, not isolated. */
         public Task(NameRef agent, String role, String prompt, Command command, String cwd, List<String> contextFiles,
                 Map<String, String> env, List<NameRef> gates) {
-            this(agent, role, prompt, command, cwd, contextFiles, env, gates, null, null);
+            this(agent, role, prompt, command, cwd, contextFiles, env, gates, null, null, Isolation.NONE);
         }
 
         /** Whether a later run continues the conversation of the previous one. */
@@ -57,10 +66,20 @@ public sealed interface NodeSpec {
         }
     }
 
-    /** Runs the named gate definition; its result has {@code passed}, {@code test_status}, {@code output}. */
-    record Gate(NameRef gate) implements NodeSpec {
+    /**
+     * Runs the named gate definition; its result has {@code passed}, {@code test_status}, {@code output}.
+     *
+     * @param isolation {@link Isolation#WORKTREE}: the gate runs in a fresh worktree of the target's
+     *     current commit (dialect 1's {@code requires_worktree}); nothing is applied
+     */
+    record Gate(NameRef gate, Isolation isolation) implements NodeSpec {
         public Gate {
             java.util.Objects.requireNonNull(gate, "gate");
+            isolation = Isolation.orNone(isolation);
+        }
+
+        public Gate(NameRef gate) {
+            this(gate, Isolation.NONE);
         }
 
         public NodeKind kind() {

@@ -13,9 +13,12 @@ import java.util.Map;
  *   <tr><th>kind</th><th>fields</th></tr>
  *   <tr><td>every kind</td><td>{@code output} (enum of the outputs), {@code summary} (string)</td></tr>
  *   <tr><td>task</td><td>{@code exit_code} (int), {@code cost} (float), {@code stdout}, {@code stderr}
- *   (string tails), {@code data} (any: the free-form data of an agent's JSON result)</td></tr>
+ *   (string tails), {@code data} (any: the free-form data of an agent's JSON result); isolated tasks
+ *   also {@code worktree}, {@code base_commit}, {@code step_commit}, {@code applied_commit} (strings)
+ *   and {@code conflict_files} (list of strings)</td></tr>
  *   <tr><td>gate</td><td>{@code passed} (bool), {@code test_status} (enum passed, failed, error,
- *   timeout), {@code exit_code} (int); {@code output} is the gate's text, a string</td></tr>
+ *   timeout), {@code exit_code} (int); {@code output} is the gate's text, a string; isolated gates
+ *   also {@code worktree} and {@code base_commit}</td></tr>
  *   <tr><td>branch</td><td>{@code branch_outcome} (enum on_true, on_false, max_iterations_reached),
  *   {@code condition_result} (bool), {@code iterations} (int)</td></tr>
  *   <tr><td>human</td><td>{@code approved} (bool), {@code answer} (string), {@code note}
@@ -42,12 +45,23 @@ public final class ResultFields {
                 fields.put("stdout", Type.STRING);
                 fields.put("stderr", Type.STRING);
                 fields.put("data", Type.ANY);
+                if (node.isIsolatedTask()) {
+                    fields.put("worktree", Type.STRING);
+                    fields.put("base_commit", Type.STRING);
+                    fields.put("step_commit", Type.STRING);
+                    fields.put("applied_commit", Type.STRING);
+                    fields.put("conflict_files", Type.list(Type.STRING));
+                }
             }
             case GATE -> {
                 fields.put("output", Type.STRING);
                 fields.put("passed", Type.BOOL);
                 fields.put("test_status", TEST_STATUS);
                 fields.put("exit_code", Type.INT);
+                if (node.spec() instanceof NodeSpec.Gate g && g.isolation() == Isolation.WORKTREE) {
+                    fields.put("worktree", Type.STRING);
+                    fields.put("base_commit", Type.STRING);
+                }
             }
             case BRANCH -> {
                 fields.put("branch_outcome", BRANCH_OUTCOME);

@@ -153,6 +153,32 @@ final class Flows {
         return this;
     }
 
+    /** The node (a task or a gate node) runs in a worktree of its own. */
+    Flows isolate(String nodeId) {
+        N n = nodes.get(nodeId);
+        if (n.spec instanceof NodeSpec.Task t) {
+            n.spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(), t.gates(), null, null,
+                    dev.flow.model.Isolation.WORKTREE);
+        } else {
+            n.spec = new NodeSpec.Gate(((NodeSpec.Gate) n.spec).gate(), dev.flow.model.Isolation.WORKTREE);
+        }
+        return this;
+    }
+
+    /** The gates a task runs after its work. */
+    Flows gates(String nodeId, String... gateNames) {
+        var t = (NodeSpec.Task) nodes.get(nodeId).spec;
+        nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(),
+                Arrays.stream(gateNames).map(NameRef::of).toList(), null, null, t.isolation());
+        return this;
+    }
+
+    /** Run-wide settings with isolated steps applied to {@code repository} (null: the workflow folder's repository). */
+    Flows config(int maxParallel, boolean failFast, String repository) {
+        config = new Config(maxParallel, failFast, null, dev.flow.model.Isolation.NONE, repository, null);
+        return this;
+    }
+
     Flows outputs(String nodeId, String... outputs) {
         nodes.get(nodeId).outputs = List.of(outputs);
         return this;
@@ -174,7 +200,7 @@ final class Flows {
     Flows continueSession(String nodeId) {
         var t = (NodeSpec.Task) nodes.get(nodeId).spec;
         nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(), t.gates(),
-                dev.flow.model.SessionMode.CONTINUE, t.sandbox());
+                dev.flow.model.SessionMode.CONTINUE, t.sandbox(), dev.flow.model.Isolation.NONE);
         return this;
     }
 
@@ -259,27 +285,27 @@ final class Flows {
     }
 
     Flows config(int maxParallel, boolean failFast) {
-        config = new Config(maxParallel, failFast, config.sandbox(), null);
+        config = new Config(maxParallel, failFast, config.sandbox(), dev.flow.model.Isolation.NONE, null, null);
         return this;
     }
 
     /** The workflow-wide sandbox setting. */
     Flows sandbox(Sandbox s) {
-        config = new Config(config.maxParallel(), config.failFast(), s, null);
+        config = new Config(config.maxParallel(), config.failFast(), s, dev.flow.model.Isolation.NONE, null, null);
         return this;
     }
 
     /** A task's own sandbox setting. */
     Flows sandbox(String nodeId, Sandbox s) {
         var t = (NodeSpec.Task) nodes.get(nodeId).spec;
-        nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(), t.gates(), t.session(), s);
+        nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(), t.gates(), t.session(), s, dev.flow.model.Isolation.NONE);
         return this;
     }
 
     /** A task's working directory and environment. */
     Flows cwdAndEnv(String nodeId, String cwd, Map<String, String> env) {
         var t = (NodeSpec.Task) nodes.get(nodeId).spec;
-        nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), cwd, t.contextFiles(), env, t.gates(), t.session(), t.sandbox());
+        nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), cwd, t.contextFiles(), env, t.gates(), t.session(), t.sandbox(), dev.flow.model.Isolation.NONE);
         return this;
     }
 

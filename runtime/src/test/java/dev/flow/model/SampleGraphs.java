@@ -43,7 +43,7 @@ public final class SampleGraphs {
                 Node.of("start", new NodeSpec.Start(), at(1, 1, 5)),
                 new Node("analyze", "Analyze", "Look at the bug",
                         new NodeSpec.Task(ref("fake", 15, 20), "debugger", "Analyze: ${issue}", null, "src", List.of("README.md"), Map.of("X", "y"),
-                                List.of(ref("tests", 15, 60)), SessionMode.CONTINUE, null),
+                                List.of(ref("tests", 15, 60)), SessionMode.CONTINUE, null, dev.flow.model.Isolation.NONE),
                         List.of(new OutputDecl("done", "finished", at(15, 70, 4)), new OutputDecl("blocked", null, at(15, 76, 7))),
                         RetryPolicy.times(2, at(15, 90, 7)).on(List.of(ref("blocked", 15, 100))), Duration.ofMinutes(15),
                         List.of(new OutputHandler(ref("done", 16, 8), List.of(
@@ -53,7 +53,7 @@ public final class SampleGraphs {
                         WaitMode.ALL, Map.of("ui", new Value.Obj(Map.of("x", Value.of(10L), "y", Value.of(2.5)))), at(15, 5, 100)),
                 new Node("build", null, null,
                         new NodeSpec.Task(null, null, null, new Command.Shell("make all", at(17, 12, 10)), null, List.of(), Map.of(), List.of(), null,
-                                Sandbox.none(at(17, 30, 12))),
+                                Sandbox.none(at(17, 30, 12)), dev.flow.model.Isolation.NONE),
                         List.of(), null, null, List.of(), null, Map.of(), at(17, 5, 30)),
                 Node.of("test", new NodeSpec.Gate(ref("tests", 18, 15)), at(18, 5, 20)),
                 Node.of("check", new NodeSpec.Branch(cond), at(19, 5, 40)),
@@ -84,7 +84,7 @@ public final class SampleGraphs {
         var completion = List.<Expr>of(new Expr.OutputTest(Expr.Quantifier.ALL, List.of(ref("yes", 51, 20)), at(51, 16, 8)));
         var main = new Workflow("debug", "Debug loop", "1.2", "Fix bugs in a loop", inputs, state, gates, agents, nodes, edges,
                 new Limits(100L, Duration.ofHours(1), 10.0, at(52, 5, 30)), interrupts, completion,
-                new Config(3, false, new Sandbox(true, true, List.of(), at(54, 5, 7)), at(53, 5, 14)), at(1, 1, 500));
+                new Config(3, false, new Sandbox(true, true, List.of(), at(54, 5, 7)), dev.flow.model.Isolation.NONE, null, at(53, 5, 14)), at(1, 1, 500));
         var child = new Workflow("child", null, null, null, List.of(new Input("topic", Type.STRING, null, null, at(60, 5, 10))),
                 List.of(), List.of(), List.of(),
                 List.of(Node.of("start", new NodeSpec.Start(), SourceRef.NONE), Node.of("end", new NodeSpec.End(), SourceRef.NONE)),

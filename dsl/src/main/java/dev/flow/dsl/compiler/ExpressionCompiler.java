@@ -20,8 +20,10 @@ import dev.flow.dsl.flow.OutputTestExpr;
 import dev.flow.dsl.flow.RefExpr;
 import dev.flow.dsl.flow.StateVar;
 import dev.flow.dsl.flow.StringLiteral;
+import dev.flow.dsl.flow.Task;
 import dev.flow.dsl.scoping.FlowScopeProvider;
 import dev.flow.model.Expr;
+import dev.flow.model.Isolation;
 import dev.flow.model.NameRef;
 import dev.flow.model.Value;
 import java.util.ArrayList;
@@ -156,7 +158,7 @@ final class ExpressionCompiler {
         if (r.getQualifier() != null) {
             return new Expr.Ref(path(r.getQualifier() + "." + name, fields), at);
         }
-        if (fields.isEmpty() && edgeSource != null && meansAnOutput(name, outputsLeaving(edgeSource))) {
+        if (fields.isEmpty() && edgeSource != null && (meansAnOutput(name, outputsLeaving(edgeSource)) || meansConflict(name, edgeSource))) {
             return outputTest(r, name, at);
         }
         return new Expr.Ref(path(name, fields), at);
@@ -171,6 +173,15 @@ final class ExpressionCompiler {
         return outputs.contains(name) || !NearestNames.of(name, outputs).isEmpty();
     }
 
+    /**
+     * {@code when conflict} on an edge from a task: an output test, the output of an isolated task;
+     * from a task that is not isolated, the checker says it has no such output and how to give it
+     * one (FLOW206). Whether the task is isolated is left to the checker, which knows it at no cost.
+     */
+    private static boolean meansConflict(String name, EdgeEnd end) {
+        return name.equals(Isolation.CONFLICT_OUTPUT) && end instanceof NodeEnd n && n.getNode() instanceof Task;
+    }
+
     private Expr outputTest(RefExpr r, String output, dev.flow.model.SourceRef at) {
         NameRef written = names.of(r, FLOW.getRefExpr_Target());
         return new Expr.OutputTest(Expr.Quantifier.ANY, List.of(new NameRef(output, written == null ? at : written.source())), at);
@@ -181,7 +192,7 @@ final class ExpressionCompiler {
         var out = new LinkedHashSet<String>();
         if (end instanceof NodeEnd nodeEnd && nodeEnd.getNode() != null && !nodeEnd.getNode().eIsProxy()) {
             Node node = nodeEnd.getNode();
-            out.addAll(Outputs.effective(node));
+            out.addAll(Outputs.declaredOrDefault(node)); // an isolated task's "conflict": see meansConflict
             if (node instanceof Merge) {
                 for (Output o : FlowScopeProvider.outputsTestedLeaving(end)) {
                     out.add(o.getName());

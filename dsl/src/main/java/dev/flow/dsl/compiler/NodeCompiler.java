@@ -12,6 +12,7 @@ import dev.flow.dsl.flow.Retry;
 import dev.flow.dsl.flow.Subgraph;
 import dev.flow.dsl.flow.Task;
 import dev.flow.dsl.flow.WaitModeKind;
+import dev.flow.model.Isolation;
 import dev.flow.model.Mapping;
 import dev.flow.model.MergeStrategy;
 import dev.flow.model.Node;
@@ -42,7 +43,8 @@ final class NodeCompiler {
         this.definitions = definitions;
     }
 
-    Node compile(dev.flow.dsl.flow.Node n) {
+    /** @param isolation the workflow's {@code isolate}, the default of its tasks */
+    Node compile(dev.flow.dsl.flow.Node n, Isolation isolation) {
         var outputs = new ArrayList<OutputDecl>();
         for (var o : n.getOutputs()) {
             outputs.add(new OutputDecl(o.getName(), o.getDescription(), positions.name(o)));
@@ -51,20 +53,21 @@ final class NodeCompiler {
         for (var h : n.getHandlers()) {
             handlers.add(new OutputHandler(names.of(h, FLOW.getOutputHandler_Output()), updates(h.getUpdates()), positions.of(h)));
         }
-        return new Node(n.getName(), n.getLabel(), n.getDescription(), spec(n), outputs, retry(n.getRetry()),
+        return new Node(n.getName(), n.getLabel(), n.getDescription(), spec(n, isolation), outputs, retry(n.getRetry()),
                 DefinitionCompiler.duration(n.getTimeout()), handlers, waitForIncoming(n),
                 Constants.fields(n.getMeta()), positions.name(n));
     }
 
-    private NodeSpec spec(dev.flow.dsl.flow.Node n) {
+    private NodeSpec spec(dev.flow.dsl.flow.Node n, Isolation isolation) {
         if (n instanceof Task t) {
             SessionMode session = DefinitionCompiler.isSet(positions, t, FLOW.getTask_Session())
                     ? SessionMode.valueOf(t.getSession().getName()) : null;
             return new NodeSpec.Task(names.of(t, FLOW.getTask_Agent()), t.getRole(), t.getPrompt(),
                     definitions.command(t.getCommand()), t.getCwd(), t.getContextFiles(),
-                    DefinitionCompiler.env(t.getEnv()), names.all(t, FLOW.getTask_Gates()), session, definitions.sandbox(t.getSandbox()));
+                    DefinitionCompiler.env(t.getEnv()), names.all(t, FLOW.getTask_Gates()), session, definitions.sandbox(t.getSandbox()),
+                    Isolations.of(t, () -> isolation));
         } else if (n instanceof GateNode g) {
-            return new NodeSpec.Gate(names.of(g, FLOW.getGateNode_Gate()));
+            return new NodeSpec.Gate(names.of(g, FLOW.getGateNode_Gate()), Isolations.of(g, () -> isolation));
         } else if (n instanceof Branch b) {
             return new NodeSpec.Branch(expressions.compile(b.getCondition()));
         } else if (n instanceof Parallel p) {

@@ -9,6 +9,7 @@ import dev.flow.dsl.flow.Node;
 import dev.flow.dsl.flow.Output;
 import dev.flow.dsl.flow.Parallel;
 import dev.flow.dsl.flow.Subgraph;
+import dev.flow.model.Isolation;
 import dev.flow.model.NodeKind;
 import java.util.List;
 
@@ -35,11 +36,23 @@ public final class Outputs {
         return NodeKind.TASK;
     }
 
-    /** The declared outputs, or the defaults of the node's kind when it declares none. */
+    /**
+     * The declared outputs, or the defaults of the node's kind when it declares none; an isolated
+     * task also has {@code conflict}.
+     */
     public static List<String> effective(Node node) {
-        if (!node.getOutputs().isEmpty()) {
-            return node.getOutputs().stream().map(Output::getName).toList();
+        List<String> own = declaredOrDefault(node);
+        if (kindOf(node) != NodeKind.TASK || own.contains(Isolation.CONFLICT_OUTPUT) || Isolations.of(node) != Isolation.WORKTREE) {
+            return own;
         }
-        return dev.flow.model.Node.defaultOutputs(kindOf(node));
+        var all = new java.util.ArrayList<>(own);
+        all.add(Isolation.CONFLICT_OUTPUT);
+        return List.copyOf(all);
+    }
+
+    /** The declared outputs, or the defaults of the node's kind: {@link #effective} without what isolation adds. */
+    static List<String> declaredOrDefault(Node node) {
+        return !node.getOutputs().isEmpty() ? node.getOutputs().stream().map(Output::getName).toList()
+                : dev.flow.model.Node.defaultOutputs(kindOf(node));
     }
 }

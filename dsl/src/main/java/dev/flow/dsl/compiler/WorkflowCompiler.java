@@ -7,11 +7,13 @@ import dev.flow.dsl.flow.Description;
 import dev.flow.dsl.flow.EdgeStatement;
 import dev.flow.dsl.flow.FailFast;
 import dev.flow.dsl.flow.FlowPackage;
+import dev.flow.dsl.flow.Isolate;
 import dev.flow.dsl.flow.MaxCost;
 import dev.flow.dsl.flow.MaxExecutions;
 import dev.flow.dsl.flow.MaxParallel;
 import dev.flow.dsl.flow.MaxTime;
 import dev.flow.dsl.flow.Member;
+import dev.flow.dsl.flow.Repository;
 import dev.flow.dsl.flow.Version;
 import dev.flow.dsl.scoping.BuiltinLibrary;
 import dev.flow.dsl.scoping.SyntaxTree;
@@ -21,6 +23,7 @@ import dev.flow.model.Expr;
 import dev.flow.model.GateDef;
 import dev.flow.model.Input;
 import dev.flow.model.Interrupt;
+import dev.flow.model.Isolation;
 import dev.flow.model.Limits;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
@@ -81,9 +84,10 @@ final class WorkflowCompiler {
         var interrupts = new ArrayList<Interrupt>();
         var completion = new ArrayList<Expr>();
         var settings = new Settings();
+        Isolation isolation = Isolations.workflowDefault(w);
         for (Member m : w.getMembers()) {
             if (m instanceof dev.flow.dsl.flow.Node n) {
-                modelNodes.add(nodes.compile(n));
+                modelNodes.add(nodes.compile(n, isolation));
                 if (n instanceof Branch b) {
                     edges.add(b);
                 }
@@ -115,7 +119,7 @@ final class WorkflowCompiler {
         modelNodes.add(Node.of(Node.END_ID, new NodeSpec.End(), start));
         return new Workflow(w.getName(), w.getTitle(), settings.version, settings.description, inputs, state,
                 gates(w), agents(w), modelNodes, edges.edges(), settings.limits(), interrupts, completion,
-                settings.config(), start);
+                settings.config(isolation, Isolations.repository(w)), start);
     }
 
     /** Run-wide settings; when one is written twice the last counts (the validator reports it: FLOW005). */
@@ -159,6 +163,8 @@ final class WorkflowCompiler {
             } else if (m instanceof MaxCost c) {
                 maxCost = c.getValue();
                 firstLimit = firstLimit == null ? m : firstLimit;
+            } else if (m instanceof Isolate || m instanceof Repository) {
+                configAt = configAt != null ? configAt : m;
             }
         }
 
@@ -166,13 +172,13 @@ final class WorkflowCompiler {
             return firstLimit == null ? Limits.NONE : new Limits(maxExecutions, maxTime, maxCost, positions.of(firstLimit));
         }
 
-        Config config() {
-            if (maxParallel == null && failFast == null && sandbox == null) {
+        Config config(Isolation isolation, String repository) {
+            if (maxParallel == null && failFast == null && sandbox == null && isolation == Isolation.NONE && repository == null) {
                 return Config.DEFAULT;
             }
             EObject at = configAt != null ? configAt : failureAt != null ? failureAt : sandboxAt;
             return new Config(maxParallel == null ? Config.DEFAULT_MAX_PARALLEL : maxParallel,
-                    failFast == null ? Config.DEFAULT.failFast() : failFast, sandbox, positions.of(at));
+                    failFast == null ? Config.DEFAULT.failFast() : failFast, sandbox, isolation, repository, positions.of(at));
         }
     }
 

@@ -11,6 +11,7 @@ import dev.flow.model.FlowGraph;
 import dev.flow.model.GateDef;
 import dev.flow.model.Input;
 import dev.flow.model.Interrupt;
+import dev.flow.model.Isolation;
 import dev.flow.model.Limits;
 import dev.flow.model.Node;
 import dev.flow.model.NodeKind;
@@ -170,6 +171,12 @@ public final class FlowPrinter {
         }
         if (config.sandbox() != null) {
             out.line(nodes.sandbox(config.sandbox()));
+        }
+        if (config.isolation() != Isolation.NONE) {
+            out.line("isolate " + config.isolation().keyword());
+        }
+        if (config.repository() != null) {
+            out.line("repository " + values.string(config.repository()));
         }
         if (limits.maxNodeExecutions() != null) {
             out.line("max executions " + limits.maxNodeExecutions());

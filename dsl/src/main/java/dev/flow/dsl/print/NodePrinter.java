@@ -1,6 +1,7 @@
 package dev.flow.dsl.print;
 
 import dev.flow.model.Command;
+import dev.flow.model.Isolation;
 import dev.flow.model.Mapping;
 import dev.flow.model.MergeStrategy;
 import dev.flow.model.NameRef;
@@ -112,6 +113,13 @@ final class NodePrinter {
             }
             if (t.sandbox() != null) {
                 lines.add(sandbox(t.sandbox()));
+            }
+            if (t.isolation() != workflow.config().isolation()) {
+                lines.add("isolate " + t.isolation().keyword()); // the workflow's default is not repeated
+            }
+        } else if (spec instanceof NodeSpec.Gate g) {
+            if (g.isolation() != Isolation.NONE) {
+                lines.add("isolate " + g.isolation().keyword());
             }
         } else if (spec instanceof NodeSpec.Branch b) {
             if (b.condition() != null) {

@@ -124,7 +124,7 @@ final class SampleModels {
         var nodes = List.of(
                 new Node("analyze", "Analyze", "Look at the bug",
                         new NodeSpec.Task(ref("fake"), "debugger", "Analyze: ${issue}\n\"quoted\"\ttab", null, "src", List.of("README.md"), Map.of("X", "y"),
-                                List.of(ref("tests")), dev.flow.model.SessionMode.CONTINUE, null),
+                                List.of(ref("tests")), dev.flow.model.SessionMode.CONTINUE, null, dev.flow.model.Isolation.NONE),
                         List.of(new OutputDecl("done", "finished", SourceRef.NONE), new OutputDecl("blocked", null, SourceRef.NONE)),
                         RetryPolicy.times(2, SourceRef.NONE).on(List.of(ref("blocked"))), Duration.ofMinutes(15),
                         List.of(new OutputHandler(ref("done"), List.of(
@@ -134,7 +134,7 @@ final class SampleModels {
                         WaitMode.ALL, meta, SourceRef.NONE),
                 new Node("build", null, null,
                         new NodeSpec.Task(null, null, null, new Command.Shell("make all", SourceRef.NONE), null, List.of(), Map.of(), List.of(), null,
-                                Sandbox.none(SourceRef.NONE)),
+                                Sandbox.none(SourceRef.NONE), dev.flow.model.Isolation.NONE),
                         List.of(), new RetryPolicy(1, Duration.ofMillis(250), 3.5, Duration.ofDays(1), false, SourceRef.NONE), Duration.ofMillis(1500),
                         List.of(), WaitMode.ANY, Map.of(), SourceRef.NONE),
                 node("test", new NodeSpec.Gate(ref("tests"))),
@@ -175,11 +175,11 @@ final class SampleModels {
         var completion = List.<Expr>of(all("yes"), path("approve.yes"));
         var main = new Workflow("debug", "Debug loop", "1.2", "Fix bugs in a loop", inputs, state, gates, agents,
                 with(nodes), edges, new Limits(100L, Duration.ofHours(1), 10.0, SourceRef.NONE), interrupts, completion,
-                new Config(3, false, new Sandbox(true, true, List.of(), SourceRef.NONE), SourceRef.NONE), SourceRef.NONE);
+                new Config(3, false, new Sandbox(true, true, List.of(), SourceRef.NONE), dev.flow.model.Isolation.NONE, null, SourceRef.NONE), SourceRef.NONE);
         var child = new Workflow("child", null, null, null, List.of(new Input("topic", Type.STRING, null, null, SourceRef.NONE)),
                 List.of(new StateVariable("result", Type.STRING, Value.of(""), null, SourceRef.NONE)), List.of(), List.of(),
                 with(List.of(node("work", new NodeSpec.Task(ref("claude"), null, "Work on ${topic}", null, null, List.of(), Map.of(), List.of(), null,
-                        new Sandbox(true, true, List.of("/var/cache/work"), SourceRef.NONE))))),
+                        new Sandbox(true, true, List.of("/var/cache/work"), SourceRef.NONE), dev.flow.model.Isolation.NONE)))),
                 List.of(edge("start->work", "start", "work", null), edge("work->end", "work", "end", null)),
                 new Limits(null, null, 0.5, SourceRef.NONE), List.of(), List.of(), null, SourceRef.NONE);
         return new FlowGraph(main, List.of(child));

@@ -21,6 +21,9 @@ import java.util.Map;
  *     end of its prompt; null when the previous attempt did not fail validation
  * @param sessionId the conversation an agent task with {@code session continue} goes on with; null
  *     for a new one
+ * @param workflowDir the workflow's folder: {@code baseDir} itself, except for an isolated step,
+ *     whose base is in its worktree; a program named by a relative path that is not in the base
+ *     folder is looked for here (an agent script beside the workflow)
  */
 public record Job(
         String executionId,
@@ -36,10 +39,25 @@ public record Job(
         String contextJson,
         Duration timeout,
         String feedback,
-        String sessionId) {
+        String sessionId,
+        Path workflowDir) {
 
     public Job {
         env = Map.copyOf(env);
+        workflowDir = workflowDir == null ? baseDir : workflowDir;
+    }
+
+    /** A job whose commands run in the workflow's folder. */
+    public Job(String executionId, String nodeId, int iteration, int attempt, Node node, Workflow workflow, Path baseDir, Path runDir,
+            Map<String, String> env, String prompt, String contextJson, Duration timeout, String feedback, String sessionId) {
+        this(executionId, nodeId, iteration, attempt, node, workflow, baseDir, runDir, env, prompt, contextJson, timeout, feedback, sessionId,
+                baseDir);
+    }
+
+    /** The same job with its commands run in {@code dir} (an isolated step's folder in its worktree). */
+    public Job runningIn(Path dir) {
+        return new Job(executionId, nodeId, iteration, attempt, node, workflow, dir, runDir, env, prompt, contextJson, timeout, feedback, sessionId,
+                workflowDir);
     }
 
     /** A short name for messages: {@code node 'fix' (iteration 2, attempt 1)}. */

@@ -68,9 +68,28 @@ final class Launcher {
         env.putAll(job.env());
         Path out = job.runDir().resolve(label + "stdout.log");
         Path err = job.runDir().resolve(label + "stderr.log");
+        List<String> program = job.baseDir().equals(job.workflowDir()) ? argv : anchored(argv, dir, job.workflowDir());
         SandboxPolicy policy = sandbox == null ? null : SandboxPolicy.forJob(sandbox, job, dir, env);
-        ProcessResult result = runner.run(new ProcessSpec(argv, dir, env, stdin, out, err, timeout, job.env().get("FLOW_RUN_TOKEN"), policy),
+        ProcessResult result = runner.run(new ProcessSpec(program, dir, env, stdin, out, err, timeout, job.env().get("FLOW_RUN_TOKEN"), policy),
                 cancellation);
         return new Ran(result, out, err);
+    }
+
+    /**
+     * For an isolated step: a program named by a relative path is looked for in the process's
+     * folder (in the worktree); when it is not there but is in the workflow's folder (a script
+     * beside the workflow, outside the target repository), that one is run.
+     */
+    static List<String> anchored(List<String> argv, Path dir, Path workflowDir) {
+        if (argv.isEmpty() || !argv.get(0).contains("/")) {
+            return argv;
+        }
+        Path program = Path.of(argv.get(0));
+        if (program.isAbsolute() || Files.exists(dir.resolve(program)) || !Files.exists(workflowDir.resolve(program))) {
+            return argv;
+        }
+        var all = new java.util.ArrayList<>(argv);
+        all.set(0, workflowDir.resolve(program).normalize().toString());
+        return all;
     }
 }

@@ -1,11 +1,15 @@
 package dev.flow.engine.exec;
 
+import dev.flow.engine.workspace.Workspaces;
+import dev.flow.model.Isolation;
 import dev.flow.model.NodeSpec;
 import java.time.Duration;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
- * The executor the engine uses unless told otherwise: command tasks, agent tasks and merges, gates.
+ * The executor the engine uses unless told otherwise: command tasks, agent tasks and merges, gates,
+ * and isolated tasks and gates in worktrees of their own ({@link IsolatedTask}).
  * Agents named in {@code inProcess} are run by Java code instead of a program (benchmarks and
  * embedders use this; workflows cannot tell the difference).
  */
@@ -14,34 +18,42 @@ public final class StandardExecutor implements WorkExecutor {
     private final AgentTask agentTask;
     private final Gates gates;
     private final Map<String, WorkExecutor> inProcess;
+    private final IsolatedTask isolated;
 
-    /** @param containment how the processes of a job are held together and killed */
+    /**
+     * @param containment how the processes of a job are held together and killed
+     * @param workspaces where isolated steps make their worktrees; null when isolation is not available
+     * @param probe told of the points of an isolated step's apply ({@code before-apply}, {@code during-apply})
+     */
     public StandardExecutor(AgentCommands agents, Map<String, WorkExecutor> inProcess, Duration defaultTimeout, boolean contractFooter,
-            Containment containment) {
+            Containment containment, Workspaces workspaces, BiConsumer<String, String> probe) {
         var launcher = new Launcher(containment);
         this.gates = new Gates(launcher, defaultTimeout);
         this.commandTask = new CommandTask(launcher, gates);
         this.agentTask = new AgentTask(launcher, gates, agents, contractFooter);
         this.inProcess = Map.copyOf(inProcess);
+        this.isolated = workspaces == null ? null : new IsolatedTask(gates, workspaces, probe);
     }
 
     @Override
     public Outcome execute(Job job, Cancellation cancellation) {
         NodeSpec spec = job.node().spec();
         if (spec instanceof NodeSpec.Task t) {
-            if (t.agent() != null) {
-                WorkExecutor own = inProcess.get(t.agent().name());
-                if (own != null) {
-                    return own.execute(job, cancellation);
+            if (t.agent() != null && inProcess.containsKey(t.agent().name())) {
+                return inProcess.get(t.agent().name()).execute(job, cancellation);
+            }
+            if (t.isolated()) {
+                if (isolated == null) {
+                    return Outcome.failed("task \"" + job.nodeId() + "\" runs isolated, but this engine has no folder for worktrees", false, Map.of());
                 }
-                return agentTask.run(job, t.agent().name(), t.cwd(), t.env(), t, cancellation);
+                return isolated.run(job, t, cancellation, (inner, bare) -> task(inner, bare, cancellation));
             }
-            if (t.command() != null) {
-                return commandTask.run(job, t, cancellation);
-            }
-            return Outcome.failed("task \"" + job.nodeId() + "\" has neither an agent nor a command to run", false, Map.of());
+            return task(job, t, cancellation);
         }
         if (spec instanceof NodeSpec.Gate g) {
+            if (g.isolation() == Isolation.WORKTREE && isolated != null) {
+                return isolated.gate(job, g, cancellation);
+            }
             return gates.gateNode(job, g, cancellation);
         }
         if (spec instanceof NodeSpec.Merge m && m.agent() != null) {
@@ -52,5 +64,16 @@ public final class StandardExecutor implements WorkExecutor {
             return agentTask.run(job, m.agent().name(), null, Map.of(), null, cancellation);
         }
         return Outcome.failed("node \"" + job.nodeId() + "\" of kind " + job.node().kind().keyword() + " runs no process", false, Map.of());
+    }
+
+    /** The task's agent or command, then its gates (none when the isolated step runs them itself). */
+    private Outcome task(Job job, NodeSpec.Task t, Cancellation cancellation) {
+        if (t.agent() != null) {
+            return agentTask.run(job, t.agent().name(), t.cwd(), t.env(), t, cancellation);
+        }
+        if (t.command() != null) {
+            return commandTask.run(job, t, cancellation);
+        }
+        return Outcome.failed("task \"" + job.nodeId() + "\" has neither an agent nor a command to run", false, Map.of());
     }
 }

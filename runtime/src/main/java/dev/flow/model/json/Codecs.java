@@ -90,6 +90,19 @@ final class Codecs {
         }
     }
 
+    /** Jackson's value filter for {@link dev.flow.model.Isolation}: {@code none} (the default) is left out. */
+    static final class IsolationNone {
+        @Override
+        public boolean equals(Object value) {
+            return value == null || value == dev.flow.model.Isolation.NONE;
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
+    }
+
     static final class TypeSerializer extends JsonSerializer<Type> {
         @Override
         public void serialize(Type value, JsonGenerator gen, SerializerProvider provider) throws IOException {

@@ -169,6 +169,8 @@ public final class GraphJson {
                 .build();
         mapper.configOverride(List.class).setInclude(JsonInclude.Value.construct(JsonInclude.Include.NON_EMPTY, JsonInclude.Include.NON_NULL));
         mapper.configOverride(Map.class).setInclude(JsonInclude.Value.construct(JsonInclude.Include.NON_EMPTY, JsonInclude.Include.NON_NULL));
+        mapper.configOverride(dev.flow.model.Isolation.class).setInclude(
+                JsonInclude.Value.construct(JsonInclude.Include.CUSTOM, JsonInclude.Include.NON_NULL, Codecs.IsolationNone.class, null));
         // Compiled graphs of 100,000 nodes are tens of megabytes: lift the default string limit
         // only as far as a very large workflow needs.
         mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()

@@ -84,7 +84,7 @@ public final class SqliteStore implements Store {
         }
         try {
             if (!Files.exists(absolute) || Files.size(absolute) == 0) {
-                Files.createDirectories(absolute.getParent());
+                makeFolder(absolute.getParent());
                 return;
             }
             byte[] head = new byte[SQLITE_HEADER.length];
@@ -98,6 +98,21 @@ public final class SqliteStore implements Store {
             }
         } catch (IOException e) {
             throw new StoreException(Kind.IO, "\"" + shown + "\" cannot be opened: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Creates the database's folder. A {@code .flow} folder Flow creates gets a {@code .gitignore}
+     * that ignores all of it (the database, artifacts, worktrees of isolated steps), so that the
+     * person's {@code git status} stays clean.
+     */
+    private static void makeFolder(Path folder) throws IOException {
+        if (Files.isDirectory(folder)) {
+            return;
+        }
+        Files.createDirectories(folder);
+        if (folder.getFileName() != null && folder.getFileName().toString().equals(".flow")) {
+            Files.writeString(folder.resolve(".gitignore"), "# Everything here is Flow's run-time state.\n*\n");
         }
     }
 

@@ -3,6 +3,7 @@ package dev.flow.yaml.graphloop;
 import dev.flow.diagnostic.Code;
 import dev.flow.diagnostic.Diagnostic;
 import dev.flow.model.Command;
+import dev.flow.model.Isolation;
 import dev.flow.model.Expr;
 import dev.flow.model.NameRef;
 import dev.flow.model.Node;
@@ -47,9 +48,12 @@ final class GraphLoopNodes {
     record NodeRead(Node node, List<Located<String>> branches, List<Located<String>> waitFor) {}
 
     private final ReadContext ctx;
+    private final Isolation isolation;
 
-    GraphLoopNodes(ReadContext ctx) {
+    /** @param isolation the workflow's {@code isolate}: the isolation of tasks that set none */
+    GraphLoopNodes(ReadContext ctx, Isolation isolation) {
         this.ctx = ctx;
+        this.isolation = isolation;
     }
 
     List<NodeRead> read(YMap nodes) {
@@ -147,7 +151,8 @@ final class GraphLoopNodes {
         }
         return new NodeSpec.Task(bash ? null : agent.map(Located::toNameRef).orElse(null), null,
                 f.text("prompt").map(Located::value).orElse(null), command.orElse(null), f.text("cwd").map(Located::value).orElse(null),
-                f.texts("context_files").orElse(List.of()).stream().map(Located::value).toList(), Map.of(), List.of());
+                f.texts("context_files").orElse(List.of()).stream().map(Located::value).toList(), Map.of(), List.of(), null, null,
+                GraphLoopSettings.isolation(f).orElse(isolation));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.flow.yaml.graphloop;
 
+import dev.flow.model.Config;
 import dev.flow.model.Node;
 import dev.flow.model.SourceRef;
 import dev.flow.model.Workflow;
@@ -20,7 +21,7 @@ import java.util.List;
  */
 public final class GraphLoopReader {
     static final List<String> TOP_KEYS = List.of("workflow", "description", "version", "nodes", "edges", "state", "limits", "interrupts",
-            "completion");
+            "completion", "isolate", "repository");
     private static final List<String> DIALECT1_KEYS = List.of("id", "name", "entry_point", "exit_points", "config");
 
     private GraphLoopReader() {}
@@ -35,8 +36,10 @@ public final class GraphLoopReader {
         WorkflowIds.registerSections(root, ctx.comments());
 
         var id = top.text("workflow");
+        var settings = new GraphLoopSettings(ctx);
+        Config config = settings.config(top);
         var nodes = top.mapping("nodes", "a mapping of node ids to their definitions (research: {type: parallel, ...})")
-                .map(m -> new GraphLoopNodes(ctx).read(m)).orElse(List.of());
+                .map(m -> new GraphLoopNodes(ctx, config.isolation()).read(m)).orElse(List.of());
         var edgeReader = new GraphLoopEdges(ctx);
         var written = top.list("edges", "a list of edges (- from: START ...)").map(s -> edgeReader.read(s.items())).orElse(List.of());
         var drafts = new ArrayList<EdgeDraft>(written);
@@ -50,13 +53,12 @@ public final class GraphLoopReader {
         nodes.forEach(n -> modelNodes.add(n.node()));
         modelNodes.add(EdgeAssembly.end(edgeReader.firstEnd().map(Located::source).orElse(workflowAt)));
 
-        var settings = new GraphLoopSettings(ctx);
         return new Workflow(
                 id.map(Located::value).orElse(WorkflowIds.fromFile(ctx.file())),
                 null,
                 top.text("version").map(Located::value).orElse(null),
                 top.text("description").map(Located::value).orElse(null),
                 List.of(), settings.state(top), ctx.registryGates(), List.of(), modelNodes, edges, settings.limits(top),
-                settings.interrupts(top), settings.completion(top), settings.config(top), workflowAt);
+                settings.interrupts(top), settings.completion(top), config, workflowAt);
     }
 }

@@ -3,7 +3,9 @@ package dev.flow.yaml.graphloop;
 import dev.flow.model.Config;
 import dev.flow.model.Expr;
 import dev.flow.model.Interrupt;
+import dev.flow.model.Isolation;
 import dev.flow.model.Limits;
+import dev.flow.model.SourceRef;
 import dev.flow.model.StateVariable;
 import dev.flow.model.Value;
 import dev.flow.yaml.read.Fields;
@@ -58,13 +60,35 @@ final class GraphLoopSettings {
         }).orElse(Limits.NONE);
     }
 
-    /** {@code limits.max_parallel_branches} is how many nodes may run at once. */
+    /**
+     * {@code limits.max_parallel_branches} is how many nodes may run at once; {@code isolate} and
+     * {@code repository} (Flow extensions) the default isolation of tasks and their target repository.
+     */
     Config config(Fields top) {
-        return top.node("limits").filter(YMap.class::isInstance)
+        Config limited = top.node("limits").filter(YMap.class::isInstance)
                 .map(m -> new Fields((YMap) m, "the limits of the workflow", top.anchor(), top.problems()))
                 .flatMap(l -> l.entry("max_parallel_branches").flatMap(e -> l.whole("max_parallel_branches", "a whole number")
                         .map(n -> new Config((int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, n.value())), true, e.key().source()))))
                 .orElse(Config.DEFAULT);
+        Optional<Located<Isolation>> isolation = located(top, "isolate");
+        Optional<Located<String>> repository = top.text("repository");
+        if (isolation.isEmpty() && repository.isEmpty()) {
+            return limited;
+        }
+        SourceRef at = limited != Config.DEFAULT ? limited.source()
+                : isolation.map(Located::source).orElseGet(() -> repository.orElseThrow().source());
+        return new Config(limited.maxParallel(), limited.failFast(), limited.sandbox(), isolation.map(Located::value).orElse(Isolation.NONE),
+                repository.map(Located::value).orElse(null), at);
+    }
+
+    /** {@code isolate: worktree} or {@code isolate: none} in {@code f}, the workflow or a task. */
+    static Optional<Isolation> isolation(Fields f) {
+        return located(f, "isolate").map(Located::value);
+    }
+
+    private static Optional<Located<Isolation>> located(Fields f, String key) {
+        return f.choice(key, List.of("worktree", "none"))
+                .map(c -> new Located<>(c.value().equals("worktree") ? Isolation.WORKTREE : Isolation.NONE, c.source()));
     }
 
     List<Interrupt> interrupts(Fields top) {

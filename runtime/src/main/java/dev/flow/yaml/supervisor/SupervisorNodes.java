@@ -3,6 +3,7 @@ package dev.flow.yaml.supervisor;
 import dev.flow.diagnostic.Code;
 import dev.flow.diagnostic.Diagnostic;
 import dev.flow.model.Expr;
+import dev.flow.model.Isolation;
 import dev.flow.model.Mapping;
 import dev.flow.model.MergeStrategy;
 import dev.flow.model.NameRef;
@@ -139,19 +140,23 @@ final class SupervisorNodes {
         String role = c.text("role").map(Located::value).orElse(null);
         String prompt = c.text("task_template").map(Located::value).orElse(null);
         List<NameRef> gates = c.texts("gates").orElse(List.of()).stream().map(Located::toNameRef).toList();
-        c.text("worktree_id").ifPresent(w -> metadata.putIfAbsent("worktree_id", Value.of(w.value())));
-        return new NodeSpec.Task(null, role, prompt, null, null, List.of(), Map.of(), gates);
+        // A worktree_id asks for isolation; each step gets its own worktree, so the id itself is only kept as metadata.
+        var worktree = c.text("worktree_id");
+        worktree.ifPresent(w -> metadata.putIfAbsent("worktree_id", Value.of(w.value())));
+        return new NodeSpec.Task(null, role, prompt, null, null, List.of(), Map.of(), gates, null, null,
+                worktree.isPresent() ? Isolation.WORKTREE : Isolation.NONE);
     }
 
     private NodeSpec gate(Optional<Fields> config, Map<String, Value> metadata, SourceRef anchor) {
         var gateType = config.flatMap(c -> {
             c.require("gate_type", "name a gate of the registry, such as gate_type: test");
             c.bool("auto_approve").ifPresent(b -> metadata.putIfAbsent("auto_approve", Value.of(b.value())));
-            c.bool("requires_worktree").ifPresent(b -> metadata.putIfAbsent("requires_worktree", Value.of(b.value())));
             return c.text("gate_type");
         });
+        // Only an explicit true isolates: a workflow outside a git repository must still run its gates.
+        boolean isolated = config.flatMap(c -> c.bool("requires_worktree")).map(Located::value).orElse(false);
         // A gate node without a gate still gets one, named "", so that the graph keeps the node.
-        return new NodeSpec.Gate(gateType.map(Located::toNameRef).orElse(new NameRef("", anchor)));
+        return new NodeSpec.Gate(gateType.map(Located::toNameRef).orElse(new NameRef("", anchor)), isolated ? Isolation.WORKTREE : Isolation.NONE);
     }
 
     private NodeDraft.Branch branch(Fields c, String owner) {

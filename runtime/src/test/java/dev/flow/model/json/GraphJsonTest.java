@@ -21,6 +21,25 @@ class GraphJsonTest {
     }
 
     @Test
+    void isolationSurvivesARoundTripAndNoneIsLeftOut() throws Exception {
+        var isolated = new dev.flow.model.NodeSpec.Task(null, null, null, new dev.flow.model.Command.Shell("make fix", null), null,
+                java.util.List.of(), java.util.Map.of(), java.util.List.of(), null, null, dev.flow.model.Isolation.WORKTREE);
+        var plain = new dev.flow.model.NodeSpec.Task(null, null, null, new dev.flow.model.Command.Shell("ls", null), null,
+                java.util.List.of(), java.util.Map.of(), java.util.List.of());
+        var gate = new dev.flow.model.NodeSpec.Gate(dev.flow.model.NameRef.of("tests"), dev.flow.model.Isolation.WORKTREE);
+        var w = new dev.flow.model.Workflow("w", null, null, null, null, null, null, null, java.util.List.of(
+                dev.flow.model.Node.of("fix", isolated, null), dev.flow.model.Node.of("look", plain, null), dev.flow.model.Node.of("check", gate, null)),
+                null, null, null, null, new dev.flow.model.Config(4, true, null, dev.flow.model.Isolation.WORKTREE, "../app", null), null);
+        String json = GraphJson.write(FlowGraph.of(w));
+        assertThat(GraphJson.read(json)).isEqualTo(FlowGraph.of(w));
+        assertThat(json).contains("\"isolation\" : \"worktree\"", "\"repository\" : \"../app\"")
+                .doesNotContain("\"none\"");
+        var tree = new ObjectMapper().readTree(json).get("workflow").get("nodes");
+        assertThat(tree.get(1).get("spec").has("isolation")).as("none is the default, left out").isFalse();
+        assertThat(GraphJson.read(json).main().node("fix").orElseThrow().effectiveOutputs()).containsExactly("done", "conflict");
+    }
+
+    @Test
     void compiledGraphCarriesTheFormatTagAndSnakeCaseKeys() throws Exception {
         String json = GraphJson.write(SampleGraphs.everything());
         var tree = new ObjectMapper().readTree(json);

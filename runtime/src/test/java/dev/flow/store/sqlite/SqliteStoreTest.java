@@ -43,6 +43,17 @@ class SqliteStoreTest {
     }
 
     @Test
+    void aDotFlowFolderItCreatesIgnoresItselfForGit() throws Exception {
+        try (var store = SqliteStore.open(dir.resolve(".flow/state.db"))) {
+            assertThat(Files.readString(dir.resolve(".flow/.gitignore"))).endsWith("\n*\n");
+        }
+        Files.createDirectories(dir.resolve("mine"));
+        try (var store = SqliteStore.open(dir.resolve("mine/state.db"))) {
+            assertThat(dir.resolve("mine/.gitignore")).as("only a folder named .flow, and only one Flow creates").doesNotExist();
+        }
+    }
+
+    @Test
     void refusesAFileThatIsNotSqliteAndLeavesItAlone() throws Exception {
         Path db = dir.resolve("notes.db");
         Files.writeString(db, "these are my notes, not a database\n");

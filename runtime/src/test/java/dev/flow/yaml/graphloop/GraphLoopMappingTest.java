@@ -84,6 +84,26 @@ class GraphLoopMappingTest {
     }
 
     @Test
+    void isolateAndRepositoryAreTheWorkflowsDefaultAndATaskMaySetItsOwn() {
+        String text = "workflow: w\nisolate: worktree\nrepository: ../app\nnodes:\n" + WORK
+                + "  look:\n    type: task\n    agent: bash\n    command: ls\n    isolate: none\n    outputs: [done]\n"
+                + "edges:\n  - {from: START, to: work}\n  - {from: work, to: look, condition: \"done\"}\n  - {from: look, to: END}\n";
+        Workflow w = workflow(text);
+        assertThat(w.config().isolation()).isEqualTo(dev.flow.model.Isolation.WORKTREE);
+        assertThat(w.config().repository()).isEqualTo("../app");
+        assertThat(w.config().maxParallel()).isEqualTo(dev.flow.model.Config.DEFAULT_MAX_PARALLEL);
+        assertThat(((NodeSpec.Task) node(w, "work").spec()).isolated()).isTrue();
+        assertThat(((NodeSpec.Task) node(w, "look").spec()).isolated()).isFalse();
+        assertThat(node(w, "work").effectiveOutputs()).containsExactly("done", "blocked", "conflict");
+    }
+
+    @Test
+    void anIsolationThatIsNeitherWorktreeNorNoneIsReported() {
+        String text = "workflow: w\nisolate: docker\nnodes:\n" + WORK + "edges:\n" + START_WORK_END;
+        assertThat(YamlTestSupport.problems(text)).extracting(d -> d.code()).containsExactly(dev.flow.diagnostic.Code.YAML_INVALID_VALUE);
+    }
+
+    @Test
     void turnsABashTaskIntoAShellCommandBecauseTheAuthorWroteAShellLine() {
         String text = wf("  tests:\n    type: task\n    agent: bash\n    command: \"npm test -- --coverage\"\n    outputs: [pass, fail]\n",
                 "  - {from: START, to: tests}\n");

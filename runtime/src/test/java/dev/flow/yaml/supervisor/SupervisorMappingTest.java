@@ -105,7 +105,8 @@ class SupervisorMappingTest {
         assertThat(a.timeout()).isEqualTo(Duration.ofSeconds(90));
         assertThat(a.label()).isEqualTo("Plan it");
         assertThat(a.description()).isEqualTo("Makes a plan");
-        assertThat(a.metadata()).isEqualTo(Map.of("worktree_id", Value.of("wt1")));
+        assertThat(a.metadata()).as("each step gets a worktree of its own: the id is only kept").isEqualTo(Map.of("worktree_id", Value.of("wt1")));
+        assertThat(task.isolation()).as("a worktree_id asks for isolation").isEqualTo(dev.flow.model.Isolation.WORKTREE);
         assertThat(a.source()).isEqualTo(after(text, "- id: ", "a"));
         assertThat(a.outputs()).isEmpty();
     }
@@ -117,6 +118,24 @@ class SupervisorMappingTest {
         Node t = node(workflow(text), "t");
         assertThat(t.spec()).isEqualTo(new NodeSpec.Gate(new NameRef("test_gate", at(text, "test_gate"))));
         assertThat(t.metadata()).containsEntry("auto_approve", Value.of(true));
+    }
+
+    @Test
+    void aTaskWithoutAWorktreeIdIsNotIsolated() {
+        var task = (NodeSpec.Task) node(workflow(wf(TASK_A, "  []\n")), "a").spec();
+        assertThat(task.isolation()).isEqualTo(dev.flow.model.Isolation.NONE);
+    }
+
+    @Test
+    void aGateThatRequiresAWorktreeIsAnIsolatedGateNode() {
+        String text = wf(TASK_A + "  - {id: t, type: gate, gate_config: {gate_type: test, requires_worktree: true}}\n"
+                + "  - {id: u, type: gate, gate_config: {gate_type: test, requires_worktree: false}}\n"
+                + "  - {id: v, type: gate, gate_config: {gate_type: test}}\n", "  - {id: e1, source: a, target: t}\n");
+        Workflow w = workflow(text);
+        assertThat(((NodeSpec.Gate) node(w, "t").spec()).isolation()).isEqualTo(dev.flow.model.Isolation.WORKTREE);
+        assertThat(((NodeSpec.Gate) node(w, "u").spec()).isolation()).isEqualTo(dev.flow.model.Isolation.NONE);
+        assertThat(((NodeSpec.Gate) node(w, "v").spec()).isolation()).as("only an explicit true isolates").isEqualTo(dev.flow.model.Isolation.NONE);
+        assertThat(node(w, "t").metadata()).doesNotContainKey("requires_worktree");
     }
 
     @Test

@@ -34,7 +34,8 @@ final class DuplicatePropertyCheck implements LanguageCheck {
             "parallelSafe", "parallel safe",
             "incoming", "wait incoming",
             "meta", "meta",
-            "retry", "retry");
+            "retry", "retry",
+            "isolation", "isolate");
 
     @Override
     public void check(FlowFile file, SourceRefs positions, Consumer<Diagnostic> report) {
@@ -102,6 +103,8 @@ final class DuplicatePropertyCheck implements LanguageCheck {
             case "MaxTime" -> "max time";
             case "MaxCost" -> "max cost";
             case "Sandbox" -> "sandbox";
+            case "Isolate" -> "isolate";
+            case "Repository" -> "repository";
             default -> null;
         };
     }
