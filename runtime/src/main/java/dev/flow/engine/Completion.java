@@ -140,7 +140,7 @@ final class Completion {
                         list.add(value);
                         value = list;
                     }
-                    ctx.setState(name, v == null ? value : Values.coerce(value, v.type()));
+                    ctx.setState(name, v == null ? value : Values.convert(value, v.type()));
                 } catch (EvalException ex) {
                     return "\"on " + output + (u.op() == StateUpdate.Op.SET ? " set " : " append to ") + name + "\": " + ex.getMessage();
                 }

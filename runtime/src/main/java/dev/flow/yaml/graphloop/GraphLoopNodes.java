@@ -9,6 +9,7 @@ import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
 import dev.flow.model.OutputDecl;
 import dev.flow.model.OutputHandler;
+import dev.flow.model.ResultFields;
 import dev.flow.model.RetryPolicy;
 import dev.flow.model.SourceRef;
 import dev.flow.model.StateUpdate;
@@ -82,7 +83,6 @@ final class GraphLoopNodes {
         });
         checkKeys(f, kind);
         var outputs = f.texts("outputs").orElse(List.of()).stream().map(o -> new OutputDecl(o.value(), null, o.source())).toList();
-        var handlers = handlers(f);
         List<Located<String>> branches = List.of();
         List<Located<String>> waitFor = List.of();
         NodeSpec spec = new NodeSpec.Checkpoint();
@@ -114,6 +114,7 @@ final class GraphLoopNodes {
                 case CHECKPOINT -> spec = new NodeSpec.Checkpoint();
             }
         }
+        var handlers = handlers(f, ResultFields.hasText(spec) ? id + "." + ResultFields.TEXT : null);
         var node = new Node(id, null, null, spec, outputs, retry, timeout, handlers, null, Map.of(), idSource);
         return Optional.of(new NodeRead(node, branches, waitFor));
     }
@@ -182,8 +183,13 @@ final class GraphLoopNodes {
         return new NodeSpec.Branch(condition);
     }
 
-    /** {@code on_output: {out: {set: {k: v}, append: {k: v}}}}. */
-    private List<OutputHandler> handlers(Fields f) {
+    /**
+     * {@code on_output: {out: {set: {k: v}, append: {k: v}}}}.
+     *
+     * @param text the path of the node's text result, which the word {@code output} stands for; null
+     *     for a node that has none (a decision, a checkpoint), where it is the output's name
+     */
+    private List<OutputHandler> handlers(Fields f, String text) {
         var out = new ArrayList<OutputHandler>();
         f.mapping("on_output", "a mapping of outputs to state updates").ifPresent(m -> {
             for (YEntry byOutput : m.entries()) {
@@ -193,28 +199,32 @@ final class GraphLoopNodes {
                 }
                 actions.get().allowOnly(List.of("set", "append"));
                 var updates = new ArrayList<StateUpdate>();
-                updates.addAll(updates(actions.get(), "set", StateUpdate.Op.SET));
-                updates.addAll(updates(actions.get(), "append", StateUpdate.Op.APPEND));
+                updates.addAll(updates(actions.get(), "set", StateUpdate.Op.SET, text));
+                updates.addAll(updates(actions.get(), "append", StateUpdate.Op.APPEND, text));
                 out.add(new OutputHandler(new NameRef(byOutput.name(), byOutput.key().source()), updates, byOutput.span()));
             }
         });
         return out;
     }
 
-    private List<StateUpdate> updates(Fields actions, String key, StateUpdate.Op op) {
+    private List<StateUpdate> updates(Fields actions, String key, StateUpdate.Op op, String text) {
         var out = new ArrayList<StateUpdate>();
         actions.mapping(key, "a mapping of state variables to values").ifPresent(m -> {
             for (YEntry e : m.entries()) {
-                out.add(new StateUpdate(new NameRef(e.name(), e.key().source()), op, updateValue(e.value()), e.span()));
+                out.add(new StateUpdate(new NameRef(e.name(), e.key().source()), op, updateValue(e.value(), text), e.span()));
             }
         });
         return out;
     }
 
-    /** The unquoted word {@code output} is the node's output; any other value is a constant. */
-    static Expr updateValue(YNode value) {
+    /**
+     * The unquoted word {@code output} is what the node produced: its text result ({@code NODE.text},
+     * seed 001: "agent output assigned directly", {@code total_lines: output} after {@code wc -l}),
+     * or the output's name for a node without text; any other value is a constant.
+     */
+    static Expr updateValue(YNode value, String text) {
         if (value instanceof YScalar s && s.style() == YScalar.Style.PLAIN && s.text().equals("output")) {
-            return new Expr.Ref("output", s.source());
+            return new Expr.Ref(text == null ? "output" : text, s.source());
         }
         return new Expr.Literal(Fields.toValue(value), value.source());
     }
