@@ -115,6 +115,11 @@ final class StructureRules {
             if (node.spec() instanceof NodeSpec.Task task && task.command() != null) {
                 emptyCommand(task.command(), "task " + Messages.q(node.id()), node.source(), out);
             }
+            if (node.spec() instanceof NodeSpec.Unknown unknown) {
+                out.add(Code.MISSING_FIELD, node.source(), "node " + Messages.q(node.id()) + " has "
+                        + (unknown.type() == null ? "no type" : "the type " + Messages.q(unknown.type()) + ", which Flow does not know")
+                        + "; give it one of the kinds Flow runs: task, gate, branch, parallel, merge, subgraph, human or checkpoint");
+            }
         }
         for (GateDef gate : w.workflow().gates()) {
             emptyCommand(gate.command(), "gate " + Messages.q(gate.name()), gate.source(), out);

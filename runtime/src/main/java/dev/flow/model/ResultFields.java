@@ -22,6 +22,7 @@ import java.util.Map;
  *   <tr><td>human</td><td>{@code approved} (bool), {@code answer} (string), {@code note}
  *   (string), {@code text}</td></tr>
  *   <tr><td>merge, subgraph</td><td>any field: their results carry what they joined or mapped</td></tr>
+ *   <tr><td>unknown</td><td>any field: nothing is assumed of a node whose type was not read</td></tr>
  * </table>
  *
  * <p>{@link #TEXT} is the node's text result, what dialect 2 calls {@code output} in
@@ -87,6 +88,6 @@ public final class ResultFields {
 
     /** Whether results of this kind may carry fields beyond the table (merged or mapped results). */
     public static boolean isOpen(NodeKind kind) {
-        return kind == NodeKind.MERGE || kind == NodeKind.SUBGRAPH;
+        return kind == NodeKind.MERGE || kind == NodeKind.SUBGRAPH || kind == NodeKind.UNKNOWN;
     }
 }

@@ -8,6 +8,7 @@ import static dev.flow.check.TestFlow.outputs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.diagnostic.Code;
+import dev.flow.diagnostic.Diagnostic;
 import dev.flow.model.NodeKind;
 import org.junit.jupiter.api.Test;
 
@@ -141,6 +142,20 @@ class StructureRulesTest {
         assertThat(found).extracting(d -> d.message()).containsExactlyInAnyOrder(
                 "the command of task \"idle\" is empty: it names no program; give the program and its arguments, such as run [\"make\", \"test\"]",
                 "the command of gate \"tests\" is empty: it names no program; give the program and its arguments, such as run [\"make\", \"test\"]");
+    }
+
+    @Test
+    void aNodeOfUnknownTypeIsReportedOnceAndAssumedNothingAbout() {
+        // as a compiled graph would carry it: no front end reported it, so the checker does
+        var flow = TestFlow.workflow("demo")
+                .node(NodeKind.UNKNOWN, "poll")
+                .edge("start -> poll")
+                .edge("poll -> end when poll.exit_code == 0 && poll.anything")
+                .edge("poll -> end when waiting");
+        var d = only(flow.check(), Code.MISSING_FIELD);
+        assertThat(d.message()).isEqualTo("node \"poll\" has no type; give it one of the kinds Flow runs: task, gate, branch, parallel, merge,"
+                + " subgraph, human or checkpoint");
+        assertThat(flow.check()).extracting(Diagnostic::code).containsExactly(Code.MISSING_FIELD);
     }
 
     @Test

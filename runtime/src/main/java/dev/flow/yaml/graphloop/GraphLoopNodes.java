@@ -67,11 +67,13 @@ final class GraphLoopNodes {
     private Optional<NodeRead> node(YEntry entry) {
         String id = entry.name();
         SourceRef idSource = entry.key().source();
+        int errorsBefore = ctx.problems().errorCount();
         var fields = Fields.of(entry.value(), "node \"" + id + "\"", idSource, ctx.problems());
         if (fields.isEmpty()) {
             return Optional.empty();
         }
         Fields f = fields.get();
+        f.recognise(GraphLoopKind.allKeys());
         f.require("type", "one of " + String.join(", ", GraphLoopKind.types()));
         f.require("outputs", "list what the node can produce, such as outputs: [done]");
         var kind = f.scalar("type", "one of " + String.join(", ", GraphLoopKind.types())).flatMap(s -> {
@@ -81,11 +83,14 @@ final class GraphLoopNodes {
             }
             return k;
         });
+        if (!f.has("type")) {
+            kind = GraphLoopKind.implied(new java.util.HashSet<>(f.map().keys()));
+        }
         checkKeys(f, kind);
         var outputs = f.texts("outputs").orElse(List.of()).stream().map(o -> new OutputDecl(o.value(), null, o.source())).toList();
         List<Located<String>> branches = List.of();
         List<Located<String>> waitFor = List.of();
-        NodeSpec spec = new NodeSpec.Checkpoint();
+        NodeSpec spec = new NodeSpec.Unknown(f.writtenText("type").orElse(null));
         Duration timeout = f.duration("timeout_minutes", Duration.ofMinutes(1), "a number of minutes").map(Located::value).orElse(null);
         RetryPolicy retry = null;
         if (kind.isPresent()) {
@@ -116,6 +121,9 @@ final class GraphLoopNodes {
         }
         var handlers = handlers(f, ResultFields.hasText(spec) ? id + "." + ResultFields.TEXT : null);
         var node = new Node(id, null, null, spec, outputs, retry, timeout, handlers, null, Map.of(), idSource);
+        if (ctx.problems().errorCount() > errorsBefore) {
+            ctx.problems().misread(idSource);
+        }
         return Optional.of(new NodeRead(node, branches, waitFor));
     }
 
