@@ -90,6 +90,17 @@ final class StructureRules {
         }
     }
 
+    /**
+     * FLOW107: node ids that could step out of the folder their files go to, or hide in a file name
+     * ({@link dev.flow.model.NodeIds}): from YAML, a compiled graph, or a quoted name in the language.
+     */
+    static void unsafeIds(WorkflowIndex w, Report out) {
+        for (Node node : w.workflow().nodes()) {
+            dev.flow.model.NodeIds.problem(node.id()).ifPresent(why -> out.add(Code.UNSAFE_ID, node.source(), "node id " + Messages.q(node.id())
+                    + " " + why + "; node ids name the folders of their files: use letters, digits, \"_\", \"-\" and single dots"));
+        }
+    }
+
     private static boolean misusesReservedName(Node node) {
         return (Node.START_ID.equals(node.id()) && node.kind() != NodeKind.START)
                 || (Node.END_ID.equals(node.id()) && node.kind() != NodeKind.END);

@@ -169,6 +169,7 @@ final class Completion {
 
     /** The node's work failed: retry it if its policy allows, else fail it. */
     void fail(RunContext ctx, NodeRow row, String error, boolean retryable, Map<String, Object> result) {
+        error = step.core.reports.nodeError(error, ctx.id(), row.nodeId(), row.iteration(), row.attempt());
         Node node = ctx.graph.node(row.nodeId());
         RetryPolicy policy = node.retry();
         String resultJson = result.isEmpty() ? null

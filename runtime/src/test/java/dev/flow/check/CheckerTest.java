@@ -77,6 +77,7 @@ class CheckerTest {
                 .merge("join", waitFor("x", "a"))                                    // 308, 310
                 .human("ask", defaultOutput("maybe"))                               // 206
                 .task("orphan", command("true"))                                    // 303
+                .task("../up", command("true"))                                     // 107
                 .task("loop1", command("true"))
                 .task("loop2", command("true"))
                 .edge("start -> a")

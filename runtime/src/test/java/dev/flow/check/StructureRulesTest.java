@@ -145,6 +145,36 @@ class StructureRulesTest {
     }
 
     @Test
+    void reportsNodeIdsThatCouldStepOutOfTheirFolder() {
+        var flow = TestFlow.workflow("demo")
+                .task("../up", command("true"))
+                .task("a/b", command("true"))
+                .task("a\\b", command("true"))
+                .task(".", command("true"))
+                .task("nul\u0000here", command("true"))
+                .task("bell\u0007", command("true"))
+                .edge("start -> end");
+        var found = of(flow.check(), Code.UNSAFE_ID);
+        assertThat(found).extracting(d -> d.message()).containsExactly(
+                "node id \"../up\" holds \"..\", which names the folder above; node ids name the folders of their files: use letters, digits, \"_\", \"-\" and single dots",
+                "node id \"a/b\" holds \"/\", which separates folders; node ids name the folders of their files: use letters, digits, \"_\", \"-\" and single dots",
+                "node id \"a\\\\b\" holds \"\\\", which separates folders; node ids name the folders of their files: use letters, digits, \"_\", \"-\" and single dots",
+                "node id \".\" is \".\", the name of the folder it is in; node ids name the folders of their files: use letters, digits, \"_\", \"-\" and single dots",
+                "node id \"nul\\u0000here\" holds the control character U+0000; node ids name the folders of their files: use letters, digits, \"_\", \"-\" and single dots",
+                "node id \"bell\\u0007\" holds the control character U+0007; node ids name the folders of their files: use letters, digits, \"_\", \"-\" and single dots");
+        assertThat(flow.text(found.get(0).source())).startsWith("task ../up");
+    }
+
+    @Test
+    void nodeIdsWithDotsDashesAndUnicodeLettersAreSafe() {
+        var flow = TestFlow.workflow("demo")
+                .task("run-tests.v2", command("true"))
+                .task("étape_1", command("true"))
+                .edge("start -> end");
+        assertThat(of(flow.check(), Code.UNSAFE_ID)).isEmpty();
+    }
+
+    @Test
     void aNodeOfUnknownTypeIsReportedOnceAndAssumedNothingAbout() {
         // as a compiled graph would carry it: no front end reported it, so the checker does
         var flow = TestFlow.workflow("demo")
