@@ -21,7 +21,15 @@ record FlowProcess(int exit, String out, String err) {
     private static Path launcher;
 
     static FlowProcess run(Path workingDirectory, String... args) throws IOException, InterruptedException {
-        Process p = builder(workingDirectory, args).start();
+        return finish(builder(workingDirectory, args).start(), args);
+    }
+
+    /** Like {@link #run}, with standard input read from {@code input}. */
+    static FlowProcess runWithInput(Path workingDirectory, Path input, String... args) throws IOException, InterruptedException {
+        return finish(builder(workingDirectory, args).redirectInput(input.toFile()).start(), args);
+    }
+
+    private static FlowProcess finish(Process p, String... args) throws IOException, InterruptedException {
         // Read both streams fully before waiting, so a full pipe never blocks the child.
         var err = new StringBuilder();
         Thread errors = new Thread(() -> err.append(read(p.getErrorStream())));

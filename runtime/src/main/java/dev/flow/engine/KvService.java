@@ -96,7 +96,8 @@ public final class KvService {
                 Files.createDirectories(dir);
                 Files.write(file, bytes);
             } catch (IOException e) {
-                throw new IllegalStateException("cannot write the value of \"" + key + "\" to " + file + ": " + e.getMessage(), e);
+                throw new dev.flow.store.StoreException(dev.flow.store.StoreException.Kind.IO, "cannot write the value of \"" + key + "\" to "
+                        + file + ": " + IoMessages.reason(e) + "; nothing was stored", e);
             }
             entry = new KvEntry(executionId, scope, key, null, core.artifacts.relative(file),
                     ResultCodec.sha256(bytes), bytes.length, caller.name(), at);

@@ -53,7 +53,8 @@ final class ResultCodec {
             }
             return Json.write(ref);
         } catch (IOException e) {
-            throw new IllegalStateException("cannot write a large result to " + runDir + ": " + e.getMessage(), e);
+            throw new dev.flow.store.StoreException(dev.flow.store.StoreException.Kind.IO, "cannot write a large result to " + runDir + ": "
+                    + IoMessages.reason(e) + "; nothing of the step was kept", e);
         }
     }
 
