@@ -44,8 +44,9 @@ final class GraphLoopNodes {
      *
      * @param branches a parallel node's branches
      * @param waitFor a join's wait_for
+     * @param outputsLeftOut whether the node has no {@code outputs} (reported)
      */
-    record NodeRead(Node node, List<Located<String>> branches, List<Located<String>> waitFor) {}
+    record NodeRead(Node node, List<Located<String>> branches, List<Located<String>> waitFor, boolean outputsLeftOut) {}
 
     private final ReadContext ctx;
 
@@ -124,7 +125,44 @@ final class GraphLoopNodes {
         if (ctx.problems().errorCount() > errorsBefore) {
             ctx.problems().misread(idSource);
         }
-        return Optional.of(new NodeRead(node, branches, waitFor));
+        return Optional.of(new NodeRead(node, branches, waitFor, !f.has("outputs")));
+    }
+
+    /**
+     * A node whose {@code outputs} were left out (FLOW606) declares the outputs its handlers and the
+     * conditions of its edges name, so that each of those is not also an unknown output (FLOW206).
+     */
+    static List<NodeRead> outputsFromUse(List<NodeRead> nodes, List<dev.flow.yaml.graph.EdgeDraft> edges) {
+        var out = new ArrayList<NodeRead>(nodes.size());
+        for (NodeRead read : nodes) {
+            Node n = read.node();
+            if (!read.outputsLeftOut()) {
+                out.add(read);
+                continue;
+            }
+            var named = new java.util.LinkedHashMap<String, OutputDecl>();
+            n.onOutput().forEach(h -> named.putIfAbsent(h.output().name(), new OutputDecl(h.output().name(), null, h.output().source())));
+            for (var edge : edges) {
+                if (edge.from().name().equals(n.id()) && edge.condition() != null) {
+                    outputTests(edge.condition(), ref -> named.putIfAbsent(ref.name(), new OutputDecl(ref.name(), null, ref.source())));
+                }
+            }
+            Node declared = new Node(n.id(), n.label(), n.description(), n.spec(), List.copyOf(named.values()), n.retry(), n.timeout(),
+                    n.onOutput(), n.waitForIncoming(), n.metadata(), n.source());
+            out.add(new NodeRead(declared, read.branches(), read.waitFor(), true));
+        }
+        return out;
+    }
+
+    private static void outputTests(Expr e, java.util.function.Consumer<NameRef> each) {
+        if (e instanceof Expr.OutputTest t) {
+            t.outputs().forEach(each);
+        } else if (e instanceof Expr.Unary u) {
+            outputTests(u.operand(), each);
+        } else if (e instanceof Expr.Binary b) {
+            outputTests(b.left(), each);
+            outputTests(b.right(), each);
+        }
     }
 
     /** FLOW605 for keys of other node types, FLOW602 for keys of none. */

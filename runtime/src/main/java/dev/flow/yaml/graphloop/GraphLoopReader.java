@@ -40,6 +40,7 @@ public final class GraphLoopReader {
                 .map(m -> new GraphLoopNodes(ctx).read(m)).orElse(List.of());
         var edgeReader = new GraphLoopEdges(ctx);
         var written = top.list("edges", "a list of edges (- from: START ...)").map(s -> edgeReader.read(s.items())).orElse(List.of());
+        nodes = GraphLoopNodes.outputsFromUse(nodes, written);
         var drafts = new ArrayList<EdgeDraft>(written);
         drafts.addAll(GraphLoopEdges.implied(nodes, written));
         var edges = EdgeAssembly.settle(drafts);
