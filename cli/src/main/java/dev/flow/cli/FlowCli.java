@@ -83,7 +83,8 @@ public final class FlowCli implements Runnable {
         if (e instanceof dev.flow.store.StoreException store && store.kind() != dev.flow.store.StoreException.Kind.BUG) {
             err.println(cli.getCommandSpec().qualifiedName() + ": " + store.getMessage());
             err.flush();
-            return store.isInputError() ? ExitCode.USAGE : ExitCode.FAILED;
+            // not a Flow database, or one Flow cannot open, read or write: usage or I/O problems, as docs/cli.md says
+            return ExitCode.USAGE;
         }
         if (e instanceof java.io.IOException io) {
             err.println(cli.getCommandSpec().qualifiedName() + ": " + describe(io));
@@ -100,13 +101,7 @@ public final class FlowCli implements Runnable {
 
     /** An I/O failure in a few words, for a message to the user. */
     static String describe(java.io.IOException e) {
-        if (e instanceof java.nio.file.NoSuchFileException n) {
-            return "no such file or directory: " + n.getFile();
-        }
-        if (e instanceof java.nio.file.AccessDeniedException a) {
-            return "permission denied: " + a.getFile();
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return dev.flow.engine.IoMessages.describe(e);
     }
 
     /**

@@ -70,6 +70,12 @@ final class WorkerCommand implements Callable<Integer> {
             Runtime.getRuntime().removeShutdownHook(hook);
             worker.stop(true);
             worker.awaitStopped();
+            if (worker.failure() instanceof dev.flow.store.StoreException problem && problem.kind() != dev.flow.store.StoreException.Kind.BUG) {
+                // the database or its disk (full, read-only, gone), not Flow
+                spec.commandLine().getErr().println("flow worker: " + problem.getMessage());
+                spec.commandLine().getErr().flush();
+                return ExitCode.USAGE;
+            }
             spec.commandLine().getErr().println("flow worker: a worker slot stopped on an internal error: " + worker.failure()
                     + " (this is a bug in Flow; its nodes were handed back)");
             spec.commandLine().getErr().flush();

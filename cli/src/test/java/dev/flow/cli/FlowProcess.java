@@ -28,7 +28,15 @@ record FlowProcess(int exit, String out, String err) {
     static FlowProcess run(Path workingDirectory, java.util.Map<String, String> env, String... args) throws IOException, InterruptedException {
         var pb = builder(workingDirectory, args);
         pb.environment().putAll(env);
-        Process p = pb.start();
+        return finish(pb.start(), args);
+    }
+
+    /** Like {@link #run}, with standard input read from {@code input}. */
+    static FlowProcess runWithInput(Path workingDirectory, Path input, String... args) throws IOException, InterruptedException {
+        return finish(builder(workingDirectory, args).redirectInput(input.toFile()).start(), args);
+    }
+
+    private static FlowProcess finish(Process p, String... args) throws IOException, InterruptedException {
         // Read both streams fully before waiting, so a full pipe never blocks the child.
         var err = new StringBuilder();
         Thread errors = new Thread(() -> err.append(read(p.getErrorStream())));

@@ -77,7 +77,7 @@ class ImportCommandTest {
         Cli r = Cli.run("import", "--color=never", yaml.toString(), "-o", out.toString());
         assertThat(r.exit()).isEqualTo(ExitCode.FAILED);
         assertThat(r.err()).contains(yaml + ":7:5: error FLOW602: unknown key \"task_cofig\"",
-                "flow import: 2 YAML errors in " + yaml + ": the import would lose what Flow could not read", "(nothing written)");
+                "flow import: 1 YAML error in " + yaml + ": the import would lose what Flow could not read", "(nothing written)");
         assertThat(out).doesNotExist();
         assertThat(r.out()).isEmpty();
     }

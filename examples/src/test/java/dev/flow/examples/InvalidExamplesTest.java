@@ -18,7 +18,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The golden files of {@code examples/invalid/} (and of its {@code warnings/} for the codes that
  * only warn): one per diagnostic code, each reporting exactly
  * what its first lines expect, at the expected line and column, through the same pipeline as
- * {@code flow check}. A new code without its file fails here.
+ * {@code flow check}. A new code without its file fails here. The files of {@code cascades/} make
+ * one mistake each that used to bring a second diagnostic along: they too report one diagnostic
+ * per expect line and nothing else.
  */
 class InvalidExamplesTest {
 
@@ -42,8 +44,23 @@ class InvalidExamplesTest {
         return all.stream().sorted().toList();
     }
 
+    /** The folder of one-mistake files whose consequences must not be reported as well. */
+    static Path cascades() {
+        return folder().resolve("cascades");
+    }
+
+    static List<Path> cascadeFiles() throws IOException {
+        try (var files = Files.list(cascades())) {
+            return files.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().equals("README.md")).sorted().toList();
+        }
+    }
+
     static Stream<Path> eachFile() throws IOException {
         return files().stream();
+    }
+
+    static Stream<Path> eachFileWithCascades() throws IOException {
+        return Stream.concat(files().stream(), cascadeFiles().stream());
     }
 
     /** {@code FLOW306-uncontrolled-cycle} for {@code FLOW306-uncontrolled-cycle.flow}. */
@@ -76,11 +93,13 @@ class InvalidExamplesTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("eachFile")
+    @MethodSource("eachFileWithCascades")
     void reportsExactlyWhatItsFirstLinesExpect(Path file) {
         var expected = Expectation.of(file);
-        assertThat(expected.get(0).code().id() + "-" + expected.get(0).code().slug())
-                .as("the first expectation of %s is the code it is named after", file.getFileName()).isEqualTo(stem(file));
+        if (!file.getParent().equals(cascades())) {
+            assertThat(expected.get(0).code().id() + "-" + expected.get(0).code().slug())
+                    .as("the first expectation of %s is the code it is named after", file.getFileName()).isEqualTo(stem(file));
+        }
         var found = Checking.file(file).diagnostics();
         assertThat(found.stream().map(Expectation::describe).toList())
                 .as("what %s reports: %s", file.getFileName(), Checking.describe(found))
@@ -105,6 +124,31 @@ class InvalidExamplesTest {
             assertThat(Expectation.exitOf(expected)).as("exit status expected of %s", file.getFileName()).isEqualTo(exit);
             // every file directly in examples/invalid/ fails the check; those that only warn are in warnings/
             assertThat(file.getParent()).as("the folder of %s", file.getFileName()).isEqualTo(error ? folder() : warnings());
+        }
+    }
+
+    @Test
+    void everyCascadeFileMakesOneMistakeAndHasItsReadmeRow() throws IOException {
+        var rows = Repository.read("examples/invalid/cascades/README.md").lines().filter(l -> l.startsWith("| [")).toList();
+        assertThat(cascadeFiles()).isNotEmpty();
+        for (Path file : cascadeFiles()) {
+            assertThat(Expectation.of(file)).as("expect lines of %s", file.getFileName()).hasSize(1);
+            String name = file.getFileName().toString();
+            assertThat(rows).as("README row of %s", name).anyMatch(r -> r.startsWith("| [" + name + "](" + name + ") |"));
+        }
+        assertThat(rows).as("README rows").hasSameSizeAs(cascadeFiles());
+    }
+
+    @Test
+    void noTwoDiagnosticsOfAnInvalidExampleOrACorpusFileShareARange() throws IOException {
+        var all = new java.util.ArrayList<>(eachFileWithCascades().toList());
+        try (var corpus = Files.list(Repository.resolve("../shared/corpus/supervisor-yaml"))) {
+            corpus.filter(f -> f.toString().endsWith(".yaml")).sorted().forEach(all::add);
+        }
+        for (Path file : all) {
+            var found = Checking.file(file).diagnostics();
+            var ranges = found.stream().map(d -> d.source().file() + ":" + d.source().offset() + "+" + d.source().length()).toList();
+            assertThat(ranges).as("ranges reported in %s: %s", file, Checking.describe(found)).doesNotHaveDuplicates();
         }
     }
 

@@ -76,12 +76,18 @@ final class CycleRules {
         return items.stream().min(Comparator.comparing(at, TEXT_ORDER).thenComparing(tie)).orElseThrow();
     }
 
-    /** FLOW307: loop edges whose target never leads back to their source. */
+    /**
+     * FLOW307: loop edges whose target never leads back to their source. Not reported while an edge
+     * names a node that cannot be placed: it may be the way back.
+     */
     static void loopsOutsideCycles(WorkflowIndex w, Report out) {
         FlowAnalysis flow = w.flow();
+        if (flow.hasUnplacedEdge()) {
+            return;
+        }
         for (Edge edge : w.workflow().edges()) {
             if (edge.isLoop() && w.isFlowEdge(edge)
-                    && flow.component(w.number(edge.from().name(), -1)) != flow.component(w.number(edge.to().name(), -1))) {
+                    && flow.component(w.number(w.from(edge), -1)) != flow.component(w.number(w.to(edge), -1))) {
                 out.add(Code.LOOP_OUTSIDE_CYCLE, Report.at(edge.loop().source(), edge.source()), "loop edge " + WorkflowIndex.name(edge)
                         + " closes no cycle: no path leads from " + Messages.q(edge.to().name()) + " back to " + Messages.q(edge.from().name())
                         + "; remove \"loop max " + edge.loop().maxIterations() + "\", or point the edge back into the loop");
@@ -92,7 +98,7 @@ final class CycleRules {
     /** FLOW313: limit-reached edges from a node that has no loop edge whose limit could be reached. */
     static void limitRoutesWithoutLoop(WorkflowIndex w, Report out) {
         for (Edge edge : w.workflow().edges()) {
-            if (edge.onLimitReached() && w.edgesFrom(edge.from().name()).stream().noneMatch(Edge::isLoop)) {
+            if (edge.onLimitReached() && w.isKnown(w.from(edge)) && w.edgesFrom(w.from(edge)).stream().noneMatch(Edge::isLoop)) {
                 out.add(Code.LIMIT_ROUTE_WITHOUT_LOOP, edge.source(), "edge " + WorkflowIndex.name(edge) + " is taken \"on limit\", but no loop edge leaves "
                         + Messages.q(edge.from().name()) + ", so no limit is ever reached; add \"loop max N\" to an edge from it, or remove \"on limit\"");
             }

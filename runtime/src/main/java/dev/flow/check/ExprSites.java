@@ -56,10 +56,12 @@ final class ExprSites {
         if (edge.condition() == null && edge.dataMapping().isEmpty()) {
             return;
         }
-        Optional<Node> source = index.node(edge.from().name());
+        Optional<Node> source = index.node(index.from(edge));
         Node outputOf = source.orElse(null);
-        OutputScope outputs = source.map(n -> leaving.computeIfAbsent(n.id(), k -> outputsLeaving(n))).orElse(OutputScope.unknownSource());
-        ReadPoint point = source.isPresent() ? new ReadPoint(edge.from().name(), true) : null;
+        // A misspelt source (read as the node it is near) took the outputs its author meant out of scope: reported once, as FLOW201.
+        OutputScope outputs = source.filter(n -> index.isKnown(edge.from().name()))
+                .map(n -> leaving.computeIfAbsent(n.id(), k -> outputsLeaving(n))).orElse(OutputScope.unknownSource());
+        ReadPoint point = source.map(n -> new ReadPoint(n.id(), true)).orElse(null);
         String name = WorkflowIndex.name(edge);
         add(edge.condition(), Use.CONDITION, "the condition of " + name, index.names(), outputOf, outputs, point, edge.source());
         for (Mapping mapping : edge.dataMapping()) {
@@ -75,7 +77,7 @@ final class ExprSites {
         }
         var joined = new ArrayList<Node>();
         for (Edge in : index.edgesTo(node.id())) {
-            index.node(in.from().name()).ifPresent(joined::add);
+            index.node(index.from(in)).ifPresent(joined::add);
         }
         return OutputScope.join(node, joined);
     }

@@ -53,6 +53,11 @@ final class ExprTyper {
             return Type.ANY; // the source of the edge is unknown, and reported as such
         }
         TypeResolver.Resolution resolution = site.names().resolve(ref.path(), site.outputOf());
+        if (!resolution.isResolved() && site.use() == ExprSite.Use.CONDITION && site.outputs().open()
+                && resolution.problem() == Code.UNKNOWN_VARIABLE && !ref.path().contains(".")) {
+            // a bare name in the condition of an edge whose source is unknown may be one of its outputs: "done" is "any(done)"
+            return Type.BOOL;
+        }
         if (!resolution.isResolved()) {
             out.add(Diagnostic.of(resolution.problem(), resolution.message(), site.at(ref.source()))
                     .withSuggestions(resolution.suggestions()));

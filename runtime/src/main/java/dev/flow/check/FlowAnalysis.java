@@ -21,8 +21,9 @@ import java.util.function.IntPredicate;
  * nodes is fine), run only on the vertices that may lie on a cycle ({@link Digraph#core}): in most
  * workflows a few loops among many straight steps.
  *
- * <p>An edge that names an unknown node is not in the graph, but it is given the benefit of the
- * doubt: its known target counts as reachable, its known source as able to reach {@code end}.
+ * <p>An edge that names an unknown node near a known one reads as an edge to that node
+ * ({@link WorkflowIndex#resolve}). One that names a node far from every other is not in the graph,
+ * but it is given the benefit of the doubt: its known target counts as reachable, its known source as able to reach {@code end}.
  * The name is reported as unknown; reporting what it disconnects as well would say the same twice.
  */
 final class FlowAnalysis {
@@ -31,6 +32,7 @@ final class FlowAnalysis {
     private final boolean[] reachable;
     private final boolean[] reachesEnd;
     private final boolean danglingFromReachable;
+    private final boolean unplaced;
     private final int[] component;
     private final boolean[] cyclic;
     private final int[] order;
@@ -49,8 +51,8 @@ final class FlowAnalysis {
         boolean[] loop = new boolean[edges.size()];
         for (int e = 0; e < edges.size(); e++) {
             Edge edge = edges.get(e);
-            int s = index.number(edge.from().name(), -1);
-            int t = index.number(edge.to().name(), -1);
+            int s = index.number(index.from(edge), -1);
+            int t = index.number(index.to(edge), -1);
             boolean flows = index.isFlowEdge(edge);
             source[e] = flows ? s : -1;
             target[e] = flows ? t : -1;
@@ -65,11 +67,14 @@ final class FlowAnalysis {
         this.reachable = graph.reach(forwardSeeds, true);
         this.reachesEnd = graph.reach(backwardSeeds, false);
         boolean dangling = false;
+        boolean anyUnknown = false;
         for (Edge edge : edges) {
-            int s = index.number(edge.from().name(), -1);
-            dangling |= s >= 0 && reachable[s] && !index.isKnown(edge.to().name());
+            int s = index.number(index.from(edge), -1);
+            dangling |= s >= 0 && reachable[s] && !index.isKnown(index.to(edge));
+            anyUnknown |= !index.isKnown(index.from(edge)) || !index.isKnown(index.to(edge));
         }
         this.danglingFromReachable = dangling;
+        this.unplaced = anyUnknown;
 
         List<Set<Integer>> cycles = Digraph.cyclicComponents(graph.subgraph(graph.core(e -> true), e -> true));
         this.component = new int[n];
@@ -215,6 +220,11 @@ final class FlowAnalysis {
     /** Whether a reachable node has an edge to an unknown node, which might be the way to any other. */
     boolean hasDanglingEdge() {
         return danglingFromReachable;
+    }
+
+    /** Whether some edge names a node that cannot be placed: the cycles it may close are not known. */
+    boolean hasUnplacedEdge() {
+        return unplaced;
     }
 
     /** The strongly connected component of a node (in the whole graph, loop edges included). */

@@ -20,15 +20,17 @@ import java.util.Set;
 final class JoinRules {
     private JoinRules() {}
 
-    /** FLOW308: merges that fewer than two nodes lead into. */
+    /**
+     * FLOW308: merges that only one node leads into. A merge that nothing leads into is unreachable,
+     * which FLOW303 says at the same place.
+     */
     static void mergesWithTooFewInputs(WorkflowIndex w, Report out) {
         for (Node node : w.nodes()) {
             if (node.kind() == NodeKind.MERGE) {
                 Set<String> sources = predecessors(w, node);
-                if (sources.size() < 2) {
-                    String count = sources.isEmpty() ? "no incoming branch" : "only one incoming branch, from " + Messages.list(sources);
-                    out.add(Code.MERGE_TOO_FEW_INPUTS, node.source(), "merge " + Messages.q(node.id()) + " has " + count
-                            + "; a merge joins two or more, so add the edges it should join or make it a plain node");
+                if (sources.size() == 1) {
+                    out.add(Code.MERGE_TOO_FEW_INPUTS, node.source(), "merge " + Messages.q(node.id()) + " has only one incoming branch, from "
+                            + Messages.list(sources) + "; a merge joins two or more, so add the edges it should join or make it a plain node");
                 }
             }
         }
@@ -179,7 +181,7 @@ final class JoinRules {
     private static Set<String> predecessors(WorkflowIndex w, Node node) {
         var sources = new LinkedHashSet<String>();
         for (Edge edge : w.edgesTo(node.id())) {
-            sources.add(edge.from().name());
+            sources.add(w.from(edge));
         }
         return sources;
     }
@@ -187,7 +189,7 @@ final class JoinRules {
     private static Set<String> successors(WorkflowIndex w, Node node) {
         var targets = new LinkedHashSet<String>();
         for (Edge edge : w.edgesFrom(node.id())) {
-            targets.add(edge.to().name());
+            targets.add(w.to(edge));
         }
         return targets;
     }

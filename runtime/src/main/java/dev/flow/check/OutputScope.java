@@ -28,8 +28,10 @@ record OutputScope(Set<String> names, String owner, boolean open) {
         return new OutputScope(Set.of(), "", true);
     }
 
+    /** The outputs of {@code node}; every name for a node of unknown type that declares none. */
     static OutputScope of(Node node) {
-        return new OutputScope(new LinkedHashSet<>(node.effectiveOutputs()), Messages.q(node.id()), false);
+        boolean unknown = node.kind() == dev.flow.model.NodeKind.UNKNOWN && node.outputs().isEmpty();
+        return new OutputScope(new LinkedHashSet<>(node.effectiveOutputs()), Messages.q(node.id()), unknown);
     }
 
     /** A merge's own outputs and those of the nodes it joins. */

@@ -31,6 +31,7 @@ final class Rules {
             StructureRules::reservedNames,
             StructureRules::missingFields,
             StructureRules::conflictingFields,
+            StructureRules::unsafeIds,
             // 2xx references
             ReferenceRules::unknownNodes,
             ReferenceRules::unknownGates,

@@ -90,6 +90,17 @@ final class StructureRules {
         }
     }
 
+    /**
+     * FLOW107: node ids that could step out of the folder their files go to, or hide in a file name
+     * ({@link dev.flow.model.NodeIds}): from YAML, a compiled graph, or a quoted name in the language.
+     */
+    static void unsafeIds(WorkflowIndex w, Report out) {
+        for (Node node : w.workflow().nodes()) {
+            dev.flow.model.NodeIds.problem(node.id()).ifPresent(why -> out.add(Code.UNSAFE_ID, node.source(), "node id " + Messages.q(node.id())
+                    + " " + why + "; node ids name the folders of their files: use letters, digits, \"_\", \"-\" and single dots"));
+        }
+    }
+
     private static boolean misusesReservedName(Node node) {
         return (Node.START_ID.equals(node.id()) && node.kind() != NodeKind.START)
                 || (Node.END_ID.equals(node.id()) && node.kind() != NodeKind.END);
@@ -114,6 +125,11 @@ final class StructureRules {
             }
             if (node.spec() instanceof NodeSpec.Task task && task.command() != null) {
                 emptyCommand(task.command(), "task " + Messages.q(node.id()), node.source(), out);
+            }
+            if (node.spec() instanceof NodeSpec.Unknown unknown) {
+                out.add(Code.MISSING_FIELD, node.source(), "node " + Messages.q(node.id()) + " has "
+                        + (unknown.type() == null ? "no type" : "the type " + Messages.q(unknown.type()) + ", which Flow does not know")
+                        + "; give it one of the kinds Flow runs: task, gate, branch, parallel, merge, subgraph, human or checkpoint");
             }
         }
         for (GateDef gate : w.workflow().gates()) {

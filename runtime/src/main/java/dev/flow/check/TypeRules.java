@@ -79,11 +79,11 @@ final class TypeRules {
                 String node = resolution.node();
                 if (node != null && !order.canHaveRun(node, site.readPoint().node(), site.readPoint().inclusive())) {
                     String point = site.readPoint().node();
-                    String why = node.equals(point)
-                            ? Messages.q(point) + " has not run yet when " + site.where() + " is evaluated"
-                            : "no path leads from " + Messages.q(node) + " to " + Messages.q(point);
-                    out.add(Diagnostic.of(Code.NOT_YET_RUN, Messages.q(ref.path()) + " reads " + Messages.q(node) + ", which cannot have run when "
-                            + site.where() + " is evaluated: " + why + "; read a node that runs before it", site.at(ref.source()))
+                    String problem = node.equals(point)
+                            ? site.where() + " reads " + Messages.q(ref.path()) + " before " + Messages.q(node) + " has run"
+                            : site.where() + " reads " + Messages.q(ref.path()) + ", but " + Messages.q(node)
+                                    + " cannot have run by then: no path leads from " + Messages.q(node) + " to " + Messages.q(point);
+                    out.add(Diagnostic.of(Code.NOT_YET_RUN, problem + "; read a node that runs before it", site.at(ref.source()))
                             .withRelated(List.of(new Diagnostic.Related(w.sourceOf(node), "the node read"))));
                 }
             }

@@ -19,8 +19,15 @@ import java.util.Optional;
  *
  * <p>Broken input is expected: where ids repeat, the first node counts (and the implicit
  * {@code start}/{@code end} win over a node that misuses their names); {@code start} and
- * {@code end} always have a number even when a front end forgot them; edges that name unknown nodes
- * are kept in the by-name maps but left out of the control-flow graph.
+ * {@code end} always have a number even when a front end forgot them.
+ *
+ * <p>An edge that names an unknown node is reported once, as an unknown name with the nearest
+ * known one ("did you mean"). When the name is used once only, it is most likely that node
+ * misspelt, and every other rule reads the edge as if it named it ({@link #resolve}), so that one
+ * misspelt name does not also make {@code start} look unconnected, a node a dead end or a loop edge
+ * close no cycle. A name used several times is more likely a node whose declaration is missing, and
+ * a name with no near node cannot be placed: such edges are kept in the by-name maps but left out
+ * of the control-flow graph, which gives them the benefit of the doubt ({@link FlowAnalysis}).
  */
 final class WorkflowIndex {
     private static final List<Edge> NONE = List.of();
@@ -32,6 +39,7 @@ final class WorkflowIndex {
     private final Map<String, Integer> numbers = new HashMap<>();
     private final Map<String, List<Edge>> from = new HashMap<>();
     private final Map<String, List<Edge>> to = new HashMap<>();
+    private final Map<String, String> assumed = new HashMap<>();
     private final List<Node> nodes = new ArrayList<>();
     private final FlowAnalysis flow;
     private final List<ExprSite> sites;
@@ -46,13 +54,41 @@ final class WorkflowIndex {
         for (String id : ids) {
             names.node(id).ifPresent(nodes::add);
         }
+        var unknownUses = new HashMap<String, Integer>();
+        for (Edge edge : workflow.edges()) {
+            for (String end : List.of(edge.from().name(), edge.to().name())) {
+                if (!numbers.containsKey(end)) {
+                    unknownUses.merge(end, 1, Integer::sum);
+                }
+            }
+        }
+        unknownUses.forEach((name, uses) -> {
+            if (uses == 1 && !name.isEmpty()) {
+                NameSuggester.best(name, ids).ifPresent(id -> assumed.put(name, id));
+            }
+        });
         for (Edge edge : workflow.edges()) {
             // Most nodes have one edge in and one out: start every list small.
-            from.computeIfAbsent(edge.from().name(), k -> new ArrayList<>(2)).add(edge);
-            to.computeIfAbsent(edge.to().name(), k -> new ArrayList<>(2)).add(edge);
+            from.computeIfAbsent(from(edge), k -> new ArrayList<>(2)).add(edge);
+            to.computeIfAbsent(to(edge), k -> new ArrayList<>(2)).add(edge);
         }
         this.flow = new FlowAnalysis(this);
         this.sites = ExprSites.of(this);
+    }
+
+    /** The id a name stands for: itself when known, the nearest id when it is an unknown name near one, else itself. */
+    String resolve(String name) {
+        return numbers.containsKey(name) ? name : assumed.getOrDefault(name, name);
+    }
+
+    /** The node an edge leaves, as {@link #resolve} reads it. */
+    String from(Edge edge) {
+        return resolve(edge.from().name());
+    }
+
+    /** The node an edge enters, as {@link #resolve} reads it. */
+    String to(Edge edge) {
+        return resolve(edge.to().name());
     }
 
     private void number(String id) {
@@ -97,12 +133,12 @@ final class WorkflowIndex {
         return java.util.Collections.unmodifiableList(nodes);
     }
 
-    /** Every edge that leaves {@code id}, whatever its target, in declaration order. */
+    /** Every edge that leaves {@code id} (or an unknown name taken as it), whatever its target, in declaration order. */
     List<Edge> edgesFrom(String id) {
         return from.getOrDefault(id, NONE);
     }
 
-    /** Every edge that enters {@code id}, whatever its source, in declaration order. */
+    /** Every edge that enters {@code id} (or an unknown name taken as it), whatever its source, in declaration order. */
     List<Edge> edgesTo(String id) {
         return to.getOrDefault(id, NONE);
     }
@@ -133,7 +169,7 @@ final class WorkflowIndex {
      * every other finding wrong).
      */
     boolean isFlowEdge(Edge edge) {
-        return isKnown(edge.from().name()) && isKnown(edge.to().name())
+        return isKnown(from(edge)) && isKnown(to(edge))
                 && !Node.START_ID.equals(edge.to().name()) && !Node.END_ID.equals(edge.from().name());
     }
 

@@ -29,6 +29,7 @@ public enum Code {
     RESERVED_NAME("FLOW104", "reserved-name", Severity.ERROR, "A node uses a name reserved for the implicit start and end."),
     MISSING_FIELD("FLOW105", "missing-field", Severity.ERROR, "A node lacks what its kind needs (an agent or a command, a condition, branches...), or a command names no program."),
     CONFLICTING_FIELDS("FLOW106", "conflicting-fields", Severity.ERROR, "A node sets fields that exclude each other (an agent and a command, ...)."),
+    UNSAFE_ID("FLOW107", "unsafe-id", Severity.ERROR, "A node id holds \"/\", \"\\\", \"..\" or a control character: node ids name the folders of their files."),
 
     // 2xx: references
     UNKNOWN_NODE("FLOW201", "unknown-node", Severity.ERROR, "A name is used as a node but no node has it."),

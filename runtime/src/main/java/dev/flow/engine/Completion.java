@@ -183,7 +183,7 @@ final class Completion {
                         list.add(value);
                         value = list;
                     }
-                    ctx.setState(name, v == null ? value : Values.coerce(value, v.type()));
+                    ctx.setState(name, v == null ? value : Values.convert(value, v.type()));
                 } catch (EvalException ex) {
                     return "\"on " + output + (u.op() == StateUpdate.Op.SET ? " set " : " append to ") + name + "\": " + ex.getMessage();
                 }
@@ -227,6 +227,7 @@ final class Completion {
     }
 
     private void fail(RunContext ctx, NodeRow row, Attempt attempt, String error, ErrorClass errorClass) {
+        error = step.core.reports.nodeError(error, ctx.id(), row.nodeId(), row.iteration(), row.attempt());
         Node node = ctx.graph.node(row.nodeId());
         stopAt(ctx, count(ctx, attempt.cost()));
         Map<String, Object> result = attempt.result();

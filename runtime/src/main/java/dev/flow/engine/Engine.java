@@ -138,6 +138,9 @@ public final class Engine {
                 if (worker.isStopping()) {
                     break;
                 }
+                if (worker.crashed() instanceof dev.flow.store.StoreException store && store.kind() != dev.flow.store.StoreException.Kind.BUG) {
+                    throw store; // the database or the disk, not Flow: its message says what to do
+                }
                 if (worker.crashed() != null) {
                     throw new IllegalStateException("a worker slot stopped on an internal error: " + worker.crashed(), worker.crashed());
                 }

@@ -22,7 +22,9 @@ final class EngineCore {
     final WorkExecutor executor;
     final CircuitBreaker breaker;
     final Backoff backoff;
+    final ArtifactPaths artifacts;
     final ResultCodec results;
+    final Reports reports;
     final String host;
 
     EngineCore(Store store, EngineOptions options) {
@@ -34,7 +36,9 @@ final class EngineCore {
                         Workspaces.besideDatabase(store.location()), options.probe()::at);
         this.breaker = new CircuitBreaker(options.breakerThreshold(), options.breakerOpenFor().toMillis());
         this.backoff = new Backoff(options.random());
-        this.results = new ResultCodec(store.artifactsDir());
+        this.artifacts = new ArtifactPaths(store.artifactsDir());
+        this.results = new ResultCodec(artifacts);
+        this.reports = new Reports(artifacts);
         this.host = hostName();
     }
 
@@ -47,17 +51,7 @@ final class EngineCore {
     }
 
     Path runDir(String executionId, String nodeId, int iteration, int attempt) {
-        return store.artifactsDir().resolve(safe(executionId)).resolve(safe(nodeId)).resolve(iteration + "-" + attempt);
-    }
-
-    private static String safe(String name) {
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (!(Character.isLetterOrDigit(c) && c < 128) && c != '.' && c != '_' && c != '-') {
-                return name.replaceAll("[^A-Za-z0-9._-]", "_");
-            }
-        }
-        return name;
+        return artifacts.runDir(executionId, nodeId, iteration, attempt);
     }
 
     /** Whether a node's work is done by Java code in this process (no process, no files). */

@@ -87,6 +87,8 @@ final class Entering {
                 }
             }
             case TASK, GATE -> ready(ctx, row);
+            // the checker refuses such a graph; a run that meets one anyway fails it rather than wait forever
+            case UNKNOWN -> step.completion.fail(ctx, row, "node \"" + node.id() + "\" has a type Flow does not know", false, Map.of());
         }
     }
 

@@ -90,15 +90,16 @@ public final class KvService {
         if (bytes.length <= INLINE_MAX) {
             entry = new KvEntry(executionId, scope, key, value, null, null, bytes.length, caller.name(), at);
         } else {
-            Path dir = core.store.artifactsDir().resolve(exec.id()).resolve("kv").resolve(scope);
-            Path file = dir.resolve(key.replaceAll("[^A-Za-z0-9._-]", "_") + "-" + at + ".txt");
+            Path dir = core.artifacts.kvDir(exec.id(), scope);
+            Path file = core.artifacts.inside(dir.resolve(ArtifactPaths.component(key) + "-" + at + ".txt"));
             try {
                 Files.createDirectories(dir);
                 Files.write(file, bytes);
             } catch (IOException e) {
-                throw new IllegalStateException("cannot write the value of \"" + key + "\" to " + file + ": " + e.getMessage(), e);
+                throw new dev.flow.store.StoreException(dev.flow.store.StoreException.Kind.IO, "cannot write the value of \"" + key + "\" to "
+                        + file + ": " + IoMessages.reason(e) + "; nothing was stored", e);
             }
-            entry = new KvEntry(executionId, scope, key, null, core.store.artifactsDir().relativize(file).toString(),
+            entry = new KvEntry(executionId, scope, key, null, core.artifacts.relative(file),
                     ResultCodec.sha256(bytes), bytes.length, caller.name(), at);
         }
         KvEntry stored = entry;
@@ -116,7 +117,12 @@ public final class KvService {
         if (e.artifact() == null) {
             return e.value();
         }
-        Path file = core.store.artifactsDir().resolve(e.artifact());
+        Path file;
+        try {
+            file = core.artifacts.resolve(e.artifact());
+        } catch (IllegalStateException outside) {
+            throw new UsageException("the value of \"" + e.key() + "\" is recorded at " + e.artifact() + ", outside the artifacts folder; Flow does not read it");
+        }
         try {
             byte[] bytes = Files.readAllBytes(file);
             if (!ResultCodec.sha256(bytes).equals(e.sha256())) {

@@ -26,6 +26,7 @@ final class Lifecycle {
         if (!ctx.isLive()) {
             return;
         }
+        report = step.core.reports.executionReport(report, ctx.id());
         ctx.stopping = status;
         ctx.report = report;
         ctx.changed = true;
@@ -99,6 +100,7 @@ final class Lifecycle {
                 why = "the run reached its end, but " + String.join("; ", failed);
             }
         }
+        why = step.core.reports.executionReport(why, ctx.id());
         cancelLeftovers(ctx, end);
         ctx.status = end;
         ctx.stopping = null;

@@ -21,10 +21,10 @@ final class ResultCodec {
     static final int INLINE_MAX = 16 * 1024;
     private static final String ARTIFACT = "$artifact";
 
-    private final Path artifactsRoot;
+    private final ArtifactPaths artifacts;
 
-    ResultCodec(Path artifactsRoot) {
-        this.artifactsRoot = artifactsRoot;
+    ResultCodec(ArtifactPaths artifacts) {
+        this.artifacts = artifacts;
     }
 
     String encode(Map<String, Object> result, java.util.function.Supplier<Path> runDirs) {
@@ -42,7 +42,7 @@ final class ResultCodec {
             byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
             Files.write(file, bytes);
             var ref = new LinkedHashMap<String, Object>();
-            ref.put(ARTIFACT, artifactsRoot.relativize(file).toString());
+            ref.put(ARTIFACT, artifacts.relative(file));
             ref.put("sha256", sha256(bytes));
             ref.put("bytes", (long) bytes.length);
             if (result.get("output") instanceof String o) {
@@ -53,7 +53,8 @@ final class ResultCodec {
             }
             return Json.write(ref);
         } catch (IOException e) {
-            throw new IllegalStateException("cannot write a large result to " + runDir + ": " + e.getMessage(), e);
+            throw new dev.flow.store.StoreException(dev.flow.store.StoreException.Kind.IO, "cannot write a large result to " + runDir + ": "
+                    + IoMessages.reason(e) + "; nothing of the step was kept", e);
         }
     }
 
@@ -63,14 +64,15 @@ final class ResultCodec {
         if (!(m.get(ARTIFACT) instanceof String path)) {
             return m;
         }
-        Path file = artifactsRoot.resolve(path);
+        Path file = artifacts.root().resolve(path);
         try {
+            file = artifacts.resolve(path);
             byte[] bytes = Files.readAllBytes(file);
             if (sha256(bytes).equals(m.get("sha256"))) {
                 return Json.readMap(new String(bytes, StandardCharsets.UTF_8));
             }
-        } catch (IOException e) {
-            // reported below
+        } catch (IOException | IllegalStateException e) {
+            // missing, or a path outside the artifacts folder (a database changed by hand): reported below
         }
         var partial = new LinkedHashMap<String, Object>(m);
         partial.remove(ARTIFACT);

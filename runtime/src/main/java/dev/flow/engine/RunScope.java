@@ -78,6 +78,10 @@ final class RunScope implements Scope {
             result.put("output", row.output());
         }
         result.putIfAbsent("summary", "");
+        String text = TextResult.of(node, row.output(), result);
+        if (text != null) {
+            result.putIfAbsent(dev.flow.model.ResultFields.TEXT, text);
+        }
         return Optional.of(new NodeView(node.effectiveOutputs(), row.output(), result));
     }
 

@@ -2,6 +2,7 @@ package dev.flow.frontend;
 
 import dev.flow.diagnostic.Diagnostic;
 import dev.flow.model.FlowGraph;
+import dev.flow.model.SourceRef;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,12 +12,23 @@ import java.util.Optional;
  *
  * @param sources the texts the diagnostics point into, by display name (the file itself and any
  *     library or registry it imported), so that tools can quote the offending line
+ * @param misread the elements (by the position of their name) that the front end read with errors
+ *     of their own, such as a node whose condition does not parse: what the checker would say about
+ *     them there only follows from those errors ({@link dev.flow.check.Cascades})
  */
-public record Compilation(SourceFile source, Optional<FlowGraph> graph, List<Diagnostic> diagnostics, java.util.Map<String, String> sources) {
+public record Compilation(
+        SourceFile source, Optional<FlowGraph> graph, List<Diagnostic> diagnostics, java.util.Map<String, String> sources,
+        java.util.Set<SourceRef> misread) {
     public Compilation {
         graph = graph == null ? Optional.empty() : graph;
         diagnostics = diagnostics.stream().sorted(Diagnostic.ORDER).toList();
         sources = sources == null ? java.util.Map.of() : java.util.Map.copyOf(sources);
+        misread = misread == null ? java.util.Set.of() : java.util.Set.copyOf(misread);
+    }
+
+    /** A compilation whose front end read every element it kept without an error of its own. */
+    public Compilation(SourceFile source, Optional<FlowGraph> graph, List<Diagnostic> diagnostics, java.util.Map<String, String> sources) {
+        this(source, graph, diagnostics, sources, null);
     }
 
     public boolean hasErrors() {

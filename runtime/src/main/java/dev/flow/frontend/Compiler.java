@@ -1,5 +1,6 @@
 package dev.flow.frontend;
 
+import dev.flow.check.Cascades;
 import dev.flow.check.Checker;
 import dev.flow.diagnostic.Code;
 import dev.flow.diagnostic.Diagnostic;
@@ -71,8 +72,8 @@ public final class Compiler {
             return loaded;
         }
         var all = new ArrayList<>(loaded.diagnostics());
-        all.addAll(Checker.check(loaded.graph().get()));
-        return new Compilation(loaded.source(), loaded.graph(), all, loaded.sources());
+        all.addAll(Cascades.without(Checker.check(loaded.graph().get()), loaded.diagnostics(), loaded.misread()));
+        return new Compilation(loaded.source(), loaded.graph(), all, loaded.sources(), loaded.misread());
     }
 
     private record Read(SourceFile source, Diagnostic diagnostic) {}

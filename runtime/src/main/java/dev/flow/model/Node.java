@@ -81,7 +81,7 @@ public record Node(
             case GATE -> List.of("passed", "failed");
             case BRANCH -> List.of("on_true", "on_false");
             case HUMAN -> List.of("approved", "rejected");
-            case END -> List.of();
+            case END, UNKNOWN -> List.of();
         };
     }
 

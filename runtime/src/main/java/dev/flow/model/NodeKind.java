@@ -21,7 +21,12 @@ public enum NodeKind {
     /** Where every run begins (one per workflow, id {@code start}). */
     START,
     /** Where a run completes (one per workflow, id {@code end}). */
-    END;
+    END,
+    /**
+     * A node whose type its front end could not read (a YAML {@code type: loop}, which it reported):
+     * kept so that edges to it resolve, assumed nothing about, never run (the checker reports it).
+     */
+    UNKNOWN;
 
     /** The kind as written in the language, in YAML and in JSON. */
     public String keyword() {
@@ -31,7 +36,7 @@ public enum NodeKind {
     /** Whether the runtime executes this kind without starting a process. */
     public boolean isControl() {
         return switch (this) {
-            case BRANCH, PARALLEL, MERGE, CHECKPOINT, START, END -> true;
+            case BRANCH, PARALLEL, MERGE, CHECKPOINT, START, END, UNKNOWN -> true;
             case TASK, GATE, SUBGRAPH, HUMAN -> false;
         };
     }

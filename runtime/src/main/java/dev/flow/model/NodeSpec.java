@@ -161,6 +161,17 @@ public sealed interface NodeSpec {
         }
     }
 
+    /**
+     * A node of a type the front end could not read, which it reported; see {@link NodeKind#UNKNOWN}.
+     *
+     * @param type the type as written; null when none was
+     */
+    record Unknown(String type) implements NodeSpec {
+        public NodeKind kind() {
+            return NodeKind.UNKNOWN;
+        }
+    }
+
     /** Records the run's state at this point; costs nothing. */
     record Checkpoint() implements NodeSpec {
         public NodeKind kind() {

@@ -13,23 +13,32 @@ import java.util.Map;
  *   <tr><th>kind</th><th>fields</th></tr>
  *   <tr><td>every kind</td><td>{@code output} (enum of the outputs), {@code summary} (string)</td></tr>
  *   <tr><td>task</td><td>{@code exit_code} (int), {@code cost} (float), {@code stdout}, {@code stderr}
- *   (string tails), {@code data} (any: the free-form data of an agent's JSON result); isolated tasks
- *   also {@code worktree}, {@code base_commit}, {@code step_commit}, {@code applied_commit} (strings)
- *   and {@code conflict_files} (list of strings)</td></tr>
+ *   (string tails), {@code data} (any: the free-form data of an agent's JSON result), {@code text}
+ *   (see below); isolated tasks also {@code worktree}, {@code base_commit}, {@code step_commit},
+ *   {@code applied_commit} (strings) and {@code conflict_files} (list of strings)</td></tr>
  *   <tr><td>gate</td><td>{@code passed} (bool), {@code test_status} (enum passed, failed, error,
- *   timeout), {@code exit_code} (int); {@code output} is the gate's text, a string; isolated gates
- *   also {@code worktree} and {@code base_commit}</td></tr>
+ *   timeout), {@code exit_code} (int), {@code text}; {@code output} is the gate's text, a string;
+ *   isolated gates also {@code worktree} and {@code base_commit}</td></tr>
  *   <tr><td>branch</td><td>{@code branch_outcome} (enum on_true, on_false, max_iterations_reached),
  *   {@code condition_result} (bool), {@code iterations} (int)</td></tr>
  *   <tr><td>human</td><td>{@code approved} (bool), {@code answer} (string), {@code note}
- *   (string)</td></tr>
+ *   (string), {@code text}</td></tr>
  *   <tr><td>merge, subgraph</td><td>any field: their results carry what they joined or mapped</td></tr>
+ *   <tr><td>unknown</td><td>any field: nothing is assumed of a node whose type was not read</td></tr>
  * </table>
+ *
+ * <p>{@link #TEXT} is the node's text result, what dialect 2 calls {@code output} in
+ * {@code on_output: {done: {set: {v: output}}}}: what a command printed, an agent's summary, a gate's
+ * output, a person's note. Its type is {@code any} because text is what programs hand over for every
+ * kind of value: stored in a variable of another type it is read as that type ({@code 87} into an
+ * int), which the runtime checks when it stores it.
  */
 public final class ResultFields {
     private ResultFields() {}
 
     public static final Type TEST_STATUS = Type.enumOf(java.util.List.of("passed", "failed", "error", "timeout"));
+    /** The field that holds a node's text result. */
+    public static final String TEXT = "text";
     public static final Type BRANCH_OUTCOME =
             Type.enumOf(java.util.List.of("on_true", "on_false", "max_iterations_reached"));
 
@@ -45,6 +54,7 @@ public final class ResultFields {
                 fields.put("stdout", Type.STRING);
                 fields.put("stderr", Type.STRING);
                 fields.put("data", Type.ANY);
+                fields.put(TEXT, Type.ANY);
                 if (node.isIsolatedTask()) {
                     fields.put("worktree", Type.STRING);
                     fields.put("base_commit", Type.STRING);
@@ -58,6 +68,7 @@ public final class ResultFields {
                 fields.put("passed", Type.BOOL);
                 fields.put("test_status", TEST_STATUS);
                 fields.put("exit_code", Type.INT);
+                fields.put(TEXT, Type.ANY);
                 if (node.spec() instanceof NodeSpec.Gate g && g.isolation() == Isolation.WORKTREE) {
                     fields.put("worktree", Type.STRING);
                     fields.put("base_commit", Type.STRING);
@@ -72,14 +83,24 @@ public final class ResultFields {
                 fields.put("approved", Type.BOOL);
                 fields.put("answer", Type.STRING);
                 fields.put("note", Type.STRING);
+                fields.put(TEXT, Type.ANY);
             }
             default -> {}
         }
         return fields;
     }
 
+    /** Whether a node that does this has a {@link #TEXT} result: tasks, gates, humans, and merges that run an agent. */
+    public static boolean hasText(NodeSpec spec) {
+        return switch (spec.kind()) {
+            case TASK, GATE, HUMAN -> true;
+            case MERGE -> ((NodeSpec.Merge) spec).agent() != null;
+            default -> false;
+        };
+    }
+
     /** Whether results of this kind may carry fields beyond the table (merged or mapped results). */
     public static boolean isOpen(NodeKind kind) {
-        return kind == NodeKind.MERGE || kind == NodeKind.SUBGRAPH;
+        return kind == NodeKind.MERGE || kind == NodeKind.SUBGRAPH || kind == NodeKind.UNKNOWN;
     }
 }

@@ -47,7 +47,7 @@ public final class DotRenderer implements GraphRenderer {
 
     private static String shape(Node node) {
         return switch (node.kind()) {
-            case TASK -> "box";
+            case TASK, UNKNOWN -> "box";
             case GATE -> "hexagon";
             case BRANCH -> "diamond";
             case PARALLEL -> "trapezium";

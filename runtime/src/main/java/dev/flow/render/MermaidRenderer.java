@@ -59,7 +59,7 @@ public final class MermaidRenderer implements GraphRenderer {
 
     private static String shape(Node node, String label) {
         return switch (node.kind()) {
-            case TASK -> "[" + label + "]";
+            case TASK, UNKNOWN -> "[" + label + "]";
             case GATE -> "{{" + label + "}}";
             case BRANCH -> "{" + label + "}";
             case PARALLEL -> "[/" + label + "\\]";

@@ -15,7 +15,7 @@ public final class StoreException extends RuntimeException {
         FOREIGN,
         /** Written by a newer version of Flow. */
         NEWER_SCHEMA,
-        /** The file or its folder cannot be read or written. */
+        /** The file or its folder cannot be read or written: a folder, a FIFO, a read-only place, a full or failing disk. */
         IO,
         /** A guarded update changed more rows than it can: a bug, never a race. */
         BUG
@@ -36,7 +36,10 @@ public final class StoreException extends RuntimeException {
         return kind;
     }
 
-    /** Whether the user's input is at fault (exit code 2) rather than the machine (exit code 1). */
+    /**
+     * Whether the file given is at fault (not a Flow database) rather than the place it is in (a
+     * folder, a read-only or full disk). The command line exits with 2 for both: usage or I/O.
+     */
     public boolean isInputError() {
         return kind == Kind.CORRUPT || kind == Kind.FOREIGN || kind == Kind.NEWER_SCHEMA;
     }

@@ -19,10 +19,17 @@ import java.util.Optional;
  *
  * @param registry the registry whose gates the workflow's gates include, when one was used
  * @param sources the texts the diagnostics point into besides the workflow's, by display name
+ * @param misread the nodes (by the position of their id) that had errors of their own
  */
 public record YamlDocument(
         SourceFile source, Optional<Dialect> dialect, Optional<FlowGraph> graph, List<Diagnostic> diagnostics, YamlComments comments,
-        Optional<Registry> registry, Map<String, String> sources) {
+        Optional<Registry> registry, Map<String, String> sources, java.util.Set<dev.flow.model.SourceRef> misread) {
+
+    /** A document with no node read with errors. */
+    public YamlDocument(SourceFile source, Optional<Dialect> dialect, Optional<FlowGraph> graph, List<Diagnostic> diagnostics, YamlComments comments,
+            Optional<Registry> registry, Map<String, String> sources) {
+        this(source, dialect, graph, diagnostics, comments, registry, sources, null);
+    }
 
     /**
      * A gate registry as a workflow used it.
@@ -39,11 +46,12 @@ public record YamlDocument(
         diagnostics = diagnostics.stream().sorted(Diagnostic.ORDER).toList();
         comments = comments == null ? YamlComments.NONE : comments;
         sources = sources == null ? Map.of() : Map.copyOf(sources);
+        misread = misread == null ? java.util.Set.of() : java.util.Set.copyOf(misread);
     }
 
     /** What the front end hands to the compiler (the comments are left out). */
     public Compilation toCompilation() {
-        return new Compilation(source, graph, diagnostics, sources);
+        return new Compilation(source, graph, diagnostics, sources, misread);
     }
 
     /** The problems the reader found in the workflow file itself (not in the registry it read). */

@@ -74,7 +74,7 @@ public final class YamlWorkflowReader {
         Map<String, String> sources = new HashMap<>();
         registry.ifPresent(r -> r.contents().text().ifPresent(t -> sources.put(r.contents().displayName(), t)));
         return new YamlDocument(file, dialect, Optional.of(FlowGraph.of(workflow)), problems.all(), comments.attach(read.comments()), registry,
-                sources);
+                sources, problems.misread());
     }
 
     private static Optional<Dialect> dialect(YMap root, LoadOptions options) {

@@ -78,6 +78,7 @@ class CheckerTest {
                 .human("ask", defaultOutput("maybe"),                               // 206
                         retry(2, Duration.ofSeconds(1), 2, Duration.ofSeconds(5)))  // 507
                 .task("orphan", command("true"))                                    // 303
+                .task("../up", command("true"))                                     // 107
                 .task("loop1", command("true"))
                 .task("loop2", command("true"))
                 .edge("start -> a")

@@ -8,6 +8,7 @@ import static dev.flow.check.TestFlow.outputs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.diagnostic.Code;
+import dev.flow.diagnostic.Diagnostic;
 import dev.flow.model.NodeKind;
 import org.junit.jupiter.api.Test;
 
@@ -141,6 +142,50 @@ class StructureRulesTest {
         assertThat(found).extracting(d -> d.message()).containsExactlyInAnyOrder(
                 "the command of task \"idle\" is empty: it names no program; give the program and its arguments, such as run [\"make\", \"test\"]",
                 "the command of gate \"tests\" is empty: it names no program; give the program and its arguments, such as run [\"make\", \"test\"]");
+    }
+
+    @Test
+    void reportsNodeIdsThatCouldStepOutOfTheirFolder() {
+        var flow = TestFlow.workflow("demo")
+                .task("../up", command("true"))
+                .task("a/b", command("true"))
+                .task("a\\b", command("true"))
+                .task(".", command("true"))
+                .task("nul\u0000here", command("true"))
+                .task("bell\u0007", command("true"))
+                .edge("start -> end");
+        var found = of(flow.check(), Code.UNSAFE_ID);
+        assertThat(found).extracting(d -> d.message()).containsExactly(
+                "node id \"../up\" holds \"..\", which names the folder above; node ids name the folders of their files: use letters, digits, \"_\", \"-\" and single dots",
+                "node id \"a/b\" holds \"/\", which separates folders; node ids name the folders of their files: use letters, digits, \"_\", \"-\" and single dots",
+                "node id \"a\\\\b\" holds \"\\\", which separates folders; node ids name the folders of their files: use letters, digits, \"_\", \"-\" and single dots",
+                "node id \".\" is \".\", the name of the folder it is in; node ids name the folders of their files: use letters, digits, \"_\", \"-\" and single dots",
+                "node id \"nul\\u0000here\" holds the control character U+0000; node ids name the folders of their files: use letters, digits, \"_\", \"-\" and single dots",
+                "node id \"bell\\u0007\" holds the control character U+0007; node ids name the folders of their files: use letters, digits, \"_\", \"-\" and single dots");
+        assertThat(flow.text(found.get(0).source())).startsWith("task ../up");
+    }
+
+    @Test
+    void nodeIdsWithDotsDashesAndUnicodeLettersAreSafe() {
+        var flow = TestFlow.workflow("demo")
+                .task("run-tests.v2", command("true"))
+                .task("étape_1", command("true"))
+                .edge("start -> end");
+        assertThat(of(flow.check(), Code.UNSAFE_ID)).isEmpty();
+    }
+
+    @Test
+    void aNodeOfUnknownTypeIsReportedOnceAndAssumedNothingAbout() {
+        // as a compiled graph would carry it: no front end reported it, so the checker does
+        var flow = TestFlow.workflow("demo")
+                .node(NodeKind.UNKNOWN, "poll")
+                .edge("start -> poll")
+                .edge("poll -> end when poll.exit_code == 0 && poll.anything")
+                .edge("poll -> end when waiting");
+        var d = only(flow.check(), Code.MISSING_FIELD);
+        assertThat(d.message()).isEqualTo("node \"poll\" has no type; give it one of the kinds Flow runs: task, gate, branch, parallel, merge,"
+                + " subgraph, human or checkpoint");
+        assertThat(flow.check()).extracting(Diagnostic::code).containsExactly(Code.MISSING_FIELD);
     }
 
     @Test

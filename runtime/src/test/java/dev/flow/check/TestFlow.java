@@ -545,6 +545,7 @@ final class TestFlow {
                 case CHECKPOINT -> new NodeSpec.Checkpoint();
                 case START -> new NodeSpec.Start();
                 case END -> new NodeSpec.End();
+                case UNKNOWN -> new NodeSpec.Unknown(null);
             };
         }
     }

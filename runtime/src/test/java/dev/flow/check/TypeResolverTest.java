@@ -86,7 +86,7 @@ class TypeResolverTest {
     @Test
     void listsTheFieldsOfANodeForCompletion() {
         var fields = TypeResolver.fieldsOf(names.node("analyze").orElseThrow());
-        assertThat(fields.keySet()).containsExactly("output", "summary", "exit_code", "cost", "stdout", "stderr", "data", "done", "blocked");
+        assertThat(fields.keySet()).containsExactly("output", "summary", "exit_code", "cost", "stdout", "stderr", "data", "text", "done", "blocked");
         assertThat(names.nodeIds()).containsExactly("start", "test", "analyze", "join", "end");
         assertThat(names.stateNames()).containsExactly("attempts", "extra");
         assertThat(names.inputNames()).containsExactly("issue");

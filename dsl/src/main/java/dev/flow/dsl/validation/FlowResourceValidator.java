@@ -13,14 +13,19 @@ import org.eclipse.xtext.validation.Issue;
 import org.eclipse.xtext.validation.ResourceValidatorImpl;
 
 /**
- * Xtext's resource validation, plus FLOW002 for text that {@link dev.flow.dsl.parser.NestingGuard}
- * refused: such text has no syntax tree, so no {@code @Check} method could report it.
+ * Xtext's resource validation with only the first syntax error (as {@code flow check} reports them,
+ * see {@link dev.flow.dsl.validation.checks.SyntaxErrors}), plus FLOW002 for text that
+ * {@link dev.flow.dsl.parser.NestingGuard} refused: such text has no syntax tree, so no
+ * {@code @Check} method could report it.
  */
 public class FlowResourceValidator extends ResourceValidatorImpl {
 
     @Override
     public List<Issue> validate(Resource resource, CheckMode mode, CancelIndicator indicator) {
         List<Issue> issues = new ArrayList<>(super.validate(resource, mode, indicator));
+        // only the first syntax error, as flow check reports it (see SyntaxErrors): the others mostly follow from it
+        issues.stream().filter(Issue::isSyntaxError).min(java.util.Comparator.comparingInt(Issue::getOffset))
+                .ifPresent(first -> issues.removeIf(i -> i.isSyntaxError() && i != first));
         if (resource instanceof XtextResource xtext && xtext.getParseResult() != null) {
             GuardedParseResult.refusalOf(xtext.getParseResult()).ifPresent(crossing -> {
                 var issue = new Issue.IssueImpl();

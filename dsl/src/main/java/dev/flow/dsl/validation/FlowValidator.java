@@ -51,7 +51,7 @@ public class FlowValidator extends AbstractFlowValidator {
         if (!file.eResource().getErrors().isEmpty() || SyntaxErrors.blockCompilation(language)) {
             return;
         }
-        for (Diagnostic d : graphDiagnostics(file, names)) {
+        for (Diagnostic d : dev.flow.check.Cascades.without(graphDiagnostics(file, names), language, java.util.Set.of())) {
             IssueMapping.report(d, file, names, getMessageAcceptor());
         }
     }

@@ -153,6 +153,25 @@ public final class Values {
         throw new EvalException("expected " + type.name() + ", got " + describe(v));
     }
 
+    /**
+     * Converts a value to the type of the variable it is stored in: as {@link #coerce}, and text is
+     * read as that type ({@code "87"} into an int, {@code "true"} into a bool), because a node's text
+     * result is text whatever it holds. Throws {@link EvalException} when it does not read as one.
+     */
+    public static Object convert(Object v, Type type) {
+        if (v instanceof String s && !Type.STRING.equals(type) && !Type.ANY.equals(type) && !(type instanceof Type.EnumType)) {
+            return parse(s, type);
+        }
+        if (v instanceof List<?> items && type instanceof Type.ListType l) {
+            var out = new ArrayList<Object>(items.size());
+            for (Object item : items) {
+                out.add(convert(item, l.element()));
+            }
+            return out;
+        }
+        return coerce(v, type);
+    }
+
     /** Integers as Long, other numbers as Double, so that equal values have equal forms. */
     public static Object normalize(Object v) {
         if (v instanceof Integer || v instanceof Short || v instanceof Byte) {

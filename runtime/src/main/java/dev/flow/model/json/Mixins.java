@@ -21,7 +21,8 @@ final class Mixins {
         @JsonSubTypes.Type(value = NodeSpec.Human.class, name = "human"),
         @JsonSubTypes.Type(value = NodeSpec.Checkpoint.class, name = "checkpoint"),
         @JsonSubTypes.Type(value = NodeSpec.Start.class, name = "start"),
-        @JsonSubTypes.Type(value = NodeSpec.End.class, name = "end")
+        @JsonSubTypes.Type(value = NodeSpec.End.class, name = "end"),
+        @JsonSubTypes.Type(value = NodeSpec.Unknown.class, name = "unknown")
     })
     interface NodeSpecMixin {}
 

@@ -33,7 +33,11 @@ public final class SqliteStore implements Store {
     private static final byte[] SQLITE_HEADER = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
     private static final int SQLITE_BUSY = 5;
     private static final int SQLITE_LOCKED = 6;
+    private static final int SQLITE_READONLY = 8;
+    private static final int SQLITE_IOERR = 10;
     private static final int SQLITE_CORRUPT = 11;
+    private static final int SQLITE_FULL = 13;
+    private static final int SQLITE_CANTOPEN = 14;
     private static final int SQLITE_NOTADB = 26;
 
     private final Path file;
@@ -82,6 +86,11 @@ public final class SqliteStore implements Store {
         if (Files.isDirectory(absolute)) {
             throw new StoreException(Kind.IO, "\"" + shown + "\" is a folder; --db takes the path of a database file");
         }
+        if (Files.exists(absolute) && !Files.isRegularFile(absolute)) {
+            // a FIFO, a device or a socket: reading one could block for ever, and SQLite needs a file it can lock and grow
+            throw new StoreException(Kind.IO, "\"" + shown + "\" is not a regular file (" + kindOfFile(absolute)
+                    + "); --db takes the path of a database file");
+        }
         try {
             if (!Files.exists(absolute) || Files.size(absolute) == 0) {
                 makeFolder(absolute.getParent());
@@ -116,6 +125,26 @@ public final class SqliteStore implements Store {
         }
     }
 
+    private static String kindOfFile(Path file) {
+        try {
+            var attributes = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
+            if (attributes.isSymbolicLink()) {
+                return "a link";
+            }
+            Object mode = Files.getAttribute(file, "unix:mode");
+            int type = mode instanceof Integer m ? m & 0170000 : 0;
+            return switch (type) {
+                case 0010000 -> "a FIFO";
+                case 0020000 -> "a character device";
+                case 0060000 -> "a block device";
+                case 0140000 -> "a socket";
+                default -> "not a plain file";
+            };
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return "not a plain file";
+        }
+    }
+
     private void prepareSchema(Path shown) {
         Session s = session();
         try {
@@ -125,6 +154,16 @@ public final class SqliteStore implements Store {
             if (appId != Migrations.APPLICATION_ID && (appId != 0 || objects > 0)) {
                 throw new StoreException(Kind.FOREIGN, "\"" + shown + "\" is an SQLite database of another application, not a Flow database; "
                         + "choose another file with --db");
+            }
+            if (version < 0) {
+                throw new StoreException(Kind.CORRUPT, "\"" + shown + "\" records schema version " + version + ", which no Flow writes: it is not a Flow "
+                        + "database, or it was damaged; choose another file with --db");
+            }
+            if (version == 0 && objects > 0) {
+                // Flow marks a database and gives it its version in the transaction that creates its tables
+                throw new StoreException(Kind.CORRUPT, "\"" + shown + "\" holds tables but no Flow schema version (user_version 0)"
+                        + (appId == Migrations.APPLICATION_ID ? ", though it carries Flow's mark" : "")
+                        + ": it was not written by Flow, or it was damaged; choose another file with --db");
             }
             if (version > Migrations.latest()) {
                 throw new StoreException(Kind.NEWER_SCHEMA, "\"" + shown + "\" was written by a newer version of Flow (schema " + version
@@ -218,10 +257,10 @@ public final class SqliteStore implements Store {
             return c;
         } catch (SQLException e) {
             RuntimeException classified = classify(new SqlFailure("open", e), file);
-            if (classified instanceof StoreException se && se.kind() == Kind.CORRUPT) {
-                throw se;
+            if (classified instanceof StoreException se && se.getMessage().startsWith("database error")) {
+                throw new StoreException(Kind.IO, "\"" + file + "\" cannot be opened: " + e.getMessage(), e);
             }
-            throw new StoreException(Kind.IO, "\"" + file + "\" cannot be opened: " + e.getMessage(), e);
+            throw classified;
         }
     }
 
@@ -282,14 +321,22 @@ public final class SqliteStore implements Store {
 
     private static RuntimeException classify(SqlFailure e, Path shown) {
         int code = e.sql().getErrorCode() & 0xff;
-        if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB) {
-            return new StoreException(Kind.CORRUPT, "\"" + shown + "\" is damaged or not a database (" + e.sql().getMessage()
+        String why = e.sql().getMessage();
+        return switch (code) {
+            case SQLITE_CORRUPT, SQLITE_NOTADB -> new StoreException(Kind.CORRUPT, "\"" + shown + "\" is damaged or not a database (" + why
                     + "); restore it from a backup or choose another file with --db", e);
-        }
-        if (code == SQLITE_BUSY || code == SQLITE_LOCKED) {
-            return new StoreException(Kind.IO, "\"" + shown + "\" stayed locked by another process for too long: " + e.sql().getMessage(), e);
-        }
-        return new StoreException(Kind.IO, "database error on \"" + shown + "\": " + e.getMessage(), e);
+            case SQLITE_BUSY, SQLITE_LOCKED -> new StoreException(Kind.IO, "\"" + shown + "\" stayed locked by another process for too long: " + why, e);
+            case SQLITE_FULL -> new StoreException(Kind.IO, "the disk that holds \"" + shown + "\" is full (" + why
+                    + "); nothing of the step that needed the space was kept: free some space and try again (flow resume goes on with a run"
+                    + " that had started)", e);
+            case SQLITE_READONLY -> new StoreException(Kind.IO, "\"" + shown + "\" cannot be written: it, its folder or its disk is read-only (" + why
+                    + "); make it writable, or choose another file with --db", e);
+            case SQLITE_CANTOPEN -> new StoreException(Kind.IO, "\"" + shown + "\" cannot be opened or created (" + why
+                    + "); check that its folder exists and can be written, or choose another file with --db", e);
+            case SQLITE_IOERR -> new StoreException(Kind.IO, "I/O error on \"" + shown + "\" (" + why
+                    + "): its disk may be full, read-only or failing; nothing of the step under way was kept", e);
+            default -> new StoreException(Kind.IO, "database error on \"" + shown + "\": " + e.getMessage(), e);
+        };
     }
 
     private static void sleepQuietly(long millis) {

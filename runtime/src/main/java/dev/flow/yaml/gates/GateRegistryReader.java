@@ -72,7 +72,7 @@ public final class GateRegistryReader {
 
     private static List<GateDef> gates(Fields top, Problems problems) {
         top.allowOnly(List.of("gates"));
-        if (!top.map().has("gates")) {
+        if (!top.map().has("gates") && !top.has("gates")) {
             top.require("gates", "a registry is a mapping such as gates: {test: {command: [\"pytest\"]}}");
             return List.of();
         }

@@ -47,4 +47,13 @@ public final class EdgeAssembly {
     public static NameRef endRef(SourceRef source) {
         return new NameRef(Node.END_ID, source);
     }
+
+    /**
+     * The end of an edge its author left out (or wrote as something other than a name), which the
+     * reader reported: an empty name, placed where that report is (the value, or the edge), so that
+     * the checker's "unknown node" there is recognised as the same problem ({@link dev.flow.check.Cascades}).
+     */
+    public static NameRef missingEnd(dev.flow.yaml.read.Fields edge, String key) {
+        return new NameRef("", edge.node(key).map(dev.flow.yaml.read.YNode::source).orElse(edge.anchor()));
+    }
 }

@@ -4,6 +4,7 @@ import dev.flow.model.Expr;
 import dev.flow.model.LoopControl;
 import dev.flow.model.NameRef;
 import dev.flow.model.Node;
+import dev.flow.yaml.graph.EdgeAssembly;
 import dev.flow.yaml.graph.EdgeDraft;
 import dev.flow.yaml.read.Fields;
 import dev.flow.yaml.read.Located;
@@ -63,7 +64,8 @@ final class GraphLoopEdges {
                 .orElse("edge #" + (index + 1));
         var f = new Fields(first.map(), owner, item.source(), ctx.problems());
         f.allowOnly(KEYS, HINTS::get);
-        boolean ends = f.require("from", "name the node the edge leaves, or START") & f.require("to", "name the node the edge enters, or END");
+        f.require("from", "name the node the edge leaves, or START");
+        f.require("to", "name the node the edge enters, or END");
         var from = f.text("from").map(this::end);
         var to = f.text("to").map(this::end);
         Expr condition = f.scalar("condition", "a condition string such as \"done\" or \"state.score >= 8\"")
@@ -71,10 +73,13 @@ final class GraphLoopEdges {
                 .map(ConditionTranslator::edge)
                 .orElse(null);
         LoopControl loop = f.whole("max_iterations", "a whole number").map(GraphLoopEdges::control).orElse(null);
-        if (!ends || from.isEmpty() || to.isEmpty()) {
+        if (from.isEmpty() && to.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new EdgeDraft(null, from.get(), to.get(), condition, loop, false, List.of(), item.source()));
+        // An edge with one end missing (reported) keeps it, so that the outputs it handles and the node it
+        // leaves or enters do not also look unconnected; the checker takes the empty name as unknown, there.
+        return Optional.of(new EdgeDraft(null, from.orElseGet(() -> EdgeAssembly.missingEnd(f, "from")),
+                to.orElseGet(() -> EdgeAssembly.missingEnd(f, "to")), condition, loop, false, List.of(), item.source()));
     }
 
     /** {@code START} and {@code END} name the implicit nodes. */

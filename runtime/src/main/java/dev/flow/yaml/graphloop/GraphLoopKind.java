@@ -47,6 +47,20 @@ enum GraphLoopKind {
         return Arrays.stream(values()).filter(k -> k.keys.contains(key)).map(k -> k.type).toList();
     }
 
+    /**
+     * The one type whose keys a node without a {@code type} carries (a node with {@code branches} is a
+     * parallel), so that a forgotten type is reported once and the node still read as meant; empty
+     * when no type, or several, would take them all.
+     */
+    static Optional<GraphLoopKind> implied(Set<String> keys) {
+        var own = keys.stream().filter(k -> !COMMON_KEYS.contains(k)).toList();
+        if (own.isEmpty()) {
+            return Optional.empty();
+        }
+        var fitting = Arrays.stream(values()).filter(k -> k.keys.containsAll(own)).toList();
+        return fitting.size() == 1 ? Optional.of(fitting.get(0)) : Optional.empty();
+    }
+
     /** Every key of some node type. */
     static Set<String> allKeys() {
         var all = new LinkedHashSet<>(COMMON_KEYS);

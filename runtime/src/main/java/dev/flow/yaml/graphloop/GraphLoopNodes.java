@@ -10,6 +10,7 @@ import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
 import dev.flow.model.OutputDecl;
 import dev.flow.model.OutputHandler;
+import dev.flow.model.ResultFields;
 import dev.flow.model.RetryPolicy;
 import dev.flow.model.SourceRef;
 import dev.flow.model.StateUpdate;
@@ -44,8 +45,9 @@ final class GraphLoopNodes {
      *
      * @param branches a parallel node's branches
      * @param waitFor a join's wait_for
+     * @param outputsLeftOut whether the node has no {@code outputs} (reported)
      */
-    record NodeRead(Node node, List<Located<String>> branches, List<Located<String>> waitFor) {}
+    record NodeRead(Node node, List<Located<String>> branches, List<Located<String>> waitFor, boolean outputsLeftOut) {}
 
     private final ReadContext ctx;
     private final Isolation isolation;
@@ -70,11 +72,13 @@ final class GraphLoopNodes {
     private Optional<NodeRead> node(YEntry entry) {
         String id = entry.name();
         SourceRef idSource = entry.key().source();
+        int errorsBefore = ctx.problems().errorCount();
         var fields = Fields.of(entry.value(), "node \"" + id + "\"", idSource, ctx.problems());
         if (fields.isEmpty()) {
             return Optional.empty();
         }
         Fields f = fields.get();
+        f.recognise(GraphLoopKind.allKeys());
         f.require("type", "one of " + String.join(", ", GraphLoopKind.types()));
         f.require("outputs", "list what the node can produce, such as outputs: [done]");
         var kind = f.scalar("type", "one of " + String.join(", ", GraphLoopKind.types())).flatMap(s -> {
@@ -84,12 +88,14 @@ final class GraphLoopNodes {
             }
             return k;
         });
+        if (!f.has("type")) {
+            kind = GraphLoopKind.implied(new java.util.HashSet<>(f.map().keys()));
+        }
         checkKeys(f, kind);
         var outputs = f.texts("outputs").orElse(List.of()).stream().map(o -> new OutputDecl(o.value(), null, o.source())).toList();
-        var handlers = handlers(f);
         List<Located<String>> branches = List.of();
         List<Located<String>> waitFor = List.of();
-        NodeSpec spec = new NodeSpec.Checkpoint();
+        NodeSpec spec = new NodeSpec.Unknown(f.writtenText("type").orElse(null));
         Duration timeout = f.duration("timeout_minutes", Duration.ofMinutes(1), "a number of minutes").map(Located::value).orElse(null);
         RetryPolicy retry = null;
         if (kind.isPresent()) {
@@ -118,8 +124,49 @@ final class GraphLoopNodes {
                 case CHECKPOINT -> spec = new NodeSpec.Checkpoint();
             }
         }
+        var handlers = handlers(f, ResultFields.hasText(spec) ? id + "." + ResultFields.TEXT : null);
         var node = new Node(id, null, null, spec, outputs, retry, timeout, handlers, null, Map.of(), idSource);
-        return Optional.of(new NodeRead(node, branches, waitFor));
+        if (ctx.problems().errorCount() > errorsBefore) {
+            ctx.problems().misread(idSource);
+        }
+        return Optional.of(new NodeRead(node, branches, waitFor, !f.has("outputs")));
+    }
+
+    /**
+     * A node whose {@code outputs} were left out (FLOW606) declares the outputs its handlers and the
+     * conditions of its edges name, so that each of those is not also an unknown output (FLOW206).
+     */
+    static List<NodeRead> outputsFromUse(List<NodeRead> nodes, List<dev.flow.yaml.graph.EdgeDraft> edges) {
+        var out = new ArrayList<NodeRead>(nodes.size());
+        for (NodeRead read : nodes) {
+            Node n = read.node();
+            if (!read.outputsLeftOut()) {
+                out.add(read);
+                continue;
+            }
+            var named = new java.util.LinkedHashMap<String, OutputDecl>();
+            n.onOutput().forEach(h -> named.putIfAbsent(h.output().name(), new OutputDecl(h.output().name(), null, h.output().source())));
+            for (var edge : edges) {
+                if (edge.from().name().equals(n.id()) && edge.condition() != null) {
+                    outputTests(edge.condition(), ref -> named.putIfAbsent(ref.name(), new OutputDecl(ref.name(), null, ref.source())));
+                }
+            }
+            Node declared = new Node(n.id(), n.label(), n.description(), n.spec(), List.copyOf(named.values()), n.retry(), n.timeout(),
+                    n.onOutput(), n.waitForIncoming(), n.metadata(), n.source());
+            out.add(new NodeRead(declared, read.branches(), read.waitFor(), true));
+        }
+        return out;
+    }
+
+    private static void outputTests(Expr e, java.util.function.Consumer<NameRef> each) {
+        if (e instanceof Expr.OutputTest t) {
+            t.outputs().forEach(each);
+        } else if (e instanceof Expr.Unary u) {
+            outputTests(u.operand(), each);
+        } else if (e instanceof Expr.Binary b) {
+            outputTests(b.left(), each);
+            outputTests(b.right(), each);
+        }
     }
 
     /** FLOW605 for keys of other node types, FLOW602 for keys of none. */
@@ -196,8 +243,13 @@ final class GraphLoopNodes {
         return new NodeSpec.Branch(condition);
     }
 
-    /** {@code on_output: {out: {set: {k: v}, append: {k: v}}}}. */
-    private List<OutputHandler> handlers(Fields f) {
+    /**
+     * {@code on_output: {out: {set: {k: v}, append: {k: v}}}}.
+     *
+     * @param text the path of the node's text result, which the word {@code output} stands for; null
+     *     for a node that has none (a decision, a checkpoint), where it is the output's name
+     */
+    private List<OutputHandler> handlers(Fields f, String text) {
         var out = new ArrayList<OutputHandler>();
         f.mapping("on_output", "a mapping of outputs to state updates").ifPresent(m -> {
             for (YEntry byOutput : m.entries()) {
@@ -207,28 +259,32 @@ final class GraphLoopNodes {
                 }
                 actions.get().allowOnly(List.of("set", "append"));
                 var updates = new ArrayList<StateUpdate>();
-                updates.addAll(updates(actions.get(), "set", StateUpdate.Op.SET));
-                updates.addAll(updates(actions.get(), "append", StateUpdate.Op.APPEND));
+                updates.addAll(updates(actions.get(), "set", StateUpdate.Op.SET, text));
+                updates.addAll(updates(actions.get(), "append", StateUpdate.Op.APPEND, text));
                 out.add(new OutputHandler(new NameRef(byOutput.name(), byOutput.key().source()), updates, byOutput.span()));
             }
         });
         return out;
     }
 
-    private List<StateUpdate> updates(Fields actions, String key, StateUpdate.Op op) {
+    private List<StateUpdate> updates(Fields actions, String key, StateUpdate.Op op, String text) {
         var out = new ArrayList<StateUpdate>();
         actions.mapping(key, "a mapping of state variables to values").ifPresent(m -> {
             for (YEntry e : m.entries()) {
-                out.add(new StateUpdate(new NameRef(e.name(), e.key().source()), op, updateValue(e.value()), e.span()));
+                out.add(new StateUpdate(new NameRef(e.name(), e.key().source()), op, updateValue(e.value(), text), e.span()));
             }
         });
         return out;
     }
 
-    /** The unquoted word {@code output} is the node's output; any other value is a constant. */
-    static Expr updateValue(YNode value) {
+    /**
+     * The unquoted word {@code output} is what the node produced: its text result ({@code NODE.text},
+     * seed 001: "agent output assigned directly", {@code total_lines: output} after {@code wc -l}),
+     * or the output's name for a node without text; any other value is a constant.
+     */
+    static Expr updateValue(YNode value, String text) {
         if (value instanceof YScalar s && s.style() == YScalar.Style.PLAIN && s.text().equals("output")) {
-            return new Expr.Ref("output", s.source());
+            return new Expr.Ref(text == null ? "output" : text, s.source());
         }
         return new Expr.Literal(Fields.toValue(value), value.source());
     }

@@ -17,7 +17,8 @@ import java.util.List;
 /**
  * Reads a dialect 2 workflow into the graph model: the nodes in the order of the map between the
  * implicit {@code start} and {@code end}, the written edges, then the edges parallel nodes and joins
- * imply; state variables, limits, interrupts and completion conditions.
+ * imply; state variables (those of {@code state.variables}, then those {@code on_output} handlers
+ * first store), limits, interrupts and completion conditions.
  */
 public final class GraphLoopReader {
     static final List<String> TOP_KEYS = List.of("workflow", "description", "version", "nodes", "edges", "state", "limits", "interrupts",
@@ -42,6 +43,7 @@ public final class GraphLoopReader {
                 .map(m -> new GraphLoopNodes(ctx, config.isolation()).read(m)).orElse(List.of());
         var edgeReader = new GraphLoopEdges(ctx);
         var written = top.list("edges", "a list of edges (- from: START ...)").map(s -> edgeReader.read(s.items())).orElse(List.of());
+        nodes = GraphLoopNodes.outputsFromUse(nodes, written);
         var drafts = new ArrayList<EdgeDraft>(written);
         drafts.addAll(GraphLoopEdges.implied(nodes, written));
         var edges = EdgeAssembly.settle(drafts);
@@ -53,12 +55,14 @@ public final class GraphLoopReader {
         nodes.forEach(n -> modelNodes.add(n.node()));
         modelNodes.add(EdgeAssembly.end(edgeReader.firstEnd().map(Located::source).orElse(workflowAt)));
 
+        var state = new ArrayList<>(settings.state(top));
+        state.addAll(GraphLoopSettings.declaredByUpdates(state, modelNodes));
         return new Workflow(
                 id.map(Located::value).orElse(WorkflowIds.fromFile(ctx.file())),
                 null,
                 top.text("version").map(Located::value).orElse(null),
                 top.text("description").map(Located::value).orElse(null),
-                List.of(), settings.state(top), ctx.registryGates(), List.of(), modelNodes, edges, settings.limits(top),
+                List.of(), state, ctx.registryGates(), List.of(), modelNodes, edges, settings.limits(top),
                 settings.interrupts(top), settings.completion(top), config, workflowAt);
     }
 }

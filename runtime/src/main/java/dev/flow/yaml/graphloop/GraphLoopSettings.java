@@ -5,8 +5,12 @@ import dev.flow.model.Expr;
 import dev.flow.model.Interrupt;
 import dev.flow.model.Isolation;
 import dev.flow.model.Limits;
+import dev.flow.model.Node;
+import dev.flow.model.OutputHandler;
 import dev.flow.model.SourceRef;
+import dev.flow.model.StateUpdate;
 import dev.flow.model.StateVariable;
+import dev.flow.model.Type;
 import dev.flow.model.Value;
 import dev.flow.yaml.read.Fields;
 import dev.flow.yaml.read.Located;
@@ -47,6 +51,51 @@ final class GraphLoopSettings {
             });
         });
         return out;
+    }
+
+    /**
+     * The variables that {@code on_output} handlers set or append to without {@code state.variables}
+     * declaring them: in dialect 2, the first update declares a variable. Each takes the type of
+     * the values stored in it (a constant's type, {@code any} for a node's text; {@code int} and
+     * {@code float} together make {@code float}; anything else mixed makes {@code any}), as a list of
+     * them when it is appended to, and starts at that type's zero value.
+     */
+    static List<StateVariable> declaredByUpdates(List<StateVariable> declared, List<Node> nodes) {
+        var known = new java.util.HashSet<String>();
+        declared.forEach(v -> known.add(v.name()));
+        var types = new java.util.LinkedHashMap<String, Type>();
+        var sources = new java.util.HashMap<String, dev.flow.model.SourceRef>();
+        for (Node node : nodes) {
+            for (OutputHandler handler : node.onOutput()) {
+                for (StateUpdate update : handler.updates()) {
+                    String name = update.variable().name();
+                    if (known.contains(name)) {
+                        continue;
+                    }
+                    Type value = update.value() instanceof Expr.Literal literal ? literal.value().type() : Type.ANY;
+                    Type type = update.op() == StateUpdate.Op.APPEND ? Type.list(value) : value;
+                    types.merge(name, type, GraphLoopSettings::join);
+                    sources.putIfAbsent(name, update.variable().source());
+                }
+            }
+        }
+        var out = new ArrayList<StateVariable>();
+        types.forEach((name, type) -> out.add(new StateVariable(name, type, null, null, sources.get(name))));
+        return out;
+    }
+
+    /** The type that holds values of both types. */
+    private static Type join(Type a, Type b) {
+        if (a.equals(b)) {
+            return a;
+        }
+        if (a.isNumeric() && b.isNumeric()) {
+            return Type.FLOAT;
+        }
+        if (a instanceof Type.ListType x && b instanceof Type.ListType y) {
+            return Type.list(join(x.element(), y.element()));
+        }
+        return Type.ANY;
     }
 
     /** {@code max_iterations} (node executions), {@code max_time_minutes}, {@code max_cost_dollars}. */

@@ -16,10 +16,20 @@ import java.util.function.Function;
  * type (and returns empty), {@link #require} reports missing keys, {@link #allowOnly} unknown ones.
  * A key whose value is null ({@code key:} with nothing after it) counts as absent.
  *
+ * <p>A misspelt key stands in for the key it was meant to be: once {@link #allowOnly} (or
+ * {@link #recognise}) has seen {@code sourcex} beside no {@code source}, it reports the unknown key
+ * once, with "did you mean", and the getters read {@code source} from it, so that the same typo is
+ * not also a missing key, and what depends on the value (an edge, a node's configuration) is read.
+ *
  * @param owner how messages name the mapping, e.g. {@code node 'analyze'}
  * @param anchor where "missing key" diagnostics point (the mapping's name, or its first key)
+ * @param misspelt the entries read in place of the keys they were meant to be, by intended key
  */
-public record Fields(YMap map, String owner, SourceRef anchor, Problems problems) {
+public record Fields(YMap map, String owner, SourceRef anchor, Problems problems, Map<String, YEntry> misspelt) {
+
+    public Fields(YMap map, String owner, SourceRef anchor, Problems problems) {
+        this(map, owner, anchor, problems, new java.util.HashMap<>());
+    }
 
     /** A view of {@code node} if it is a mapping; reports it otherwise. */
     public static Optional<Fields> of(YNode node, String owner, SourceRef anchor, Problems problems) {
@@ -49,9 +59,24 @@ public record Fields(YMap map, String owner, SourceRef anchor, Problems problems
 
     /** Reports every key not in {@code known}; {@code hint} gives a message for keys that mean something elsewhere. */
     public void allowOnly(Collection<String> known, Function<String, String> hint) {
+        recognise(known);
         for (YEntry e : map.entries()) {
             if (!known.contains(e.name())) {
                 problems.unknownKey(e, owner, known, hint.apply(e.name()));
+            }
+        }
+    }
+
+    /**
+     * Takes each key not in {@code known} whose nearest known key is absent as that key misspelt,
+     * without reporting it (for readers that report unknown keys themselves).
+     */
+    public void recognise(Collection<String> known) {
+        for (YEntry e : map.entries()) {
+            if (!known.contains(e.name())) {
+                dev.flow.check.NameSuggester.best(e.name(), known)
+                        .filter(meant -> !map.has(meant))
+                        .ifPresent(meant -> misspelt.putIfAbsent(meant, e));
             }
         }
     }
@@ -74,7 +99,7 @@ public record Fields(YMap map, String owner, SourceRef anchor, Problems problems
     }
 
     public Optional<YEntry> entry(String key) {
-        return map.entry(key).filter(e -> !(e.value() instanceof YScalar s && s.isNull()));
+        return map.entry(key).or(() -> Optional.ofNullable(misspelt.get(key))).filter(e -> !(e.value() instanceof YScalar s && s.isNull()));
     }
 
     public Optional<YNode> node(String key) {
@@ -88,6 +113,11 @@ public record Fields(YMap map, String owner, SourceRef anchor, Problems problems
 
     public Optional<YScalar> scalar(String key, String expected) {
         return nodeOf(key, YScalar.class, expected);
+    }
+
+    /** The text of a scalar as written, without reporting anything when there is none. */
+    public Optional<String> writtenText(String key) {
+        return node(key).filter(YScalar.class::isInstance).map(n -> ((YScalar) n).text());
     }
 
     /** A text: any scalar, by its text as written ({@code version: 1.0} is "1.0"). */

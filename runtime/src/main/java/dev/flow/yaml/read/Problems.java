@@ -13,13 +13,33 @@ import java.util.List;
  */
 public final class Problems {
     private final List<Diagnostic> diagnostics = new ArrayList<>();
+    private final java.util.Set<SourceRef> misread = new java.util.LinkedHashSet<>();
+    private int errors;
 
     public void add(Diagnostic diagnostic) {
         diagnostics.add(diagnostic);
+        if (diagnostic.isError()) {
+            errors++;
+        }
+    }
+
+    /** How many errors have been reported so far: compare before and after reading an element. */
+    public int errorCount() {
+        return errors;
+    }
+
+    /** Notes that the element named at {@code at} had errors of its own (see {@link dev.flow.frontend.Compilation#misread()}). */
+    public void misread(SourceRef at) {
+        misread.add(at);
+    }
+
+    /** The elements read with errors. */
+    public java.util.Set<SourceRef> misread() {
+        return java.util.Collections.unmodifiableSet(misread);
     }
 
     public void addAll(Collection<Diagnostic> more) {
-        diagnostics.addAll(more);
+        more.forEach(this::add);
     }
 
     public List<Diagnostic> all() {

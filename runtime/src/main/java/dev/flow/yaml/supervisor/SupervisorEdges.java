@@ -2,6 +2,7 @@ package dev.flow.yaml.supervisor;
 
 import dev.flow.model.Expr;
 import dev.flow.model.Mapping;
+import dev.flow.yaml.graph.EdgeAssembly;
 import dev.flow.yaml.graph.EdgeDraft;
 import dev.flow.yaml.read.Fields;
 import dev.flow.yaml.read.Located;
@@ -68,11 +69,12 @@ final class SupervisorEdges {
             return Optional.empty();
         }
         Fields f = fields.get();
+        f.allowOnly(EDGE_KEYS, HINTS::get);
         var id = f.text("id");
         String owner = f.owner();
-        f.allowOnly(EDGE_KEYS, HINTS::get);
         f.require("id", "every edge of dialect 1 has an id, such as id: e1");
-        boolean ends = f.require("source", "name the node the edge leaves") & f.require("target", "name the node the edge enters");
+        f.require("source", "name the node the edge leaves");
+        f.require("target", "name the node the edge enters");
         var source = f.text("source");
         var target = f.text("target");
         var condition = f.child("condition", "the condition of " + owner).flatMap(c -> {
@@ -80,13 +82,15 @@ final class SupervisorEdges {
             return FieldConditions.read(c, FieldConditions.EDGE_OPERATORS, problems);
         });
         var loopFlag = f.bool("is_loop_edge");
-        if (!ends || source.isEmpty() || target.isEmpty()) {
-            return Optional.empty();
+        if (source.isEmpty()) {
+            return Optional.empty(); // its condition and data mapping read fields of the source
         }
         String from = source.get().value();
         boolean onLimit = condition.map(c -> c.testsOutcome(LIMIT_REACHED)).orElse(false);
         Expr expr = onLimit ? null : condition.map(c -> c.toExpr(from)).orElse(null);
-        var draft = new EdgeDraft(id.map(Located::value).orElse(null), source.get().toNameRef(), target.get().toNameRef(), expr, null, onLimit,
+        // A missing target (reported) stays as an empty name: see EdgeAssembly.missingEnd.
+        var draft = new EdgeDraft(id.map(Located::value).orElse(null), source.get().toNameRef(),
+                target.map(Located::toNameRef).orElseGet(() -> EdgeAssembly.missingEnd(f, "target")), expr, null, onLimit,
                 dataMapping(f, from), item.source());
         return Optional.of(new EdgeRead(draft, loopFlag, condition));
     }

@@ -46,20 +46,21 @@ final class SupervisorNodes {
     }
 
     private Optional<NodeDraft> node(YNode item, int index) {
+        int errorsBefore = problems.errorCount();
         var fields = Fields.item(item, index, "node", "id", problems);
         if (fields.isEmpty()) {
             return Optional.empty();
         }
         Fields f = fields.get();
+        f.allowOnly(NODE_KEYS, this::hint);
         var idField = f.text("id");
         String owner = f.owner();
         SourceRef anchor = f.anchor();
-        f.allowOnly(NODE_KEYS, this::hint);
         f.require("id", "every node needs an id that edges can name");
         f.require("type", "one of " + String.join(", ", SupervisorKind.types()));
         Optional<SupervisorKind> kind = type(f);
         reportForeignConfigs(f, kind);
-        NodeSpec spec = new NodeSpec.Checkpoint();
+        NodeSpec spec = new NodeSpec.Unknown(f.writtenText("type").orElse(null));
         Optional<NodeDraft.Branch> branch = Optional.empty();
         Duration timeout = null;
         var metadata = new LinkedHashMap<String, Value>();
@@ -100,6 +101,9 @@ final class SupervisorNodes {
         String label = f.text("label").map(Located::value).orElse(null);
         String description = f.text("description").map(Located::value).orElse(null);
         var node = new Node(idField.get().value(), label, description, spec, List.of(), null, timeout, List.of(), wait, metadata, idField.get().source());
+        if (problems.errorCount() > errorsBefore) {
+            problems.misread(node.source());
+        }
         return Optional.of(new NodeDraft(node, item.source(), branch));
     }
 

@@ -72,6 +72,10 @@ public final class SupervisorReader {
         SourceRef endAt = top.keySource("exit_points").orElse(id.map(Located::source).orElse(top.anchor()));
         var drafts = new ArrayList<EdgeDraft>();
         entry.ifPresent(e -> drafts.add(EdgeDraft.of(EdgeAssembly.startRef(startAt), e.toNameRef(), null, e.source())));
+        if (entry.isEmpty()) {
+            // FLOW606 says the entry point is missing; that nothing leaves start (FLOW301) only repeats it
+            ctx.problems().misread(startAt);
+        }
         branchRules.written().forEach(e -> drafts.add(e.draft()));
         drafts.addAll(branchRules.implied());
         drafts.addAll(exitEdges(exits, nodes, drafts));

@@ -40,6 +40,17 @@ class GraphJsonTest {
     }
 
     @Test
+    void aNodeOfUnknownTypeReadsBackWithTheTypeAsWritten() throws Exception {
+        var node = dev.flow.model.Node.of("poll", new dev.flow.model.NodeSpec.Unknown("loop"), dev.flow.model.SourceRef.of("w.yaml", 30, 4, 3, 11));
+        var workflow = new dev.flow.model.Workflow("w", null, null, null, null, null, null, null, java.util.List.of(node), null, null, null, null,
+                null, null);
+        FlowGraph graph = FlowGraph.of(workflow);
+        String json = GraphJson.write(graph);
+        assertThat(json).contains("\"kind\" : \"unknown\"", "\"type\" : \"loop\"");
+        assertThat(GraphJson.read(json)).isEqualTo(graph);
+    }
+
+    @Test
     void compiledGraphCarriesTheFormatTagAndSnakeCaseKeys() throws Exception {
         String json = GraphJson.write(SampleGraphs.everything());
         var tree = new ObjectMapper().readTree(json);

@@ -65,6 +65,64 @@ class SqliteStoreTest {
     }
 
     @Test
+    void refusesWhatIsNotADatabaseFileWithoutOpeningIt() throws Exception {
+        assertThatThrownBy(() -> SqliteStore.open(Files.createDirectories(dir.resolve("folder.db"))))
+                .isInstanceOf(StoreException.class).hasMessageEndingWith("is a folder; --db takes the path of a database file");
+        Path fifo = dir.resolve("fifo.db");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        // reading a FIFO would wait for a writer for ever: it is refused before it is opened
+        assertThatThrownBy(() -> SqliteStore.open(fifo)).isInstanceOf(StoreException.class)
+                .hasMessageEndingWith("is not a regular file (a FIFO); --db takes the path of a database file");
+    }
+
+    @Test
+    void refusesADatabaseWithTablesButNoFlowSchemaVersionAndLeavesItAlone() throws Exception {
+        for (int version : new int[] {0, -1}) {
+            for (boolean marked : new boolean[] {true, false}) {
+                Path db = dir.resolve("v" + version + (marked ? "-marked" : "") + ".db");
+                try (var c = DriverManager.getConnection("jdbc:sqlite:" + db); var st = c.createStatement()) {
+                    st.execute("CREATE TABLE notes(x)");
+                    st.execute("PRAGMA user_version=" + version);
+                    if (marked) {
+                        st.execute("PRAGMA application_id=" + Migrations.APPLICATION_ID);
+                    }
+                }
+                byte[] before = Files.readAllBytes(db);
+                assertThatThrownBy(() -> SqliteStore.open(db)).as(db.toString()).isInstanceOf(StoreException.class)
+                        .hasMessageContaining("choose another file with --db")
+                        .satisfies(e -> assertThat(((StoreException) e).isInputError()).isTrue());
+                assertThat(Files.readAllBytes(db)).as(db.toString()).isEqualTo(before);
+            }
+        }
+        // a file with no table at all is a new database, whatever its header says... unless its version is negative
+        Path negative = dir.resolve("negative.db");
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + negative); var st = c.createStatement()) {
+            st.execute("PRAGMA user_version=-1");
+        }
+        assertThatThrownBy(() -> SqliteStore.open(negative)).hasMessageContaining("records schema version -1, which no Flow writes");
+    }
+
+    @Test
+    void aFullDatabaseIsAnIoErrorThatSaysSoAndKeepsNothingOfTheStep() {
+        // SQLite's own SQLITE_FULL, from a page limit on this connection: the same code a full disk gives
+        Path db = dir.resolve("full.db");
+        try (var store = SqliteStore.open(db)) {
+            store.write(tx -> {
+                ((Session) tx).execute("PRAGMA max_page_count=" + ((Session) tx).queryOne("PRAGMA page_count", rs -> rs.getInt(1)).orElseThrow());
+                return null;
+            });
+            assertThatThrownBy(() -> store.write(tx -> {
+                tx.workflows().putIfAbsent("h", "x".repeat(200_000), "w", 1);
+                return null;
+            })).isInstanceOf(StoreException.class).hasMessageContaining("is full")
+                    .hasMessageContaining("nothing of the step that needed the space was kept")
+                    .satisfies(e -> assertThat(((StoreException) e).kind()).isEqualTo(StoreException.Kind.IO));
+            java.util.Optional<String> kept = store.read(tx -> tx.workflows().graphJson("h"));
+            assertThat(kept).isEmpty();
+        }
+    }
+
+    @Test
     void refusesADamagedDatabase() throws Exception {
         Path db = dir.resolve("broken.db");
         try (var store = SqliteStore.open(db)) {

@@ -140,7 +140,7 @@ class GraphLoopMappingTest {
     }
 
     @Test
-    void turnsOnOutputIntoStateUpdatesWithOutputAsTheOnlyReference() {
+    void turnsOnOutputIntoStateUpdatesWithOutputAsTheOnlyReferenceToTheTaskText() {
         String text = wf("  t:\n    type: task\n    agent: bash\n    command: wc -l\n    outputs: [done]\n    on_output:\n      done:\n"
                 + "        set:\n          total: output\n          label: \"output\"\n          count: 3\n        append:\n          seen: approach_a\n",
                 "  - {from: START, to: t}\n");
@@ -151,10 +151,39 @@ class GraphLoopMappingTest {
         assertThat(done.updates()).extracting(StateUpdate::op)
                 .containsExactly(StateUpdate.Op.SET, StateUpdate.Op.SET, StateUpdate.Op.SET, StateUpdate.Op.APPEND);
         assertThat(done.updates().get(0).variable()).isEqualTo(new NameRef("total", at(text, "total")));
-        assertThat(done.updates().get(0).value()).isEqualTo(new Expr.Ref("output", after(text, "total: ", "output")));
+        // the word output is what the task printed (seed 001: "agent output assigned directly"), not the output's name
+        assertThat(done.updates().get(0).value()).isEqualTo(new Expr.Ref("t.text", after(text, "total: ", "output")));
         assertThat(done.updates().get(1).value()).isEqualTo(new Expr.Literal(Value.of("output"), at(text, "\"output\"")));
         assertThat(done.updates().get(2).value()).isEqualTo(new Expr.Literal(Value.of(3L), at(text, "3")));
         assertThat(done.updates().get(3).value()).isEqualTo(new Expr.Literal(Value.of("approach_a"), at(text, "approach_a")));
+    }
+
+    @Test
+    void outputIsTheTextOfEveryNodeThatHasOneAndTheOutputNameOfTheOthers() {
+        String text = wf("  a: {type: task, agent: self, prompt: A, outputs: [done], on_output: {done: {set: {x: output}}}}\n"
+                + "  b: {type: task, agent: self, prompt: B, outputs: [done]}\n"
+                + "  agg: {type: join, wait_for: [a, b], agent: self, prompt: C, outputs: [ready], on_output: {ready: {set: {y: output}}}}\n"
+                + "  plain: {type: join, wait_for: [a, b], outputs: [ready], on_output: {ready: {set: {z: output}}}}\n"
+                + "  ok: {type: human, prompt: Ship it, outputs: [yes, no], on_output: {yes: {set: {why: output}}}}\n"
+                + "  pick: {type: decision, condition: \"state.x == 'a'\", outputs: [pass, fail], on_output: {pass: {set: {w: output}}}}\n",
+                "  - {from: START, to: a}\n");
+        Workflow w = workflow(text);
+        assertThat(List.of("a", "agg", "plain", "ok", "pick")).extracting(id -> ((Expr.Ref) node(w, id).onOutput().get(0).updates().get(0).value()).path())
+                .containsExactly("a.text", "agg.text", "output", "ok.text", "output");
+    }
+
+    @Test
+    void aVariableFirstStoredByOnOutputIsDeclaredThereWithTheTypeOfItsValues() {
+        String text = "workflow: w\nstate:\n  variables:\n    score: 0\nnodes:\n"
+                + "  t:\n    type: task\n    agent: bash\n    command: wc -l\n    outputs: [done, fail]\n    on_output:\n"
+                + "      done:\n        set: {total: output, score: output, ratio: 1, label: ok}\n        append: {seen: a, notes: output}\n"
+                + "      fail:\n        set: {ratio: 0.5, label: 3}\n        append: {seen: b}\n"
+                + "edges:\n  - {from: START, to: t}\n  - {from: t, to: END}\n";
+        Workflow w = workflow(text);
+        assertThat(w.state()).extracting(StateVariable::name).containsExactly("score", "total", "ratio", "label", "seen", "notes");
+        assertThat(w.state()).extracting(StateVariable::type)
+                .containsExactly(Type.INT, Type.ANY, Type.FLOAT, Type.ANY, Type.list(Type.STRING), Type.list(Type.ANY));
+        assertThat(w.state().get(1)).isEqualTo(new StateVariable("total", Type.ANY, null, null, at(text, "total")));
     }
 
     @Test

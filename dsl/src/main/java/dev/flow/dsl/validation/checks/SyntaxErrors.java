@@ -8,19 +8,26 @@ import java.util.List;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.resource.XtextSyntaxDiagnostic;
 
-/** A resource's syntax errors (FLOW001, with the parser's readable messages) as diagnostics. */
+/**
+ * A resource's first syntax error (FLOW001, with the parser's readable message) as a diagnostic.
+ * Only the first: the parser recovers by skipping what it cannot place, and what it says after that
+ * mostly follows from the first mistake ({@code timeoutx 1d} closes the block early, and every line
+ * after it is "unexpected"); once the first is fixed the next real one shows.
+ */
 public final class SyntaxErrors {
     private SyntaxErrors() {}
 
     public static List<Diagnostic> of(Resource resource, SourceRefs positions) {
         var out = new ArrayList<Diagnostic>();
-        for (Resource.Diagnostic error : resource.getErrors()) {
-            if (error instanceof XtextSyntaxDiagnostic syntax) {
-                out.add(Diagnostic.of(Code.SYNTAX_ERROR, syntax.getMessage(),
-                        positions.range(resource, syntax.getOffset(), syntax.getOffset() + syntax.getLength())));
-            }
-        }
+        first(resource).ifPresent(syntax -> out.add(Diagnostic.of(Code.SYNTAX_ERROR, syntax.getMessage(),
+                positions.range(resource, syntax.getOffset(), syntax.getOffset() + syntax.getLength()))));
         return out;
+    }
+
+    /** The syntax error that comes first in the text. */
+    public static java.util.Optional<XtextSyntaxDiagnostic> first(Resource resource) {
+        return resource.getErrors().stream().filter(XtextSyntaxDiagnostic.class::isInstance).map(XtextSyntaxDiagnostic.class::cast)
+                .min(java.util.Comparator.comparingInt(XtextSyntaxDiagnostic::getOffset));
     }
 
     /** Whether any of the diagnostics says the text could not be read (syntax errors, refused nesting). */
