@@ -122,7 +122,7 @@ final class ImportCommand implements Callable<Integer> {
     }
 
     private LoadOptions options() {
-        return new LoadOptions(yaml.gatesFile(), yaml.dialectName(), Optional.empty());
+        return new LoadOptions(yaml.gatesFiles(), yaml.dialectName(), Optional.empty());
     }
 
     private void write(String text) throws IOException {

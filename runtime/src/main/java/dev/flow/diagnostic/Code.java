@@ -82,7 +82,8 @@ public enum Code {
     YAML_WRONG_KIND_CONFIG("FLOW605", "yaml-wrong-kind-config", Severity.ERROR, "A node carries the configuration of another kind."),
     YAML_MISSING_FIELD("FLOW606", "yaml-missing-field", Severity.ERROR, "A required key is missing."),
     YAML_UNKNOWN_DIALECT("FLOW607", "yaml-unknown-dialect", Severity.ERROR, "The file is in neither YAML dialect Flow reads."),
-    YAML_INVALID_VALUE("FLOW608", "yaml-invalid-value", Severity.ERROR, "A value is not one of those its key allows (a node type, an operator, a wait mode...).");
+    YAML_INVALID_VALUE("FLOW608", "yaml-invalid-value", Severity.ERROR, "A value is not one of those its key allows (a node type, an operator, a wait mode...)."),
+    YAML_UNKNOWN_GATE_KEY("FLOW609", "yaml-unknown-gate-key", Severity.WARNING, "A gate definition in the registry's format has a key Flow does not know; it is ignored.");
 
     private final String id;
     private final String slug;

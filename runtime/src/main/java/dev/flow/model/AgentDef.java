@@ -1,5 +1,6 @@
 package dev.flow.model;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -10,15 +11,24 @@ import java.util.Map;
  *
  * @param command null for a built-in whose command line comes from the runtime's configuration
  * @param promptVia how the prompt reaches the program
+ * @param roles the roles this agent plays for tasks that name a role and no agent (dialect 1's
+ *     {@code task_config.role})
  */
 public record AgentDef(
-        String name, String description, Command command, PromptVia promptVia, Map<String, String> env, SourceRef source) {
+        String name, String description, Command command, PromptVia promptVia, Map<String, String> env, SourceRef source,
+        List<String> roles) {
 
     public AgentDef {
         java.util.Objects.requireNonNull(name, "name");
         promptVia = promptVia == null ? PromptVia.STDIN : promptVia;
         env = Models.map(env);
         source = source == null ? SourceRef.NONE : source;
+        roles = Models.list(roles);
+    }
+
+    /** An agent that plays no role. */
+    public AgentDef(String name, String description, Command command, PromptVia promptVia, Map<String, String> env, SourceRef source) {
+        this(name, description, command, promptVia, env, source, List.of());
     }
 
     /** How an agent receives its prompt: on standard input, or in a file named by {@code FLOW_PROMPT_FILE}. */

@@ -19,6 +19,7 @@ public sealed interface NodeSpec {
      * @param contextFiles files the agent is pointed at
      * @param env extra environment variables
      * @param gates gates run after the task, before its result counts (dialect 1's {@code gates})
+     * @param promptSyntax how the prompt's placeholders are written; null for Flow's {@code ${name}}
      */
     record Task(
             NameRef agent,
@@ -28,12 +29,26 @@ public sealed interface NodeSpec {
             String cwd,
             List<String> contextFiles,
             Map<String, String> env,
-            List<NameRef> gates)
+            List<NameRef> gates,
+            PromptSyntax promptSyntax)
             implements NodeSpec {
         public Task {
             contextFiles = Models.list(contextFiles);
             env = Models.map(env);
             gates = Models.list(gates);
+            // Flow's own syntax is the default: kept as null, so that a graph says "format" only where it is one.
+            promptSyntax = promptSyntax == PromptSyntax.FLOW ? null : promptSyntax;
+        }
+
+        /** A task whose prompt uses Flow's {@code ${name}} placeholders. */
+        public Task(NameRef agent, String role, String prompt, Command command, String cwd, List<String> contextFiles,
+                Map<String, String> env, List<NameRef> gates) {
+            this(agent, role, prompt, command, cwd, contextFiles, env, gates, null);
+        }
+
+        /** The syntax of the prompt's placeholders. */
+        public PromptSyntax syntax() {
+            return promptSyntax == null ? PromptSyntax.FLOW : promptSyntax;
         }
 
         public NodeKind kind() {

@@ -30,9 +30,10 @@ public final class SampleGraphs {
                 new StateVariable("anything", Type.ANY, Value.Null.INSTANCE, null, at(9, 5, 10)));
         var gates = List.of(new GateDef("tests", "Run the tests",
                 new Command.Argv(List.of("mvn", "-q", "test"), at(11, 15, 20)), Duration.ofMinutes(10),
-                Map.of("CI", "1"), true, List.of("target/**"), List.of(ref("lint", 11, 40)), Severity.WARNING, at(11, 5, 40)));
+                Map.of("CI", "1"), true, List.of("target/**"), List.of(ref("lint", 11, 40)), Severity.WARNING, at(11, 5, 40), "services/api"));
         var agents = List.of(new AgentDef("fake", "A scripted agent",
-                new Command.Shell("./agents/fake.sh --json", at(13, 10, 20)), AgentDef.PromptVia.FILE, Map.of("MODE", "test"), at(13, 5, 30)));
+                new Command.Shell("./agents/fake.sh --json", at(13, 10, 20)), AgentDef.PromptVia.FILE, Map.of("MODE", "test"), at(13, 5, 30),
+                List.of("planner", "reviewer")));
 
         Expr cond = new Expr.Binary(BinaryOp.AND,
                 new Expr.Binary(BinaryOp.GE, new Expr.Ref("state.attempts", at(20, 5, 14)), new Expr.Literal(Value.of(3L), at(20, 23, 1)), at(20, 5, 19)),
@@ -52,6 +53,8 @@ public final class SampleGraphs {
                 new Node("build", null, null,
                         new NodeSpec.Task(null, null, null, new Command.Shell("make all", at(17, 12, 10)), null, List.of(), Map.of(), List.of()),
                         List.of(), null, null, List.of(), null, Map.of(), at(17, 5, 30)),
+                Node.of("plan", new NodeSpec.Task(null, "planner", "Plan: {input}", null, null, List.of(), Map.of(), List.of(), PromptSyntax.FORMAT),
+                        at(17, 40, 20)),
                 Node.of("test", new NodeSpec.Gate(ref("tests", 18, 15)), at(18, 5, 20)),
                 Node.of("check", new NodeSpec.Branch(cond), at(19, 5, 40)),
                 Node.of("fan", new NodeSpec.Parallel(List.of(ref("a", 21, 10), ref("b", 21, 13)), WaitMode.FIRST), at(21, 5, 20)),

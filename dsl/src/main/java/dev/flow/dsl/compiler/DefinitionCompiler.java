@@ -38,7 +38,7 @@ final class DefinitionCompiler {
         }
         return new GateDef(g.getName(), g.getDescription(), command(g.getCommand()), duration(g.getTimeout()),
                 env(g.getEnv()), g.isParallelSafe(), g.getAllowedWrites(), names.all(g, FLOW.getGateDef_DependsOn()),
-                severity, positions.name(g));
+                severity, positions.name(g), g.getCwd());
     }
 
     AgentDef agent(dev.flow.dsl.flow.AgentDef a) {
@@ -46,7 +46,7 @@ final class DefinitionCompiler {
                 ? AgentDef.PromptVia.FILE
                 : AgentDef.PromptVia.STDIN;
         return new AgentDef(a.getName(), a.getDescription(), command(a.getCommand()), via, env(a.getEnv()),
-                positions.name(a));
+                positions.name(a), a.getRoles());
     }
 
     Command command(dev.flow.dsl.flow.Command c) {

@@ -18,6 +18,7 @@ import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
 import dev.flow.model.OutputDecl;
 import dev.flow.model.OutputHandler;
+import dev.flow.model.PromptSyntax;
 import dev.flow.model.RetryPolicy;
 import dev.flow.model.StateUpdate;
 import dev.flow.model.WaitMode;
@@ -59,7 +60,8 @@ final class NodeCompiler {
         if (n instanceof Task t) {
             return new NodeSpec.Task(names.of(t, FLOW.getTask_Agent()), t.getRole(), t.getPrompt(),
                     definitions.command(t.getCommand()), t.getCwd(), t.getContextFiles(),
-                    DefinitionCompiler.env(t.getEnv()), names.all(t, FLOW.getTask_Gates()));
+                    DefinitionCompiler.env(t.getEnv()), names.all(t, FLOW.getTask_Gates()),
+                    t.isPromptFormat() ? PromptSyntax.FORMAT : PromptSyntax.FLOW);
         } else if (n instanceof GateNode g) {
             return new NodeSpec.Gate(names.of(g, FLOW.getGateNode_Gate()));
         } else if (n instanceof Branch b) {

@@ -211,6 +211,9 @@ public final class FlowPrinter {
         if (g.severity() != Severity.ERROR) {
             out.line("severity " + g.severity().label());
         }
+        if (g.cwd() != null) {
+            out.line("cwd " + values.string(g.cwd()));
+        }
         out.close();
     }
 
@@ -227,6 +230,9 @@ public final class FlowPrinter {
         }
         if (!a.env().isEmpty()) {
             lines(nodes.env(a.env()), out);
+        }
+        if (!a.roles().isEmpty()) {
+            out.line("roles " + a.roles().stream().map(values::string).collect(Collectors.joining(", ")));
         }
         out.close();
     }

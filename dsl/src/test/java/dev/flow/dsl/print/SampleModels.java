@@ -108,12 +108,12 @@ final class SampleModels {
                 new StateVariable("ratio", Type.FLOAT, null, "no initial value", SourceRef.NONE));
         var gates = List.of(
                 new GateDef("tests", "Run the tests", new Command.Argv(List.of("mvn", "-q", "test"), SourceRef.NONE), Duration.ofMinutes(10),
-                        Map.of("CI", "1"), true, List.of("target/**"), List.of(ref("lint")), Severity.WARNING, SourceRef.NONE),
+                        Map.of("CI", "1"), true, List.of("target/**"), List.of(ref("lint")), Severity.WARNING, SourceRef.NONE, "services/api"),
                 new GateDef("lint", null, new Command.Shell("ruff check .", SourceRef.NONE), Duration.ofSeconds(90),
                         Map.of(), false, List.of(), List.of(), Severity.INFO, SourceRef.NONE),
                 new GateDef("empty", null, new Command.Argv(List.of(), SourceRef.NONE), null, Map.of(), false, List.of(), List.of(), Severity.ERROR, SourceRef.NONE));
         var agents = List.of(new AgentDef("fake", "A scripted agent", new Command.Shell("./agents/fake.sh --json", SourceRef.NONE),
-                AgentDef.PromptVia.FILE, Map.of("MODE", "test", "odd key", "x"), SourceRef.NONE));
+                AgentDef.PromptVia.FILE, Map.of("MODE", "test", "odd key", "x"), SourceRef.NONE, List.of("planner", "code reviewer")));
 
         Expr cond = bin(BinaryOp.AND, bin(BinaryOp.GE, path("state.attempts"), lit(Value.of(3L))), not(path("test.passed")));
         var meta = new LinkedHashMap<String, Value>();
@@ -129,6 +129,8 @@ final class SampleModels {
                                         new StateUpdate(ref("notes"), StateUpdate.Op.APPEND, path("output"), SourceRef.NONE)), SourceRef.NONE),
                                 new OutputHandler(ref("blocked"), List.of(), SourceRef.NONE)),
                         WaitMode.ALL, meta, SourceRef.NONE),
+                node("plan", new NodeSpec.Task(null, "planner", "Plan: {input} {{literal}}", null, null, List.of(), Map.of(), List.of(),
+                        dev.flow.model.PromptSyntax.FORMAT)),
                 new Node("build", null, null,
                         new NodeSpec.Task(null, null, null, new Command.Shell("make all", SourceRef.NONE), null, List.of(), Map.of(), List.of()),
                         List.of(), new RetryPolicy(1, Duration.ofMillis(250), 3.5, Duration.ofDays(1), false, SourceRef.NONE), Duration.ofMillis(1500),

@@ -56,7 +56,7 @@ public final class GraphLoopReader {
                 null,
                 top.text("version").map(Located::value).orElse(null),
                 top.text("description").map(Located::value).orElse(null),
-                List.of(), settings.state(top), ctx.registryGates(), List.of(), modelNodes, edges, settings.limits(top),
+                List.of(), settings.state(top), dev.flow.yaml.gates.GateOverlay.definitions(ctx.registryGates()), List.of(), modelNodes, edges, settings.limits(top),
                 settings.interrupts(top), settings.completion(top), settings.config(top), workflowAt);
     }
 }

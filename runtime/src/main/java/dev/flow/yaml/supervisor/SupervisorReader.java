@@ -10,6 +10,7 @@ import dev.flow.model.NodeSpec;
 import dev.flow.model.SourceRef;
 import dev.flow.model.Workflow;
 import dev.flow.yaml.gates.GateDefinitions;
+import dev.flow.yaml.gates.GateOverlay;
 import dev.flow.yaml.graph.EdgeAssembly;
 import dev.flow.yaml.graph.EdgeDraft;
 import dev.flow.yaml.read.Fields;
@@ -144,13 +145,15 @@ public final class SupervisorReader {
 
     /** The registry's gates, and the workflow's own {@code gates:} (a Flow extension), which take precedence. */
     private List<GateDef> gates(Fields top) {
-        var own = top.mapping("gates", "a mapping of gate names to their definitions")
+        var ownEntries = top.mapping("gates", "a mapping of gate names to their definitions")
                 .map(m -> GateDefinitions.read(m, ctx.problems(), ctx.comments()))
                 .orElse(List.of());
+        ctx.problems().addAll(GateOverlay.missingCommands(ownEntries));
+        var own = GateOverlay.definitions(ownEntries);
         var all = new ArrayList<>(own);
         Set<String> names = new HashSet<>();
         own.forEach(g -> names.add(g.name()));
-        ctx.registryGates().stream().filter(g -> !names.contains(g.name())).forEach(all::add);
+        GateOverlay.definitions(ctx.registryGates()).stream().filter(g -> !names.contains(g.name())).forEach(all::add);
         return all;
     }
 
