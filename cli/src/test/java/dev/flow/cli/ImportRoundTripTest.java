@@ -111,6 +111,9 @@ class ImportRoundTripTest {
         List<Diagnostic> unmatched = new ArrayList<>(flow.diagnostics());
         var missing = new ArrayList<String>();
         for (Diagnostic d : yaml.diagnostics()) {
+            if (d.code() == dev.flow.diagnostic.Code.YAML_UNCONDITIONED_GATE_EDGE) {
+                continue; // about the YAML only: the Flow source writes "when passed" on the edge
+            }
             var on = yamlElements.on(d.source());
             var match = unmatched.stream().filter(f -> f.code() == d.code() && f.severity() == d.severity() && f.message().equals(d.message())
                     && flowElements.on(f.source()).stream().anyMatch(on::contains)).findFirst();

@@ -83,7 +83,9 @@ public enum Code {
     YAML_MISSING_FIELD("FLOW606", "yaml-missing-field", Severity.ERROR, "A required key is missing."),
     YAML_UNKNOWN_DIALECT("FLOW607", "yaml-unknown-dialect", Severity.ERROR, "The file is in neither YAML dialect Flow reads."),
     YAML_INVALID_VALUE("FLOW608", "yaml-invalid-value", Severity.ERROR, "A value is not one of those its key allows (a node type, an operator, a wait mode...)."),
-    YAML_UNKNOWN_GATE_KEY("FLOW609", "yaml-unknown-gate-key", Severity.WARNING, "A gate definition in the registry's format has a key Flow does not know; it is ignored.");
+    YAML_UNKNOWN_GATE_KEY("FLOW609", "yaml-unknown-gate-key", Severity.WARNING, "A gate definition in the registry's format has a key Flow does not know; it is ignored."),
+    YAML_UNCONDITIONED_GATE_EDGE("FLOW610", "yaml-unconditioned-gate-edge", Severity.WARNING,
+            "In dialect 1, an edge without a condition leaves a gate: it is taken only when the gate passes, and a failed gate stops the run.");
 
     private final String id;
     private final String slug;

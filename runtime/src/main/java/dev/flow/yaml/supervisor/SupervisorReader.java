@@ -76,16 +76,17 @@ public final class SupervisorReader {
         branchRules.written().forEach(e -> drafts.add(e.draft()));
         drafts.addAll(branchRules.implied());
         drafts.addAll(exitEdges(exits, nodes, drafts));
-        var edges = EdgeAssembly.settle(drafts);
+        var settled = EdgeAssembly.settle(drafts);
 
         var modelNodes = new ArrayList<Node>();
         modelNodes.add(EdgeAssembly.start(startAt));
-        for (NodeDraft n : settleBranches(nodes, edges)) {
+        for (NodeDraft n : settleBranches(nodes, settled)) {
             modelNodes.add(n.node());
             ctx.comments().add(YamlComments.Target.node(n.id()), n.span());
         }
         modelNodes.add(EdgeAssembly.end(endAt));
         int firstWritten = entry.isPresent() ? 1 : 0;
+        var edges = GateEdges.apply(modelNodes, settled, firstWritten, branchRules.written().size(), problems);
         for (int i = 0; i < branchRules.written().size(); i++) {
             Edge e = edges.get(firstWritten + i);
             ctx.comments().add(YamlComments.Target.edge(e.id()), e.source());
