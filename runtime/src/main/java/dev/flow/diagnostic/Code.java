@@ -65,6 +65,8 @@ public enum Code {
     UNKNOWN_ENUM_VALUE("FLOW405", "unknown-enum-value", Severity.ERROR, "A value is compared with an enum (such as a node's outputs) that does not contain it."),
     CONSTANT_CONDITION("FLOW406", "constant-condition", Severity.WARNING, "A condition is always true or always false."),
     UNKNOWN_TEMPLATE_NAME("FLOW407", "unknown-template-name", Severity.WARNING, "A ${...} placeholder in a prompt names nothing known."),
+    FORMAT_PLACEHOLDER("FLOW408", "format-placeholder", Severity.ERROR,
+            "A {...} field of a dialect 1 template (prompt format) names no key of the task's input, or cannot be filled as written."),
 
     // 5xx: limits and values
     INVALID_LOOP_LIMIT("FLOW501", "invalid-loop-limit", Severity.ERROR, "A loop limit is less than 2: the loop could run no round, or its edge could never be taken."),

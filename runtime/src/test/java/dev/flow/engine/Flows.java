@@ -96,6 +96,22 @@ final class Flows {
         return add(nodeId, new NodeSpec.Task(NameRef.of(agent), null, prompt, null, null, List.of(), Map.of(), List.of()));
     }
 
+    /** A task with only a role (dialect 1's task_config): the role's agent runs it. */
+    Flows roleTask(String nodeId, String role, String prompt) {
+        return add(nodeId, new NodeSpec.Task(null, role, prompt, null, null, List.of(), Map.of(), List.of()));
+    }
+
+    /** A task as given. */
+    Flows task(String nodeId, NodeSpec.Task spec) {
+        return add(nodeId, spec);
+    }
+
+    /** An agent that plays {@code roles}. */
+    Flows roleAgent(String name, List<String> argv, String... roles) {
+        agents.add(new AgentDef(name, null, new Command.Argv(argv, null), AgentDef.PromptVia.STDIN, Map.of(), null, List.of(roles)));
+        return this;
+    }
+
     /** The scripted agent of examples/agents, defined under {@code name}. */
     Flows scriptedAgent(String name) {
         agents.add(new AgentDef(name, null, new Command.Argv(List.of(TestPaths.scriptedAgent().toString()), null), AgentDef.PromptVia.STDIN,

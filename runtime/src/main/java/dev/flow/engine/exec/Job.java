@@ -17,6 +17,8 @@ import java.util.Map;
  * @param contextJson the run's values as one JSON object (inputs, state, mapped values), also in
  *     {@code FLOW_CONTEXT_FILE}
  * @param timeout how long the process may run
+ * @param promptError why the prompt could not be filled (a dialect 1 template naming a key the
+ *     task's input lacks); the node then fails without running anything. Null when it was filled.
  */
 public record Job(
         String executionId,
@@ -30,10 +32,17 @@ public record Job(
         Map<String, String> env,
         String prompt,
         String contextJson,
-        Duration timeout) {
+        Duration timeout,
+        String promptError) {
 
     public Job {
         env = Map.copyOf(env);
+    }
+
+    /** A job whose prompt, if any, was filled. */
+    public Job(String executionId, String nodeId, int iteration, int attempt, Node node, Workflow workflow, Path baseDir, Path runDir,
+            Map<String, String> env, String prompt, String contextJson, Duration timeout) {
+        this(executionId, nodeId, iteration, attempt, node, workflow, baseDir, runDir, env, prompt, contextJson, timeout, null);
     }
 
     /** A short name for messages: {@code node 'fix' (iteration 2, attempt 1)}. */

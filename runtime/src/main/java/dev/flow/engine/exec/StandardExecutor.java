@@ -15,16 +15,25 @@ public final class StandardExecutor implements WorkExecutor {
     private final Gates gates;
     private final Map<String, WorkExecutor> inProcess;
 
-    public StandardExecutor(AgentCommands agents, Map<String, WorkExecutor> inProcess, Duration defaultTimeout, boolean contractFooter) {
+    public StandardExecutor(AgentCommands agents, RoleAgents roles, Map<String, WorkExecutor> inProcess, Duration defaultTimeout,
+            boolean contractFooter) {
         var launcher = new Launcher();
         this.gates = new Gates(launcher, defaultTimeout);
         this.commandTask = new CommandTask(launcher, gates);
-        this.agentTask = new AgentTask(launcher, gates, agents, contractFooter);
+        this.agentTask = new AgentTask(launcher, gates, agents, roles, contractFooter);
         this.inProcess = Map.copyOf(inProcess);
+    }
+
+    /** An executor whose role agents come from the environment {@code agents} reads. */
+    public StandardExecutor(AgentCommands agents, Map<String, WorkExecutor> inProcess, Duration defaultTimeout, boolean contractFooter) {
+        this(agents, new RoleAgents(Map.of(), Map.of()), inProcess, defaultTimeout, contractFooter);
     }
 
     @Override
     public Outcome execute(Job job, Cancellation cancellation) {
+        if (job.promptError() != null) {
+            return Outcome.failed(job.promptError(), false, Map.of());
+        }
         NodeSpec spec = job.node().spec();
         if (spec instanceof NodeSpec.Task t) {
             if (t.agent() != null) {
@@ -36,6 +45,9 @@ public final class StandardExecutor implements WorkExecutor {
             }
             if (t.command() != null) {
                 return commandTask.run(job, t, cancellation);
+            }
+            if (t.role() != null) {
+                return agentTask.run(job, null, t.cwd(), t.env(), t, cancellation);
             }
             return Outcome.failed("task \"" + job.nodeId() + "\" has neither an agent nor a command to run", false, Map.of());
         }
