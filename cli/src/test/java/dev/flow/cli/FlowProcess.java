@@ -21,7 +21,14 @@ record FlowProcess(int exit, String out, String err) {
     private static Path launcher;
 
     static FlowProcess run(Path workingDirectory, String... args) throws IOException, InterruptedException {
-        Process p = builder(workingDirectory, args).start();
+        return run(workingDirectory, java.util.Map.of(), args);
+    }
+
+    /** Runs flow with {@code env} added to this process's environment. */
+    static FlowProcess run(Path workingDirectory, java.util.Map<String, String> env, String... args) throws IOException, InterruptedException {
+        var pb = builder(workingDirectory, args);
+        pb.environment().putAll(env);
+        Process p = pb.start();
         // Read both streams fully before waiting, so a full pipe never blocks the child.
         var err = new StringBuilder();
         Thread errors = new Thread(() -> err.append(read(p.getErrorStream())));

@@ -47,7 +47,7 @@ class ImportRoundTripTest {
         var all = new ArrayList<Arguments>();
         for (Path folder : List.of(repositoryRoot().resolve("examples/yaml"), corpus("supervisor-yaml"))) {
             try (var files = Files.list(folder)) {
-                files.filter(f -> f.toString().endsWith(".yaml") && !f.getFileName().toString().equals("gates.yaml")).sorted()
+                files.filter(f -> f.toString().endsWith(".yaml") && !f.getFileName().toString().endsWith("gates.yaml")).sorted()
                         .forEach(f -> all.add(Arguments.of(folder.getFileName() + "/" + f.getFileName(), f, List.of())));
             }
         }

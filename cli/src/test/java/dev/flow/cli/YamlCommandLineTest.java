@@ -67,10 +67,11 @@ class YamlCommandLineTest {
 
     @Test
     void theCleanYamlExamplesCheckWithoutAProblem() {
-        Cli r = Cli.run("check", example("debug-loop.yaml"), example("parallel-review.yaml"), example("review-loop.yaml"), example("gates.yaml"));
+        Cli r = Cli.run("check", example("debug-loop.yaml"), example("parallel-review.yaml"), example("review-loop.yaml"), example("gates.yaml"),
+                example("corpus-gates.yaml"));
         assertThat(r.exit()).isZero();
         assertThat(r.out()).isEmpty();
-        assertThat(r.err()).contains("no problems in 4 files");
+        assertThat(r.err()).contains("no problems in 5 files");
     }
 
     @Test
