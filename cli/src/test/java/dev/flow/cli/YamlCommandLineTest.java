@@ -163,4 +163,19 @@ class YamlCommandLineTest {
                 .containsExactly("parallel_review.yaml:26:18", "parallel_review.yaml:32:18", "parallel_review.yaml:38:18");
         assertThat(p.err()).doesNotContain("Exception");
     }
+
+    /** An overlay registry is checked over the base it refines: alone, its refinement lacks a command. */
+    @Test
+    void anOverlayRegistryIsCheckedTogetherWithItsBase() throws Exception {
+        Path overlay = Files.writeString(dir.resolve("project-gates.yaml"), "gates:\n  test:\n    timeout: 900\n  smoke:\n    command: [\"true\"]\n"
+                + "    depends_on: [lint]\n");
+        Cli alone = Cli.run("check", "--color=never", overlay.toString());
+        assertThat(alone.exit()).isEqualTo(ExitCode.FAILED);
+        assertThat(diagnosticLines(alone)).extracting(l -> l.replaceAll(".*: (error|warning) (FLOW\\d+):.*", "$2"))
+                .containsExactly("FLOW606", "FLOW202");
+        Cli over = Cli.run("check", "--color=never", "--gates", corpus("supervisor-yaml", "gates.yaml").toString(), overlay.toString());
+        assertThat(over.exit()).as(over.out()).isZero();
+        assertThat(over.out()).isEmpty();
+    }
 }
+

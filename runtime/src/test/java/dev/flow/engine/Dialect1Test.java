@@ -213,4 +213,31 @@ class Dialect1Test {
                     .startsWith("Review the change\n\nRole: reviewer\nContext files (from the workflow's folder):\n- README.md\n- docs/design.md\n\n---");
         }
     }
+
+    /** A registry gate's working_dir is the folder its command runs in, from the workflow's. */
+    @Test
+    void aGateRunsInItsWorkingDir() throws Exception {
+        Files.createDirectories(dir.resolve("services/api"));
+        Files.writeString(dir.resolve("services/api/marker"), "here");
+        Path registry = Files.writeString(dir.resolve("gates.yaml"),
+                "gates:\n  here: {command: [test, -f, marker], working_dir: services/api}\n  there: {command: [test, -f, marker]}\n");
+        FlowGraph g = compile(Files.writeString(dir.resolve("w.yaml"), """
+                id: w
+                name: W
+                entry_point: a
+                nodes:
+                  - {id: a, type: gate, gate_config: {gate_type: here}}
+                  - {id: b, type: gate, gate_config: {gate_type: there}}
+                edges:
+                  - {id: e1, source: a, target: b, condition: {field: passed, operator: "==", value: true}}
+                """), List.of(registry));
+        try (var h = new Harness(dir)) {
+            String id = h.start(g);
+            RunResult r = h.engine.run(id);
+            assertThat(h.node(id, "a").output()).isEqualTo("passed");
+            assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
+            assertThat(r.report()).contains("node \"b\" failed");
+        }
+    }
 }
+
