@@ -16,6 +16,6 @@ public final class InputOptions {
     String workflow;
 
     LoadOptions toLoadOptions() {
-        return new LoadOptions(yaml.gatesFile(), yaml.dialectName(), Optional.ofNullable(workflow));
+        return new LoadOptions(yaml.gatesFiles(), yaml.dialectName(), Optional.ofNullable(workflow));
     }
 }

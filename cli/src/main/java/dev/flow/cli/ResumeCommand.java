@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
         description = {"Continue an execution after a crash, Ctrl-C, a pause or an answer: work a dead process held goes back to ready"
                 + " (whatever it left running is stopped first), questions whose deadline passed take their defaults, and the run"
                 + " is driven here as \"flow run\" does. An execution that has ended is reported as it ended.",
-                "Exit status: 0 completed, 1 failed, 2 usage problems (an unknown execution, an unreadable database),"
+                "Exit status: 0 completed, 1 failed, 2 usage problems (an unknown execution, a role with no agent, an unreadable database),"
                         + " 3 paused waiting for a person, 4 stopped by a limit, 130 interrupted."})
 final class ResumeCommand implements Callable<Integer> {
 
@@ -28,13 +28,19 @@ final class ResumeCommand implements Callable<Integer> {
     @Mixin
     DisplayOptions display;
 
+    @Mixin
+    RoleOptions roles;
+
     @Override
     public Integer call() {
         var out = spec.commandLine().getOut();
         Ansi ansi = display.ansi();
         Progress progress = display.progress(out, ansi);
-        try (var session = new RunSession(database.openExisting(), database, progress, ansi)) {
+        try (var session = new RunSession(database.openExisting(), database, progress, ansi, roles.commands())) {
             var row = session.engine.status(execution).execution();
+            if (!row.status().isFinal()) {
+                RunCommand.refuseUnplayedRoles(session.engine.unplayedRoles(row.rootId()), "nothing was resumed");
+            }
             session.say(ansi.bold("resume " + row.workflowId()) + " (execution " + row.rootId() + ", " + row.status().keyword() + ")");
             return session.drive(row.rootId(), session.engine::resume, out);
         }

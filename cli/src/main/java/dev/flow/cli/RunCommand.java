@@ -1,6 +1,7 @@
 package dev.flow.cli;
 
 import dev.flow.engine.Engine;
+import dev.flow.engine.exec.RoleAgents;
 import dev.flow.model.FlowGraph;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -21,10 +22,13 @@ import picocli.CommandLine.Spec;
                 + " (a live display on a terminal, plain lines otherwise), then a summary. Commands run in the workflow file's folder.",
                 "When the run waits for a person, flow run prints the exact \"flow answer\" commands and the \"flow resume\" command"
                         + " that go on; Ctrl-C stops the work in progress and hands it back for \"flow resume\".",
+                "Tasks that name a role and no agent (dialect 1's task_config.role) are run by the role's agent: --role ROLE=COMMAND,"
+                        + " else FLOW_ROLE_<ROLE>, else an agent of the workflow with roles \"ROLE\", else FLOW_ROLE_AGENT (every role);"
+                        + " flow run refuses to start (exit 2) while a role has none. A YAML workflow in dialect 1 declares no inputs:"
+                        + " --input NAME=VALUE reaches its entry node as the supervisor's initial inputs, and {NAME} in its templates.",
                 "Exit status: 0 completed, 1 failed (or errors in the workflow: nothing runs), 2 usage or input problems"
-                        + " (bad inputs, an unreadable file or database, a sandbox the workflow asks for and this machine cannot make),"
-                        + " 3 paused waiting for a person, 4 stopped by a limit,"
-                        + " 130 interrupted."})
+                        + " (bad inputs, a role with no agent, an unreadable file or database, a sandbox the workflow asks for and this"
+                        + " machine cannot make), 3 paused waiting for a person, 4 stopped by a limit, 130 interrupted."})
 final class RunCommand implements Callable<Integer> {
 
     @Spec
@@ -50,6 +54,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     DisplayOptions display;
 
+    @Mixin
+    RoleOptions roles;
+
     @Override
     public Integer call() {
         var out = spec.commandLine().getOut();
@@ -71,8 +78,13 @@ final class RunCommand implements Callable<Integer> {
         }
         Map<String, Object> typed = Engine.typedInputs(graph.main(), given);
         Path baseDir = file.toAbsolutePath().normalize().getParent();
+        Map<String, List<String>> roleCommands = roles.commands();
+        if (!detach) {
+            // the engine reads the same settings: --role, then the environment
+            refuseUnplayedRoles(new RoleAgents(roleCommands, System.getenv()).unplayed(graph), "nothing was run");
+        }
 
-        try (var session = new RunSession(database.openOrCreate(), database, progress, ansi)) {
+        try (var session = new RunSession(database.openOrCreate(), database, progress, ansi, roleCommands)) {
             progress.holdUntilHeader();
             String id = session.engine.startTyped(graph, typed, baseDir);
             Invocation flow = Invocation.of(database);
@@ -87,6 +99,17 @@ final class RunCommand implements Callable<Integer> {
             session.say(ansi.bold("run " + graph.main().id()) + " (" + file + ") as execution " + id);
             return session.drive(id, session.engine::run, out);
         }
+    }
+
+    /**
+     * Refuses to start (or resume) a run whose role tasks would fail at once, naming the settings (a
+     * detached run is left to workers, which may be configured otherwise).
+     */
+    static void refuseUnplayedRoles(Map<String, List<String>> unplayed, String consequence) {
+        if (unplayed.isEmpty()) {
+            return;
+        }
+        throw new UserError(RoleAgents.missing(unplayed) + "; " + consequence, ExitCode.USAGE);
     }
 
     /** {@code NAME=VALUE} pairs, each name once. */

@@ -22,10 +22,10 @@ final class RunSession implements AutoCloseable {
     private final Invocation flow;
     private final Ansi ansi;
 
-    RunSession(SqliteStore store, DatabaseOptions database, Progress progress, Ansi ansi) {
+    RunSession(SqliteStore store, DatabaseOptions database, Progress progress, Ansi ansi, java.util.Map<String, java.util.List<String>> roles) {
         this.store = store;
         this.progress = progress;
-        this.engine = Engines.create(store, progress);
+        this.engine = Engines.create(store, progress, roles);
         this.flow = Invocation.of(database);
         this.ansi = ansi;
     }

@@ -30,6 +30,9 @@ final class WorkerCommand implements Callable<Integer> {
     @Mixin
     DatabaseOptions database;
 
+    @Mixin
+    RoleOptions roles;
+
     @Option(names = "--progress", paramLabel = "plain|none", defaultValue = "plain",
             description = "plain (default): a line for each node this worker starts and finishes, with its execution; none: quiet.")
     String progress;
@@ -48,7 +51,7 @@ final class WorkerCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         Ansi ansi = Ansi.choose(color);
         try (var store = database.openOrCreate(); Progress display = Progress.choose(progress, out, ansi, true)) {
-            Engine engine = Engines.create(store, display);
+            Engine engine = Engines.create(store, display, roles.commands());
             WorkerHandle worker = engine.serve(concurrency);
             var stopped = new CountDownLatch(1);
             Thread hook = new Thread(() -> {

@@ -1,6 +1,7 @@
 package dev.flow.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
@@ -8,15 +9,17 @@ import picocli.CommandLine.Option;
 public final class YamlOptions {
 
     @Option(names = "--gates", paramLabel = "GATES.yaml",
-            description = "Gate registry to resolve gate names against (default: gates.yaml beside a dialect 1 YAML workflow).")
-    Path gates;
+            description = "Gate registry to resolve gate names against (default: gates.yaml beside a dialect 1 YAML workflow)."
+                    + " Repeat it to overlay a project's registry on a base one: a later registry wins, and its entry for a gate"
+                    + " the earlier ones define refines it (the keys it writes replace, the others stay).")
+    List<Path> gates = List.of();
 
     @Option(names = "--dialect", paramLabel = "1|2",
             description = "YAML dialect to read (default: detected from the top-level keys).")
     String dialect;
 
-    Optional<Path> gatesFile() {
-        return Optional.ofNullable(gates);
+    List<Path> gatesFiles() {
+        return gates;
     }
 
     Optional<String> dialectName() {

@@ -47,7 +47,7 @@ class ImportRoundTripTest {
         var all = new ArrayList<Arguments>();
         for (Path folder : List.of(repositoryRoot().resolve("examples/yaml"), corpus("supervisor-yaml"))) {
             try (var files = Files.list(folder)) {
-                files.filter(f -> f.toString().endsWith(".yaml") && !f.getFileName().toString().equals("gates.yaml")).sorted()
+                files.filter(f -> f.toString().endsWith(".yaml") && !f.getFileName().toString().endsWith("gates.yaml")).sorted()
                         .forEach(f -> all.add(Arguments.of(folder.getFileName() + "/" + f.getFileName(), f, List.of())));
             }
         }
@@ -111,6 +111,9 @@ class ImportRoundTripTest {
         List<Diagnostic> unmatched = new ArrayList<>(flow.diagnostics());
         var missing = new ArrayList<String>();
         for (Diagnostic d : yaml.diagnostics()) {
+            if (d.code() == dev.flow.diagnostic.Code.YAML_UNCONDITIONED_GATE_EDGE) {
+                continue; // about the YAML only: the Flow source writes "when passed" on the edge
+            }
             var on = yamlElements.on(d.source());
             var match = unmatched.stream().filter(f -> f.code() == d.code() && f.severity() == d.severity() && f.message().equals(d.message())
                     && flowElements.on(f.source()).stream().anyMatch(on::contains)).findFirst();

@@ -37,12 +37,13 @@ class YamlCommandLineTest {
         Path workflow = corpus("supervisor-yaml", "parallel_review.yaml");
         Cli r = Cli.run("check", "--color=never", workflow.toString(), "--gates", corpus("supervisor-yaml", "gates.yaml").toString());
         assertThat(r.exit()).isEqualTo(ExitCode.FAILED);
-        assertThat(diagnosticLines(r)).containsExactly(
+        assertThat(diagnosticLines(r)).filteredOn(l -> l.contains("FLOW202")).containsExactly(
                 workflow + ":26:18: error FLOW202: unknown gate \"lint_gate\"; did you mean \"lint\"?",
                 workflow + ":32:18: error FLOW202: unknown gate \"test_gate\"; did you mean \"test\"?",
                 workflow + ":38:18: error FLOW202: unknown gate \"security_gate\"; did you mean \"security\"?");
         assertThat(r.out()).contains("          gate_type: lint_gate\n                     ^~~~~~~~~\n");
-        assertThat(r.err()).contains("3 errors and 0 warnings in 1 file");
+        // and the three edges from the gates to the join, which go on only when a gate passed (FLOW610)
+        assertThat(r.err()).contains("3 errors and 3 warnings in 1 file");
     }
 
     @Test
@@ -66,10 +67,11 @@ class YamlCommandLineTest {
 
     @Test
     void theCleanYamlExamplesCheckWithoutAProblem() {
-        Cli r = Cli.run("check", example("debug-loop.yaml"), example("parallel-review.yaml"), example("review-loop.yaml"), example("gates.yaml"));
+        Cli r = Cli.run("check", example("debug-loop.yaml"), example("parallel-review.yaml"), example("review-loop.yaml"), example("gates.yaml"),
+                example("corpus-gates.yaml"));
         assertThat(r.exit()).isZero();
         assertThat(r.out()).isEmpty();
-        assertThat(r.err()).contains("no problems in 4 files");
+        assertThat(r.err()).contains("no problems in 5 files");
     }
 
     @Test
@@ -96,8 +98,10 @@ class YamlCommandLineTest {
         Cli r = Cli.run("check", "--format", "json", corpus("supervisor-yaml", "parallel_review.yaml").toString(),
                 "--gates", corpus("supervisor-yaml", "gates.yaml").toString());
         JsonNode array = new ObjectMapper().readTree(r.out());
-        assertThat(array).hasSize(3);
-        assertThat(array).extracting(d -> d.get("code").asText() + " " + d.get("line").asInt() + ":" + d.get("column").asInt()
+        assertThat(array).hasSize(6);
+        assertThat(array).filteredOn(d -> d.get("code").asText().equals("FLOW610")).extracting(d -> d.get("line").asInt())
+                .containsExactly(66, 67, 68);
+        assertThat(array).filteredOn(d -> d.get("code").asText().equals("FLOW202")).extracting(d -> d.get("code").asText() + " " + d.get("line").asInt() + ":" + d.get("column").asInt()
                 + " " + d.get("suggestions").get(0).asText())
                 .containsExactly("FLOW202 26:18 lint", "FLOW202 32:18 test", "FLOW202 38:18 security");
         assertThat(r.exit()).isEqualTo(ExitCode.FAILED);
@@ -159,4 +163,19 @@ class YamlCommandLineTest {
                 .containsExactly("parallel_review.yaml:26:18", "parallel_review.yaml:32:18", "parallel_review.yaml:38:18");
         assertThat(p.err()).doesNotContain("Exception");
     }
+
+    /** An overlay registry is checked over the base it refines: alone, its refinement lacks a command. */
+    @Test
+    void anOverlayRegistryIsCheckedTogetherWithItsBase() throws Exception {
+        Path overlay = Files.writeString(dir.resolve("project-gates.yaml"), "gates:\n  test:\n    timeout: 900\n  smoke:\n    command: [\"true\"]\n"
+                + "    depends_on: [lint]\n");
+        Cli alone = Cli.run("check", "--color=never", overlay.toString());
+        assertThat(alone.exit()).isEqualTo(ExitCode.FAILED);
+        assertThat(diagnosticLines(alone)).extracting(l -> l.replaceAll(".*: (error|warning) (FLOW\\d+):.*", "$2"))
+                .containsExactly("FLOW606", "FLOW202");
+        Cli over = Cli.run("check", "--color=never", "--gates", corpus("supervisor-yaml", "gates.yaml").toString(), overlay.toString());
+        assertThat(over.exit()).as(over.out()).isZero();
+        assertThat(over.out()).isEmpty();
+    }
 }
+

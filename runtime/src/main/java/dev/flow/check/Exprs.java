@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Optional;
 
 /** Walks over expressions: the references they read, the comparisons of constants they hold. */
-final class Exprs {
+public final class Exprs {
     private Exprs() {}
 
     /** Every reference in {@code expr}, left to right. */
-    static List<Expr.Ref> refs(Expr expr) {
+    public static List<Expr.Ref> refs(Expr expr) {
         var refs = new ArrayList<Expr.Ref>();
         walk(expr, e -> {
             if (e instanceof Expr.Ref ref) {

@@ -109,7 +109,8 @@ final class StructureRules {
     /**
      * FLOW105: a task that runs nothing, a branch that decides nothing, a gate node that names no
      * gate, a task, gate or agent whose command names no program. A task with only a role
-     * (dialect 1's {@code role: reviewer}) is complete: the runtime's default agent plays the role.
+     * (dialect 1's {@code role: reviewer}) is complete: the agent configured for the role plays it
+     * ({@code RoleAgents}).
      */
     static void missingFields(WorkflowIndex w, Report out) {
         for (Node node : w.workflow().nodes()) {

@@ -166,10 +166,15 @@ final class TypeRules {
         }
     }
 
-    /** FLOW407: {@code ${...}} placeholders in prompts and titles that name nothing known. */
+    /**
+     * FLOW407: {@code ${...}} placeholders in prompts and titles that name nothing known; FLOW408:
+     * the fields of dialect 1 templates ({@link FormatFields}).
+     */
     static void promptTemplates(WorkflowIndex w, Report out) {
         for (Node node : w.workflow().nodes()) {
-            if (node.spec() instanceof NodeSpec.Task task) {
+            if (node.spec() instanceof NodeSpec.Task task && task.syntax() == dev.flow.model.PromptSyntax.FORMAT) {
+                FormatFields.check(w, node, task, out);
+            } else if (node.spec() instanceof NodeSpec.Task task) {
                 Templates.check(w.names(), task.prompt(), () -> "the prompt of " + Messages.q(node.id()), node.source(), out);
             } else if (node.spec() instanceof NodeSpec.Human human) {
                 Templates.check(w.names(), human.title(), () -> "the title of " + Messages.q(node.id()), node.source(), out);

@@ -66,6 +66,8 @@ public enum Code {
     UNKNOWN_ENUM_VALUE("FLOW405", "unknown-enum-value", Severity.ERROR, "A value is compared with an enum (such as a node's outputs) that does not contain it."),
     CONSTANT_CONDITION("FLOW406", "constant-condition", Severity.WARNING, "A condition is always true or always false."),
     UNKNOWN_TEMPLATE_NAME("FLOW407", "unknown-template-name", Severity.WARNING, "A ${...} placeholder in a prompt names nothing known."),
+    FORMAT_PLACEHOLDER("FLOW408", "format-placeholder", Severity.ERROR,
+            "A {...} field of a dialect 1 template (prompt format) names no key of the task's input, or cannot be filled as written."),
 
     // 5xx: limits and values
     INVALID_LOOP_LIMIT("FLOW501", "invalid-loop-limit", Severity.ERROR, "A loop limit is less than 2: the loop could run no round, or its edge could never be taken."),
@@ -84,7 +86,10 @@ public enum Code {
     YAML_WRONG_KIND_CONFIG("FLOW605", "yaml-wrong-kind-config", Severity.ERROR, "A node carries the configuration of another kind."),
     YAML_MISSING_FIELD("FLOW606", "yaml-missing-field", Severity.ERROR, "A required key is missing."),
     YAML_UNKNOWN_DIALECT("FLOW607", "yaml-unknown-dialect", Severity.ERROR, "The file is in neither YAML dialect Flow reads."),
-    YAML_INVALID_VALUE("FLOW608", "yaml-invalid-value", Severity.ERROR, "A value is not one of those its key allows (a node type, an operator, a wait mode...).");
+    YAML_INVALID_VALUE("FLOW608", "yaml-invalid-value", Severity.ERROR, "A value is not one of those its key allows (a node type, an operator, a wait mode...)."),
+    YAML_UNKNOWN_GATE_KEY("FLOW609", "yaml-unknown-gate-key", Severity.WARNING, "A gate definition in the registry's format has a key Flow does not know; it is ignored."),
+    YAML_UNCONDITIONED_GATE_EDGE("FLOW610", "yaml-unconditioned-gate-edge", Severity.WARNING,
+            "In dialect 1, an edge without a condition leaves a gate: it is taken only when the gate passes, and a failed gate stops the run.");
 
     private final String id;
     private final String slug;

@@ -1,7 +1,5 @@
 package dev.flow.engine;
 
-import dev.flow.engine.eval.Evaluator;
-import dev.flow.engine.eval.Templates;
 import dev.flow.engine.eval.Values;
 import dev.flow.engine.exec.Job;
 import dev.flow.model.Node;
@@ -98,18 +96,22 @@ final class Claims {
     private Job prepare(RunContext ctx, Node node, NodeRow row) {
         Map<String, Object> mapped = Json.readMap(row.inputJson());
         String prompt = null;
-        if (node.spec() instanceof NodeSpec.Task t && t.agent() != null) {
-            prompt = fill(ctx, node, mapped, t.prompt());
+        TaskPrompts.Prepared prepared = null;
+        if (node.spec() instanceof NodeSpec.Task t && (t.agent() != null || t.command() == null && t.role() != null)) {
+            // an agent task, or a task that names only a role: the role's agent runs it
+            prepared = TaskPrompts.task(step, ctx, node, t, mapped);
+            prompt = prepared.text();
         } else if (node.spec() instanceof NodeSpec.Merge m && m.agent() != null) {
-            prompt = fill(ctx, node, mapped, m.prompt());
+            prompt = TaskPrompts.flow(step, ctx, node, mapped, m.prompt());
         }
+        String promptError = prepared == null ? null : prepared.error();
         Duration timeout = node.timeout() != null ? node.timeout() : step.core.options().defaultTimeout();
         String feedback = Feedback.about(node, row);
         String session = node.spec() instanceof NodeSpec.Task t && t.continuesSession() ? row.sessionId() : null;
         if (step.core.runsInProcess(node)) {
             // Java code needs no environment, context file or prompt file.
             return new Job(ctx.id(), row.nodeId(), row.iteration(), row.attempt(), node, ctx.graph.workflow(), Path.of(ctx.loaded().baseDir()),
-                    null, Map.of(), prompt, "{}", timeout, feedback, session);
+                    null, Map.of(), prompt, "{}", timeout, feedback, session, promptError);
         }
         Path runDir = step.core.runDir(ctx.id(), row.nodeId(), row.iteration(), row.attempt());
         var context = new LinkedHashMap<String, Object>();
@@ -120,6 +122,9 @@ final class Claims {
         context.put("inputs", ctx.inputs);
         context.put("state", ctx.state());
         context.put("input", mapped);
+        if (prepared != null && prepared.inputData() != null) {
+            context.put("input_data", prepared.inputData());
+        }
         var env = new LinkedHashMap<String, String>();
         env.put("FLOW_DB", step.core.store.location().toString());
         env.put("FLOW_EXECUTION_ID", ctx.id());
@@ -135,16 +140,32 @@ final class Claims {
         putValues(env, "FLOW_INPUT_", ctx.inputs);
         putValues(env, "FLOW_STATE_", ctx.state());
         putValues(env, "FLOW_ARG_", mapped);
+        if (node.spec() instanceof NodeSpec.Task t) {
+            taskEnv(t, Path.of(ctx.loaded().baseDir()), env, context);
+        }
         return new Job(ctx.id(), row.nodeId(), row.iteration(), row.attempt(), node, ctx.graph.workflow(), Path.of(ctx.loaded().baseDir()),
-                runDir, env, prompt, Json.write(context), timeout, feedback, session);
+                runDir, env, prompt, Json.write(context), timeout, feedback, session, promptError);
     }
 
     static String runToken(NodeRow row) {
         return row.executionId() + "/" + row.nodeId() + "/" + row.iteration() + "/" + row.attempt();
     }
 
-    private String fill(RunContext ctx, Node node, Map<String, Object> mapped, String template) {
-        return Templates.fill(template, new Evaluator(new RunScope(step, ctx, node.id(), null, mapped)));
+    /**
+     * What a task's process learns of its role and context files: {@code FLOW_ROLE}, and
+     * {@code FLOW_CONTEXT_FILES} (a JSON list of their paths, resolved from the workflow's folder),
+     * also in the context file as {@code role} and {@code context_files}.
+     */
+    private static void taskEnv(NodeSpec.Task t, Path baseDir, Map<String, String> env, Map<String, Object> context) {
+        if (t.role() != null) {
+            env.put("FLOW_ROLE", t.role());
+            context.put("role", t.role());
+        }
+        if (!t.contextFiles().isEmpty()) {
+            var paths = t.contextFiles().stream().map(f -> baseDir.resolve(f).normalize().toString()).toList();
+            env.put("FLOW_CONTEXT_FILES", Json.write(paths));
+            context.put("context_files", paths);
+        }
     }
 
     private static void putValues(Map<String, String> env, String prefix, Map<String, Object> values) {

@@ -120,6 +120,17 @@ public final class Engine {
         return drive(find(executionId));
     }
 
+    /**
+     * The roles of the execution's graph that no agent plays with this engine's settings, each with
+     * the tasks asking for it ({@link dev.flow.engine.exec.RoleAgents#unplayed}): those tasks would
+     * fail at once, so {@code flow resume} refuses to go on.
+     */
+    public Map<String, List<String>> unplayedRoles(String executionId) {
+        ExecutionRow row = find(executionId);
+        FlowGraph graph = core.store.read(tx -> core.graphs.graph(tx, row.graphHash()));
+        return core.roles.unplayed(graph);
+    }
+
     private ExecutionRow find(String executionId) {
         return ExecutionLookup.require(core.store, executionId);
     }

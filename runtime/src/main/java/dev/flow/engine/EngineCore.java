@@ -2,6 +2,7 @@ package dev.flow.engine;
 
 import dev.flow.engine.exec.AgentCommands;
 import dev.flow.engine.exec.Containment;
+import dev.flow.engine.exec.RoleAgents;
 import dev.flow.engine.exec.StandardExecutor;
 import dev.flow.engine.exec.WorkExecutor;
 import dev.flow.engine.workspace.Workspaces;
@@ -26,12 +27,14 @@ final class EngineCore {
     final ResultCodec results;
     final Reports reports;
     final String host;
+    final RoleAgents roles;
 
     EngineCore(Store store, EngineOptions options) {
         this.store = store;
         this.options = options;
+        this.roles = new RoleAgents(options.roleCommands(), options.environment());
         this.executor = options.executor() != null ? options.executor()
-                : new StandardExecutor(new AgentCommands(options.agentCommands(), options.environment()), options.inProcessAgents(),
+                : new StandardExecutor(new AgentCommands(options.agentCommands(), options.environment()), roles, options.inProcessAgents(),
                         options.defaultTimeout(), options.contractFooter(), Containment.forEnvironment(options.environment()),
                         Workspaces.besideDatabase(store.location()), options.probe()::at);
         this.breaker = new CircuitBreaker(options.breakerThreshold(), options.breakerOpenFor().toMillis());

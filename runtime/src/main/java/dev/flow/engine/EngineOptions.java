@@ -18,6 +18,8 @@ import java.util.Random;
  * @param poll how often an idle worker looks for work another process made ready
  * @param defaultTimeout the timeout of tasks and gates that set none
  * @param agentCommands command lines of agents, overriding the built-in defaults
+ * @param roleCommands command lines of the agents that play roles ({@code --role ROLE=COMMAND}),
+ *     over {@code FLOW_ROLE_<ROLE>} and the rest (see {@link dev.flow.engine.exec.RoleAgents})
  * @param inProcessAgents agents run by Java code instead of a program
  * @param executor replaces the standard executor entirely; null for the standard one
  * @param environment where {@code FLOW_AGENT_<NAME>} overrides are read
@@ -34,6 +36,7 @@ public record EngineOptions(
         Duration poll,
         Duration defaultTimeout,
         Map<String, List<String>> agentCommands,
+        Map<String, List<String>> roleCommands,
         Map<String, WorkExecutor> inProcessAgents,
         WorkExecutor executor,
         Map<String, String> environment,
@@ -46,6 +49,7 @@ public record EngineOptions(
 
     public EngineOptions {
         agentCommands = Map.copyOf(agentCommands);
+        roleCommands = Map.copyOf(roleCommands);
         inProcessAgents = Map.copyOf(inProcessAgents);
         environment = Map.copyOf(environment);
     }
@@ -67,6 +71,7 @@ public record EngineOptions(
         b.poll = poll;
         b.defaultTimeout = defaultTimeout;
         b.agentCommands = agentCommands;
+        b.roleCommands = roleCommands;
         b.inProcessAgents = inProcessAgents;
         b.executor = executor;
         b.environment = environment;
@@ -88,6 +93,7 @@ public record EngineOptions(
         private Duration poll = Duration.ofMillis(100);
         private Duration defaultTimeout = Duration.ofMinutes(30);
         private Map<String, List<String>> agentCommands = Map.of();
+        private Map<String, List<String>> roleCommands = Map.of();
         private Map<String, WorkExecutor> inProcessAgents = Map.of();
         private WorkExecutor executor;
         private Map<String, String> environment = System.getenv();
@@ -133,6 +139,11 @@ public record EngineOptions(
             return this;
         }
 
+        public Builder roleCommands(Map<String, List<String>> m) {
+            roleCommands = m;
+            return this;
+        }
+
         public Builder inProcessAgents(Map<String, WorkExecutor> m) {
             inProcessAgents = m;
             return this;
@@ -175,7 +186,7 @@ public record EngineOptions(
         }
 
         public EngineOptions build() {
-            return new EngineOptions(clock, random, lease, heartbeat, poll, defaultTimeout, agentCommands, inProcessAgents, executor,
+            return new EngineOptions(clock, random, lease, heartbeat, poll, defaultTimeout, agentCommands, roleCommands, inProcessAgents, executor,
                     environment, cliPath, contractFooter, breakerThreshold, breakerOpenFor, probe, listener);
         }
     }

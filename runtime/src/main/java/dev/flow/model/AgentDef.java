@@ -1,5 +1,6 @@
 package dev.flow.model;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,20 +12,24 @@ import java.util.Map;
  * @param command null for a built-in whose command line comes from the runtime's configuration
  * @param promptVia how the prompt reaches the program
  * @param sandbox the sandbox setting of the tasks that run this agent and set none of their own; null for the workflow's
+ * @param roles the roles this agent plays for tasks that name a role and no agent (dialect 1's
+ *     {@code task_config.role})
  */
 public record AgentDef(
-        String name, String description, Command command, PromptVia promptVia, Map<String, String> env, Sandbox sandbox, SourceRef source) {
+        String name, String description, Command command, PromptVia promptVia, Map<String, String> env, Sandbox sandbox, SourceRef source,
+        List<String> roles) {
 
     public AgentDef {
         java.util.Objects.requireNonNull(name, "name");
         promptVia = promptVia == null ? PromptVia.STDIN : promptVia;
         env = Models.map(env);
         source = source == null ? SourceRef.NONE : source;
+        roles = Models.list(roles);
     }
 
-    /** An agent with no sandbox setting of its own. */
+    /** An agent that plays no role, with no sandbox setting of its own. */
     public AgentDef(String name, String description, Command command, PromptVia promptVia, Map<String, String> env, SourceRef source) {
-        this(name, description, command, promptVia, env, null, source);
+        this(name, description, command, promptVia, env, null, source, List.of());
     }
 
     /** How an agent receives its prompt: on standard input, or in a file named by {@code FLOW_PROMPT_FILE}. */

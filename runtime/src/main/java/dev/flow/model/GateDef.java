@@ -14,6 +14,8 @@ import java.util.Map;
  * @param allowedWrites glob patterns of files the gate may write
  * @param dependsOn gates that must pass before this one runs
  * @param severity {@link Severity#WARNING} gates report failure without failing the run
+ * @param cwd the folder the command runs in, relative to the workflow's folder (a registry's
+ *     {@code working_dir}); null for the workflow's folder
  */
 public record GateDef(
         String name,
@@ -25,7 +27,8 @@ public record GateDef(
         List<String> allowedWrites,
         List<NameRef> dependsOn,
         Severity severity,
-        SourceRef source) {
+        SourceRef source,
+        String cwd) {
 
     public GateDef {
         java.util.Objects.requireNonNull(name, "name");
@@ -34,5 +37,11 @@ public record GateDef(
         dependsOn = Models.list(dependsOn);
         severity = severity == null ? Severity.ERROR : severity;
         source = source == null ? SourceRef.NONE : source;
+    }
+
+    /** A gate that runs in the workflow's folder. */
+    public GateDef(String name, String description, Command command, Duration timeout, Map<String, String> env, boolean parallelSafe,
+            List<String> allowedWrites, List<NameRef> dependsOn, Severity severity, SourceRef source) {
+        this(name, description, command, timeout, env, parallelSafe, allowedWrites, dependsOn, severity, source, null);
     }
 }

@@ -25,6 +25,7 @@ public sealed interface NodeSpec {
      * @param isolation where the task runs: {@link Isolation#WORKTREE} in a worktree of its own, its
      *     changes applied after its gates pass. The effective value: front ends apply the workflow's
      *     default ({@link Config#isolation()}) to the tasks that do not set their own
+     * @param promptSyntax how the prompt's placeholders are written; null for Flow's {@code ${name}}
      */
     record Task(
             NameRef agent,
@@ -37,28 +38,36 @@ public sealed interface NodeSpec {
             List<NameRef> gates,
             SessionMode session,
             Sandbox sandbox,
-            Isolation isolation)
+            Isolation isolation,
+            PromptSyntax promptSyntax)
             implements NodeSpec {
         public Task {
             contextFiles = Models.list(contextFiles);
             env = Models.map(env);
             gates = Models.list(gates);
             isolation = Isolation.orNone(isolation);
+            // Flow's own syntax is the default: kept as null, so that a graph says "format" only where it is one.
+            promptSyntax = promptSyntax == PromptSyntax.FLOW ? null : promptSyntax;
+        }
+
+        /** A task that starts a new conversation each run, with no sandbox setting of its own, not isolated, with Flow's placeholders. */
+        public Task(NameRef agent, String role, String prompt, Command command, String cwd, List<String> contextFiles,
+                Map<String, String> env, List<NameRef> gates) {
+            this(agent, role, prompt, command, cwd, contextFiles, env, gates, null, null, Isolation.NONE, null);
         }
 
         public boolean isolated() {
             return isolation == Isolation.WORKTREE;
         }
 
-        /** A task that starts a new conversation each run, with no sandbox setting of its own, not isolated. */
-        public Task(NameRef agent, String role, String prompt, Command command, String cwd, List<String> contextFiles,
-                Map<String, String> env, List<NameRef> gates) {
-            this(agent, role, prompt, command, cwd, contextFiles, env, gates, null, null, Isolation.NONE);
-        }
-
         /** Whether a later run continues the conversation of the previous one. */
         public boolean continuesSession() {
             return session == SessionMode.CONTINUE;
+        }
+
+        /** The syntax of the prompt's placeholders. */
+        public PromptSyntax syntax() {
+            return promptSyntax == null ? PromptSyntax.FLOW : promptSyntax;
         }
 
         public NodeKind kind() {

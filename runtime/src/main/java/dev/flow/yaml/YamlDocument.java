@@ -14,21 +14,22 @@ import java.util.Optional;
 /**
  * A YAML workflow as read: the graph (absent when the YAML could not be read at all), the dialect,
  * every problem the reader found (not the checker's), the comments attached to the elements they
- * document (for {@code flow import}), the gate registry it was read with, and the texts of the
- * other files read (the gate registry).
+ * document (for {@code flow import}), the gate registries it was read with, and the texts of the
+ * other files read (the gate registries).
  *
- * @param registry the registry whose gates the workflow's gates include, when one was used
+ * @param registries the registries whose gates the workflow's gates include, earliest first (each
+ *     later one overlays those before it); empty when none was used
  * @param sources the texts the diagnostics point into besides the workflow's, by display name
  * @param misread the nodes (by the position of their id) that had errors of their own
  */
 public record YamlDocument(
         SourceFile source, Optional<Dialect> dialect, Optional<FlowGraph> graph, List<Diagnostic> diagnostics, YamlComments comments,
-        Optional<Registry> registry, Map<String, String> sources, java.util.Set<dev.flow.model.SourceRef> misread) {
+        List<Registry> registries, Map<String, String> sources, java.util.Set<dev.flow.model.SourceRef> misread) {
 
     /** A document with no node read with errors. */
     public YamlDocument(SourceFile source, Optional<Dialect> dialect, Optional<FlowGraph> graph, List<Diagnostic> diagnostics, YamlComments comments,
-            Optional<Registry> registry, Map<String, String> sources) {
-        this(source, dialect, graph, diagnostics, comments, registry, sources, null);
+            List<Registry> registries, Map<String, String> sources) {
+        this(source, dialect, graph, diagnostics, comments, registries, sources, null);
     }
 
     /**
@@ -41,7 +42,7 @@ public record YamlDocument(
 
     public YamlDocument {
         dialect = dialect == null ? Optional.empty() : dialect;
-        registry = registry == null ? Optional.empty() : registry;
+        registries = registries == null ? List.of() : List.copyOf(registries);
         graph = graph == null ? Optional.empty() : graph;
         diagnostics = diagnostics.stream().sorted(Diagnostic.ORDER).toList();
         comments = comments == null ? YamlComments.NONE : comments;

@@ -7,6 +7,7 @@ import dev.flow.frontend.SourceFile;
 import dev.flow.model.FlowGraph;
 import dev.flow.model.SourceRef;
 import dev.flow.model.Workflow;
+import dev.flow.yaml.gates.GateOverlay;
 import dev.flow.yaml.gates.GateRegistry;
 import dev.flow.yaml.gates.GateRegistryReader;
 import dev.flow.yaml.graphloop.GraphLoopReader;
@@ -29,7 +30,7 @@ import java.util.Optional;
 /**
  * Reads a YAML workflow in either dialect into the graph model: parses the YAML (with its limits on
  * hostile input), picks the dialect ({@link LoadOptions#dialect()} or the top-level keys), loads
- * the gate registry ({@link LoadOptions#gatesFile()}, else for dialect 1 a {@code gates.yaml} beside
+ * the gate registries ({@link LoadOptions#gatesFiles()}, else for dialect 1 a {@code gates.yaml} beside
  * the workflow), and runs the dialect's reader. Reports every problem it finds and still returns a graph
  * whenever the YAML parses, so that the checker can add its own.
  */
@@ -47,7 +48,7 @@ public final class YamlWorkflowReader {
                     ? List.of(Diagnostic.of(Code.YAML_UNKNOWN_DIALECT, "\"" + file.displayName()
                             + "\" holds no YAML data; a workflow starts with \"id:\" (dialect 1) or \"workflow:\" (dialect 2)", top))
                     : read.diagnostics();
-            return new YamlDocument(file, Optional.empty(), Optional.empty(), diagnostics, null, null, null);
+            return new YamlDocument(file, Optional.empty(), Optional.empty(), diagnostics, null, List.of(), null);
         }
         if (!(read.root().get() instanceof YMap root)) {
             return failed(file, read, Diagnostic.of(Code.YAML_UNKNOWN_DIALECT, "a workflow is a mapping of keys such as \"workflow:\" or \"id:\", not "
@@ -55,26 +56,32 @@ public final class YamlWorkflowReader {
         }
         Optional<Dialect> dialect = dialect(root, options);
         if (dialect.isEmpty() && options.dialect().isEmpty() && DialectDetector.isGateRegistry(root)) {
-            // `flow check *.yaml` meets the registry beside the workflows: check it as a registry.
-            GateRegistry registry = GateRegistryReader.read(file.text(), file.displayName());
-            var found = new ArrayList<>(registry.diagnostics());
-            found.addAll(dev.flow.check.Checker.checkGateDefinitions(registry.gates()));
-            return new YamlDocument(file, Optional.empty(), Optional.empty(), found, null, null, null);
+            // `flow check *.yaml` meets the registry beside the workflows: check it as a registry,
+            // over the registries --gates names when it is an overlay of them.
+            var layers = new ArrayList<YamlDocument.Registry>(given(options, top));
+            layers.add(new YamlDocument.Registry(file.path(), GateRegistryReader.read(file.text(), file.displayName())));
+            var found = new ArrayList<Diagnostic>();
+            layers.forEach(l -> found.addAll(l.contents().diagnostics()));
+            var combined = GateRegistry.combine(layers.stream().map(YamlDocument.Registry::contents).toList());
+            found.addAll(GateOverlay.missingCommands(combined));
+            found.addAll(dev.flow.check.Checker.checkGateDefinitions(GateOverlay.definitions(combined)));
+            var bases = layers.subList(0, layers.size() - 1);
+            return new YamlDocument(file, Optional.empty(), Optional.empty(), found, null, bases, sources(bases));
         }
         if (dialect.isEmpty()) {
             return failed(file, read, Diagnostic.of(Code.YAML_UNKNOWN_DIALECT, whyNoDialect(file, root, options), WorkflowIds.firstKey(root)));
         }
-        var registry = registry(file, dialect.get(), options, top);
+        var registries = registries(file, dialect.get(), options, top);
         var problems = new Problems();
         problems.addAll(read.diagnostics());
-        registry.ifPresent(r -> problems.addAll(r.contents().diagnostics()));
+        registries.forEach(r -> problems.addAll(r.contents().diagnostics()));
         var comments = new CommentAttacher();
-        var ctx = new ReadContext(read, problems, comments, registry.map(r -> r.contents().gates()).orElse(List.of()));
+        var combined = GateRegistry.combine(registries.stream().map(YamlDocument.Registry::contents).toList());
+        problems.addAll(GateOverlay.missingCommands(combined));
+        var ctx = new ReadContext(read, problems, comments, combined);
         Workflow workflow = dialect.get() == Dialect.SUPERVISOR ? SupervisorReader.read(root, ctx) : GraphLoopReader.read(root, ctx);
-        Map<String, String> sources = new HashMap<>();
-        registry.ifPresent(r -> r.contents().text().ifPresent(t -> sources.put(r.contents().displayName(), t)));
-        return new YamlDocument(file, dialect, Optional.of(FlowGraph.of(workflow)), problems.all(), comments.attach(read.comments()), registry,
-                sources, problems.misread());
+        return new YamlDocument(file, dialect, Optional.of(FlowGraph.of(workflow)), problems.all(), comments.attach(read.comments()), registries,
+                sources(registries), problems.misread());
     }
 
     private static Optional<Dialect> dialect(YMap root, LoadOptions options) {
@@ -96,28 +103,41 @@ public final class YamlWorkflowReader {
     }
 
     /**
-     * The registry named by the options, else for dialect 1 the one beside the workflow when there is
-     * one (dialect 2 has no gates of its own: a registry beside it serves the dialect 1 files there).
+     * The registries named by the options, else for dialect 1 the one beside the workflow when there
+     * is one (dialect 2 has no gates of its own: a registry beside it serves the dialect 1 files there).
      */
-    private static Optional<YamlDocument.Registry> registry(SourceFile file, Dialect dialect, LoadOptions options, SourceRef top) {
-        if (options.gatesFile().isPresent()) {
-            Path gates = options.gatesFile().get();
-            return Optional.of(new YamlDocument.Registry(gates, GateRegistryReader.read(gates, gates.toString(), top)));
+    private static List<YamlDocument.Registry> registries(SourceFile file, Dialect dialect, LoadOptions options, SourceRef top) {
+        if (!options.gatesFiles().isEmpty()) {
+            return given(options, top);
         }
         if (file.path() == null || dialect != Dialect.SUPERVISOR) {
-            return Optional.empty();
+            return List.of();
         }
         Path beside = file.path().resolveSibling(REGISTRY_NAME);
         if (!Files.isRegularFile(beside) || file.path().getFileName().toString().equals(REGISTRY_NAME)) {
-            return Optional.empty();
+            return List.of();
         }
         String name = Path.of(file.displayName()).resolveSibling(REGISTRY_NAME).toString();
-        return Optional.of(new YamlDocument.Registry(beside, GateRegistryReader.read(beside, name, top)));
+        return List.of(new YamlDocument.Registry(beside, GateRegistryReader.read(beside, name, top)));
+    }
+
+    /** The registries {@code --gates} names, in order. */
+    private static List<YamlDocument.Registry> given(LoadOptions options, SourceRef top) {
+        return options.gatesFiles().stream()
+                .map(gates -> new YamlDocument.Registry(gates, GateRegistryReader.read(gates, gates.toString(), top)))
+                .toList();
+    }
+
+    /** The texts of the registries read, by display name. */
+    private static Map<String, String> sources(List<YamlDocument.Registry> registries) {
+        Map<String, String> sources = new HashMap<>();
+        registries.forEach(r -> r.contents().text().ifPresent(t -> sources.put(r.contents().displayName(), t)));
+        return sources;
     }
 
     private static YamlDocument failed(SourceFile file, YamlRead read, Diagnostic why) {
         var all = new java.util.ArrayList<>(read.diagnostics());
         all.add(why);
-        return new YamlDocument(file, Optional.empty(), Optional.empty(), all, null, null, null);
+        return new YamlDocument(file, Optional.empty(), Optional.empty(), all, null, List.of(), null);
     }
 }

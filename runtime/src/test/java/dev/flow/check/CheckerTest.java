@@ -6,6 +6,7 @@ import static dev.flow.check.TestFlow.agent;
 import static dev.flow.check.TestFlow.branches;
 import static dev.flow.check.TestFlow.command;
 import static dev.flow.check.TestFlow.defaultOutput;
+import static dev.flow.check.TestFlow.formatPrompt;
 import static dev.flow.check.TestFlow.on;
 import static dev.flow.check.TestFlow.outputs;
 import static dev.flow.check.TestFlow.prompt;
@@ -68,6 +69,7 @@ class CheckerTest {
                 .task("a", command("true"))                                         // 101
                 .task("start", command("true"))                                     // 104
                 .task("idle")                                                       // 105
+                .task("fmt", agent("claude"), formatPrompt("Fix {}"))               // 408
                 .gate("check", "tset")                                              // 202
                 .subgraph("sub", "chld")                                            // 205
                 .subgraph("call", "child", with("topc", "1"))                       // 208, 311 via child
@@ -86,6 +88,7 @@ class CheckerTest {
                 .edge("a -> fan when done")                                         // 102
                 .edge("a -> idle when blocked && `__import__('os')`")              // 401
                 .edge("idle -> end")
+                .edge("idle -> fmt -> end")
                 .interrupt("before", "nowhere", null, null)                         // 201
                 .edge("fan -> x -> join")
                 .edge("fan -> y -> end")

@@ -339,6 +339,15 @@ final class TestFlow {
         };
     }
 
+    /** A prompt in dialect 1's template syntax ({@code prompt format "..."}). */
+    static Part formatPrompt(String prompt) {
+        return (d, t) -> {
+            t.append(" prompt format \"" + prompt + "\"");
+            d.prompt = prompt;
+            d.format = true;
+        };
+    }
+
     static Part title(String title) {
         return (d, t) -> {
             t.append(" title \"" + title + "\"");
@@ -513,6 +522,7 @@ final class TestFlow {
         NameRef agent;
         Command command;
         String prompt;
+        boolean format;
         String title;
         NameRef gate;
         NameRef workflow;
@@ -535,7 +545,8 @@ final class TestFlow {
 
         NodeSpec spec(NodeKind kind) {
             return switch (kind) {
-                case TASK -> new NodeSpec.Task(agent, null, prompt, command, null, List.of(), Map.of(), gates);
+                case TASK -> new NodeSpec.Task(agent, null, prompt, command, null, List.of(), Map.of(), gates, null, null, dev.flow.model.Isolation.NONE,
+                        format ? dev.flow.model.PromptSyntax.FORMAT : null);
                 case GATE -> new NodeSpec.Gate(gate);
                 case BRANCH -> new NodeSpec.Branch(condition);
                 case PARALLEL -> new NodeSpec.Parallel(branches, null);

@@ -5,6 +5,7 @@ import static dev.flow.check.Findings.of;
 import static dev.flow.check.Findings.only;
 import static dev.flow.check.TestFlow.agent;
 import static dev.flow.check.TestFlow.command;
+import static dev.flow.check.TestFlow.formatPrompt;
 import static dev.flow.check.TestFlow.on;
 import static dev.flow.check.TestFlow.outputs;
 import static dev.flow.check.TestFlow.prompt;
@@ -328,5 +329,34 @@ class TypeRulesTest {
         assertThat(found).allSatisfy(d -> assertThat(d.severity()).isEqualTo(Severity.WARNING));
         assertThat(flow.text(found.get(0).source())).startsWith("task a");
         assertThat(found.get(0).suggestions()).containsExactly("a.summary");
+    }
+
+    /** FLOW408: a dialect 1 template's fields name keys of the task's input data, and parse as str.format parses them. */
+    @Test
+    void reportsFormatFieldsThatNameNoKeyOfTheTasksInput() {
+        var flow = TestFlow.workflow("demo")
+                .input("issue", "string")
+                .task("a", agent("claude"), formatPrompt("Fix {issue}: {input} {{literal}}"))
+                .gate("t", "tests")
+                .task("b", agent("claude"), formatPrompt("After {test_status} and {sumary} of {t.summary}"))
+                .task("c", agent("claude"), formatPrompt("Broken {0} and {issue"))
+                .gateDef("tests", command("make", "test"))
+                .edge("start -> a -> t -> b -> c -> end");
+        var found = of(flow.check(), Code.FORMAT_PLACEHOLDER);
+        assertThat(found).extracting(Diagnostic::message).containsExactly(
+                "{sumary} in the prompt of \"b\" names no key of the task's input; did you mean \"summary\"?",
+                "{t.summary} in the prompt of \"b\" names no key of the task's input; its keys are output, summary, passed, test_status, exit_code, text",
+                "the prompt of \"c\" cannot be filled: {0} has no name: the template is filled with named keys only, such as {input}");
+        assertThat(found).allSatisfy(d -> assertThat(d.severity()).isEqualTo(Severity.ERROR));
+        assertThat(found.get(0).suggestions()).containsExactly("summary");
+        // Flow's own ${...} means nothing in a format template, and no FLOW407 is reported for it.
+        assertThat(of(flow.check(), Code.UNKNOWN_TEMPLATE_NAME)).isEmpty();
+    }
+
+    /** The keys of an entry node are unknown when the workflow declares no inputs (dialect 1 takes any): the run decides. */
+    @Test
+    void formatFieldsOfAnEntryNodeWithoutDeclaredInputsAreLeftToTheRun() {
+        var flow = TestFlow.workflow("demo").task("a", agent("claude"), formatPrompt("Fix {issue}")).edge("start -> a -> end");
+        assertThat(of(flow.check(), Code.FORMAT_PLACEHOLDER)).isEmpty();
     }
 }

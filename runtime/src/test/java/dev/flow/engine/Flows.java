@@ -97,6 +97,22 @@ final class Flows {
         return add(nodeId, new NodeSpec.Task(NameRef.of(agent), null, prompt, null, null, List.of(), Map.of(), List.of()));
     }
 
+    /** A task with only a role (dialect 1's task_config): the role's agent runs it. */
+    Flows roleTask(String nodeId, String role, String prompt) {
+        return add(nodeId, new NodeSpec.Task(null, role, prompt, null, null, List.of(), Map.of(), List.of()));
+    }
+
+    /** A task as given. */
+    Flows task(String nodeId, NodeSpec.Task spec) {
+        return add(nodeId, spec);
+    }
+
+    /** An agent that plays {@code roles}. */
+    Flows roleAgent(String name, List<String> argv, String... roles) {
+        agents.add(new AgentDef(name, null, new Command.Argv(argv, null), AgentDef.PromptVia.STDIN, Map.of(), null, null, List.of(roles)));
+        return this;
+    }
+
     /** The scripted agent of examples/agents, defined under {@code name}. */
     Flows scriptedAgent(String name) {
         agents.add(new AgentDef(name, null, new Command.Argv(List.of(TestPaths.scriptedAgent().toString()), null), AgentDef.PromptVia.STDIN,
@@ -158,7 +174,7 @@ final class Flows {
         N n = nodes.get(nodeId);
         if (n.spec instanceof NodeSpec.Task t) {
             n.spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(), t.gates(), null, null,
-                    dev.flow.model.Isolation.WORKTREE);
+                    dev.flow.model.Isolation.WORKTREE, null);
         } else {
             n.spec = new NodeSpec.Gate(((NodeSpec.Gate) n.spec).gate(), dev.flow.model.Isolation.WORKTREE);
         }
@@ -169,7 +185,7 @@ final class Flows {
     Flows gates(String nodeId, String... gateNames) {
         var t = (NodeSpec.Task) nodes.get(nodeId).spec;
         nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(),
-                Arrays.stream(gateNames).map(NameRef::of).toList(), null, null, t.isolation());
+                Arrays.stream(gateNames).map(NameRef::of).toList(), null, null, t.isolation(), null);
         return this;
     }
 
@@ -200,7 +216,7 @@ final class Flows {
     Flows continueSession(String nodeId) {
         var t = (NodeSpec.Task) nodes.get(nodeId).spec;
         nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(), t.gates(),
-                dev.flow.model.SessionMode.CONTINUE, t.sandbox(), dev.flow.model.Isolation.NONE);
+                dev.flow.model.SessionMode.CONTINUE, t.sandbox(), dev.flow.model.Isolation.NONE, null);
         return this;
     }
 
@@ -298,20 +314,20 @@ final class Flows {
     /** A task's own sandbox setting. */
     Flows sandbox(String nodeId, Sandbox s) {
         var t = (NodeSpec.Task) nodes.get(nodeId).spec;
-        nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(), t.gates(), t.session(), s, dev.flow.model.Isolation.NONE);
+        nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(), t.gates(), t.session(), s, dev.flow.model.Isolation.NONE, null);
         return this;
     }
 
     /** A task's working directory and environment. */
     Flows cwdAndEnv(String nodeId, String cwd, Map<String, String> env) {
         var t = (NodeSpec.Task) nodes.get(nodeId).spec;
-        nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), cwd, t.contextFiles(), env, t.gates(), t.session(), t.sandbox(), dev.flow.model.Isolation.NONE);
+        nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), cwd, t.contextFiles(), env, t.gates(), t.session(), t.sandbox(), dev.flow.model.Isolation.NONE, null);
         return this;
     }
 
     /** An agent defined by {@code argv} with its own sandbox setting. */
     Flows agentDef(String name, List<String> argv, Sandbox s) {
-        agents.add(new AgentDef(name, null, new Command.Argv(argv, null), AgentDef.PromptVia.STDIN, Map.of(), s, null));
+        agents.add(new AgentDef(name, null, new Command.Argv(argv, null), AgentDef.PromptVia.STDIN, Map.of(), s, null, java.util.List.of()));
         return this;
     }
 

@@ -30,10 +30,10 @@ public final class SampleGraphs {
                 new StateVariable("anything", Type.ANY, Value.Null.INSTANCE, null, at(9, 5, 10)));
         var gates = List.of(new GateDef("tests", "Run the tests",
                 new Command.Argv(List.of("mvn", "-q", "test"), at(11, 15, 20)), Duration.ofMinutes(10),
-                Map.of("CI", "1"), true, List.of("target/**"), List.of(ref("lint", 11, 40)), Severity.WARNING, at(11, 5, 40)));
+                Map.of("CI", "1"), true, List.of("target/**"), List.of(ref("lint", 11, 40)), Severity.WARNING, at(11, 5, 40), "services/api"));
         var agents = List.of(new AgentDef("fake", "A scripted agent",
                 new Command.Shell("./agents/fake.sh --json", at(13, 10, 20)), AgentDef.PromptVia.FILE, Map.of("MODE", "test"),
-                new Sandbox(true, false, List.of("~/.fake"), at(13, 40, 20)), at(13, 5, 30)));
+                new Sandbox(true, false, List.of("~/.fake"), at(13, 40, 20)), at(13, 5, 30), List.of("planner", "reviewer")));
 
         Expr cond = new Expr.Binary(BinaryOp.AND,
                 new Expr.Binary(BinaryOp.GE, new Expr.Ref("state.attempts", at(20, 5, 14)), new Expr.Literal(Value.of(3L), at(20, 23, 1)), at(20, 5, 19)),
@@ -43,7 +43,7 @@ public final class SampleGraphs {
                 Node.of("start", new NodeSpec.Start(), at(1, 1, 5)),
                 new Node("analyze", "Analyze", "Look at the bug",
                         new NodeSpec.Task(ref("fake", 15, 20), "debugger", "Analyze: ${issue}", null, "src", List.of("README.md"), Map.of("X", "y"),
-                                List.of(ref("tests", 15, 60)), SessionMode.CONTINUE, null, dev.flow.model.Isolation.NONE),
+                                List.of(ref("tests", 15, 60)), SessionMode.CONTINUE, null, dev.flow.model.Isolation.NONE, null),
                         List.of(new OutputDecl("done", "finished", at(15, 70, 4)), new OutputDecl("blocked", null, at(15, 76, 7))),
                         RetryPolicy.times(2, at(15, 90, 7)).on(List.of(ref("blocked", 15, 100))), Duration.ofMinutes(15),
                         List.of(new OutputHandler(ref("done", 16, 8), List.of(
@@ -53,8 +53,10 @@ public final class SampleGraphs {
                         WaitMode.ALL, Map.of("ui", new Value.Obj(Map.of("x", Value.of(10L), "y", Value.of(2.5)))), at(15, 5, 100)),
                 new Node("build", null, null,
                         new NodeSpec.Task(null, null, null, new Command.Shell("make all", at(17, 12, 10)), null, List.of(), Map.of(), List.of(), null,
-                                Sandbox.none(at(17, 30, 12)), dev.flow.model.Isolation.NONE),
+                                Sandbox.none(at(17, 30, 12)), dev.flow.model.Isolation.NONE, null),
                         List.of(), null, null, List.of(), null, Map.of(), at(17, 5, 30)),
+                Node.of("plan", new NodeSpec.Task(null, "planner", "Plan: {input}", null, null, List.of(), Map.of(), List.of(), null, null, dev.flow.model.Isolation.NONE, PromptSyntax.FORMAT),
+                        at(17, 40, 20)),
                 Node.of("test", new NodeSpec.Gate(ref("tests", 18, 15)), at(18, 5, 20)),
                 Node.of("check", new NodeSpec.Branch(cond), at(19, 5, 40)),
                 Node.of("fan", new NodeSpec.Parallel(List.of(ref("a", 21, 10), ref("b", 21, 13)), WaitMode.FIRST), at(21, 5, 20)),

@@ -17,17 +17,17 @@ class SandboxTest {
         all.add(Node.of("start", new NodeSpec.Start(), null));
         all.addAll(List.of(nodes));
         all.add(Node.of("end", new NodeSpec.End(), null));
-        var agent = new AgentDef("coder", null, new Command.Argv(List.of("coder"), null), null, Map.of(), agentOwn, null);
+        var agent = new AgentDef("coder", null, new Command.Argv(List.of("coder"), null), null, Map.of(), agentOwn, null, java.util.List.of());
         return new Workflow("w", null, null, null, List.of(), List.of(), List.of(), List.of(agent), all, List.of(), null, List.of(), List.of(),
                 new Config(4, true, workflowWide, dev.flow.model.Isolation.NONE, null, null), null);
     }
 
     private static Node agentTask(String id, Sandbox own) {
-        return Node.of(id, new NodeSpec.Task(NameRef.of("coder"), null, "go", null, null, List.of(), Map.of(), List.of(), null, own, dev.flow.model.Isolation.NONE), null);
+        return Node.of(id, new NodeSpec.Task(NameRef.of("coder"), null, "go", null, null, List.of(), Map.of(), List.of(), null, own, dev.flow.model.Isolation.NONE, null), null);
     }
 
     private static Node commandTask(String id, Sandbox own) {
-        return Node.of(id, new NodeSpec.Task(null, null, null, new Command.Argv(List.of("make"), null), null, List.of(), Map.of(), List.of(), null, own, dev.flow.model.Isolation.NONE),
+        return Node.of(id, new NodeSpec.Task(null, null, null, new Command.Argv(List.of("make"), null), null, List.of(), Map.of(), List.of(), null, own, dev.flow.model.Isolation.NONE, null),
                 null);
     }
 

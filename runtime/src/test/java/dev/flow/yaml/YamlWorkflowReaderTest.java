@@ -10,6 +10,7 @@ import dev.flow.frontend.SourceFile;
 import dev.flow.model.GateDef;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,7 +22,7 @@ class YamlWorkflowReaderTest {
     static final String DIALECT2 = "workflow: w\nnodes:\n  a: {type: checkpoint, outputs: [done]}\nedges:\n  - {from: START, to: a}\n  - {from: a, to: END}\n";
 
     private static LoadOptions dialect(String d) {
-        return new LoadOptions(Optional.empty(), Optional.of(d), Optional.empty());
+        return new LoadOptions(List.of(), Optional.of(d), Optional.empty());
     }
 
     @Test
@@ -69,7 +70,7 @@ class YamlWorkflowReaderTest {
         assertThat(valid.diagnostics()).isEmpty();
         YamlDocument broken = read("gates:\n  t: {comand: [x]}\n");
         assertThat(broken.graph()).isEmpty();
-        assertThat(broken.diagnostics()).extracting(Diagnostic::code).contains(Code.YAML_UNKNOWN_KEY);
+        assertThat(broken.diagnostics()).extracting(Diagnostic::code).containsExactly(Code.YAML_MISSING_FIELD, Code.YAML_UNKNOWN_GATE_KEY);
         // Forcing a dialect still reads it as a workflow.
         assertThat(read("gates:\n  t: {command: [x]}\n", dialect("2")).diagnostics()).isNotEmpty();
     }
@@ -103,7 +104,8 @@ class YamlWorkflowReaderTest {
         YamlDocument doc = read(DIALECT1, LoadOptions.DEFAULT.withGatesFile(gates));
         assertThat(doc.graph().orElseThrow().main().gates()).extracting(GateDef::name).containsExactly("test");
         assertThat(doc.graph().orElseThrow().main().gate("test").orElseThrow().source().file()).isEqualTo(gates.toString());
-        assertThat(doc.diagnostics()).extracting(Diagnostic::code).containsExactly(Code.YAML_UNKNOWN_KEY);
+        assertThat(doc.diagnostics()).extracting(Diagnostic::code).containsExactly(Code.YAML_UNKNOWN_GATE_KEY);
+        assertThat(doc.diagnostics().get(0).isError()).isFalse();
         assertThat(doc.diagnostics().get(0).source().file()).isEqualTo(gates.toString());
         assertThat(doc.sources()).containsKey(gates.toString());
         assertThat(doc.toCompilation().text(gates.toString())).isPresent();
@@ -126,7 +128,7 @@ class YamlWorkflowReaderTest {
         GateDef lint = doc.graph().orElseThrow().main().gate("lint").orElseThrow();
         assertThat(lint.source().file()).isEqualTo(Path.of("some/dir/gates.yaml").toString());
         assertThat(doc.sources()).containsKey(Path.of("some/dir/gates.yaml").toString());
-        assertThat(doc.registry()).hasValueSatisfying(r -> {
+        assertThat(doc.registries()).singleElement().satisfies(r -> {
             assertThat(r.path()).isEqualTo(dir.resolve("gates.yaml"));
             assertThat(r.contents().gates()).containsExactly(lint);
         });
@@ -137,7 +139,7 @@ class YamlWorkflowReaderTest {
         Files.writeString(dir.resolve("gates.yaml"), "gates:\n  lint:\n    command: [ruff]\n");
         Path workflow = Files.writeString(dir.resolve("flow.yaml"), DIALECT2);
         YamlDocument beside = YamlWorkflowReader.read(new SourceFile(workflow, "flow.yaml", DIALECT2), LoadOptions.DEFAULT);
-        assertThat(beside.registry()).isEmpty();
+        assertThat(beside.registries()).isEmpty();
         assertThat(beside.graph().orElseThrow().main().gates()).isEmpty();
         YamlDocument given = YamlWorkflowReader.read(new SourceFile(workflow, "flow.yaml", DIALECT2),
                 LoadOptions.DEFAULT.withGatesFile(dir.resolve("gates.yaml")));
@@ -157,5 +159,36 @@ class YamlWorkflowReaderTest {
         YamlDocument doc = read("# Debugging\n" + DIALECT1);
         assertThat(doc.comments().header()).containsExactly("Debugging");
         assertThat(doc.toCompilation().graph()).isEqualTo(doc.graph());
+    }
+
+    /** {@code --gates base.yaml --gates overlay.yaml}: the overlay's gates join the base's, refining those it names. */
+    @Test
+    void readsSeveralRegistriesEachOverlayingTheOnesBefore(@TempDir Path dir) throws Exception {
+        Path base = Files.writeString(dir.resolve("base.yaml"), "gates:\n  test: {command: [pytest], timeout: 300}\n  lint: {command: [ruff]}\n");
+        Path overlay = Files.writeString(dir.resolve("overlay.yaml"), "gates:\n  test: {timeout: 900}\n  test_gate: {command: [\"true\"]}\n");
+        String workflow = "id: w\nname: W\nentry_point: t\nnodes:\n  - {id: t, type: gate, gate_config: {gate_type: test_gate}}\nedges: []\n";
+        YamlDocument doc = read(workflow, LoadOptions.DEFAULT.withGatesFiles(List.of(base, overlay)));
+        assertThat(doc.diagnostics()).isEmpty();
+        var gates = doc.graph().orElseThrow().main().gates();
+        assertThat(gates).extracting(GateDef::name).containsExactly("test", "lint", "test_gate");
+        assertThat(gates.get(0).timeout()).isEqualTo(java.time.Duration.ofSeconds(900));
+        assertThat(gates.get(0).command()).isNotNull();
+        assertThat(doc.registries()).extracting(YamlDocument.Registry::path).containsExactly(base, overlay);
+        assertThat(doc.sources()).containsKeys(base.toString(), overlay.toString());
+    }
+
+    /** {@code flow check --gates base.yaml overlay.yaml}: the overlay is checked over the base it refines. */
+    @Test
+    void checksAnOverlayRegistryTogetherWithTheBaseItOverlays(@TempDir Path dir) throws Exception {
+        Path base = Files.writeString(dir.resolve("base.yaml"), "gates:\n  test: {command: [pytest]}\n");
+        String text = "gates:\n  test: {timeout: 900, depends_on: [lint]}\n";
+        Path overlay = Files.writeString(dir.resolve("overlay.yaml"), text);
+        YamlDocument alone = YamlWorkflowReader.read(new SourceFile(overlay, "overlay.yaml", text), LoadOptions.DEFAULT);
+        assertThat(alone.diagnostics()).extracting(d -> d.code().id() + " at " + d.source().line() + ":" + d.source().column())
+                .containsExactly("FLOW606 at 2:3", "FLOW202 at 2:37");
+        YamlDocument over = YamlWorkflowReader.read(new SourceFile(overlay, "overlay.yaml", text), LoadOptions.DEFAULT.withGatesFile(base));
+        assertThat(over.graph()).isEmpty();
+        assertThat(over.diagnostics()).extracting(d -> d.code().id() + " at " + d.source().line() + ":" + d.source().column())
+                .containsExactly("FLOW202 at 2:37");
     }
 }

@@ -39,7 +39,7 @@ final class DefinitionCompiler {
         }
         return new GateDef(g.getName(), g.getDescription(), command(g.getCommand()), duration(g.getTimeout()),
                 env(g.getEnv()), g.isParallelSafe(), g.getAllowedWrites(), names.all(g, FLOW.getGateDef_DependsOn()),
-                severity, positions.name(g));
+                severity, positions.name(g), g.getCwd());
     }
 
     AgentDef agent(dev.flow.dsl.flow.AgentDef a) {
@@ -47,7 +47,7 @@ final class DefinitionCompiler {
                 ? AgentDef.PromptVia.FILE
                 : AgentDef.PromptVia.STDIN;
         return new AgentDef(a.getName(), a.getDescription(), command(a.getCommand()), via, env(a.getEnv()),
-                sandbox(a.getSandbox()), positions.name(a));
+                sandbox(a.getSandbox()), positions.name(a), a.getRoles());
     }
 
     /** A written {@code sandbox} setting; null when none is written. */

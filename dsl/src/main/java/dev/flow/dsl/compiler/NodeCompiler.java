@@ -19,6 +19,7 @@ import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
 import dev.flow.model.OutputDecl;
 import dev.flow.model.OutputHandler;
+import dev.flow.model.PromptSyntax;
 import dev.flow.model.RetryPolicy;
 import dev.flow.model.SessionMode;
 import dev.flow.model.StateUpdate;
@@ -65,7 +66,7 @@ final class NodeCompiler {
             return new NodeSpec.Task(names.of(t, FLOW.getTask_Agent()), t.getRole(), t.getPrompt(),
                     definitions.command(t.getCommand()), t.getCwd(), t.getContextFiles(),
                     DefinitionCompiler.env(t.getEnv()), names.all(t, FLOW.getTask_Gates()), session, definitions.sandbox(t.getSandbox()),
-                    Isolations.of(t, () -> isolation));
+                    Isolations.of(t, () -> isolation), t.isPromptFormat() ? PromptSyntax.FORMAT : PromptSyntax.FLOW);
         } else if (n instanceof GateNode g) {
             return new NodeSpec.Gate(names.of(g, FLOW.getGateNode_Gate()), Isolations.of(g, () -> isolation));
         } else if (n instanceof Branch b) {

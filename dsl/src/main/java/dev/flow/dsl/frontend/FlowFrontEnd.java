@@ -20,6 +20,7 @@ import dev.flow.frontend.FrontEnd;
 import dev.flow.frontend.LoadOptions;
 import dev.flow.frontend.SourceFile;
 import dev.flow.model.GateDef;
+import dev.flow.yaml.gates.GateOverlay;
 import dev.flow.model.SourceRef;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -121,19 +122,24 @@ public final class FlowFrontEnd implements FrontEnd {
         return new Compilation(file, compiled.graph(), diagnostics, sources);
     }
 
-    /** The gates of a registry given on the command line ({@code --gates}), read through the {@link LibraryReader}. */
+    /**
+     * The gates of the registries given on the command line ({@code --gates}), read through the
+     * {@link LibraryReader}, each later one overlaying those before it.
+     */
     private static Map<String, GateDef> registry(LoadOptions options, Injector injector, List<Diagnostic> diagnostics, Map<String, String> sources) {
         var out = new LinkedHashMap<String, GateDef>();
-        if (options.gatesFile().isEmpty()) {
-            return out;
+        var layers = new java.util.ArrayList<List<dev.flow.yaml.gates.GateEntry>>();
+        for (Path gates : options.gatesFiles()) {
+            var library = injector.getInstance(LibraryReader.class)
+                    .read(URI.createFileURI(gates.toAbsolutePath().toString()), gates.toString());
+            library.unreadable().ifPresent(why -> diagnostics.add(Diagnostic.of(Code.UNKNOWN_IMPORT, why, SourceRef.of(gates.toString(), 0, 0, 1, 1))));
+            diagnostics.addAll(library.diagnostics());
+            library.text().ifPresent(text -> sources.put(gates.toString(), text));
+            layers.add(library.entries());
         }
-        Path gates = options.gatesFile().get();
-        var library = injector.getInstance(LibraryReader.class)
-                .read(URI.createFileURI(gates.toAbsolutePath().toString()), gates.toString());
-        library.unreadable().ifPresent(why -> diagnostics.add(Diagnostic.of(Code.UNKNOWN_IMPORT, why, SourceRef.of(gates.toString(), 0, 0, 1, 1))));
-        diagnostics.addAll(library.diagnostics());
-        library.text().ifPresent(text -> sources.put(gates.toString(), text));
-        library.gates().forEach(g -> out.putIfAbsent(g.name(), g));
+        var combined = GateOverlay.combine(layers);
+        diagnostics.addAll(GateOverlay.missingCommands(combined));
+        GateOverlay.definitions(combined).forEach(g -> out.put(g.name(), g));
         return out;
     }
 

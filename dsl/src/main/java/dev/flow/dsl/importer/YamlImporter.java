@@ -11,6 +11,8 @@ import dev.flow.model.GateDef;
 import dev.flow.model.Workflow;
 import dev.flow.model.json.GraphJson;
 import dev.flow.yaml.YamlDocument;
+import dev.flow.yaml.gates.GateOverlay;
+import dev.flow.yaml.gates.GateRegistry;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -22,10 +24,10 @@ import java.util.function.Predicate;
  * Turns a YAML workflow, as {@link dev.flow.yaml.YamlWorkflowReader} read it, into formatted Flow
  * source that compiles to an equal graph (equal by {@link GraphJson#writeWithoutSources}): the
  * graph printed by {@link FlowPrinter}, the YAML's comments beside the same elements (see
- * {@link ImportedComments}), and, when the workflow was read with a gate registry, an
- * {@code import} of that registry (by its path relative to the Flow file) instead of copies of its
- * gates, so that both files keep sharing it. Gates the workflow names but the registry lacks stay
- * unknown, and the Flow file reports them as the YAML did.
+ * {@link ImportedComments}), and, when the workflow was read with gate registries, an
+ * {@code import} of each in the same order (by its path relative to the Flow file), so that both
+ * files keep sharing them and the later ones overlay the earlier ones alike. Gates the workflow
+ * names but no registry has stay unknown, and the Flow file reports them as the YAML did.
  */
 public final class YamlImporter {
 
@@ -52,11 +54,11 @@ public final class YamlImporter {
         FlowGraph graph = document.graph().orElseThrow(() -> new IllegalArgumentException(
                 "\"" + document.source().displayName() + "\" holds no workflow to import"));
         List<String> imports = new ArrayList<>();
-        if (document.registry().isPresent()) {
-            var registry = document.registry().get();
-            var registered = new HashSet<>(registry.contents().gates());
+        if (!document.registries().isEmpty()) {
+            var registered = new HashSet<>(GateOverlay.definitions(
+                    GateRegistry.combine(document.registries().stream().map(YamlDocument.Registry::contents).toList())));
             graph = keepGates(graph, g -> !registered.contains(g));
-            imports.add(importPath(target, registry.path()));
+            document.registries().forEach(r -> imports.add(importPath(target, r.path())));
         }
         return printer.print(graph, ImportedComments.of(document.comments(), graph), imports);
     }

@@ -32,6 +32,6 @@ public final class GateRegistryLibraryReader implements LibraryReader {
             // Read nothing: the reason is the registry's one diagnostic, shown on the import.
             return Library.unreadable(registry.diagnostics().get(0).message());
         }
-        return new Library(registry.gates(), List.of(), Optional.empty(), registry.diagnostics(), registry.text());
+        return new Library(registry.entries(), List.of(), Optional.empty(), registry.diagnostics(), registry.text());
     }
 }

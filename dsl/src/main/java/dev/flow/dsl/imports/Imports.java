@@ -5,6 +5,8 @@ import dev.flow.dsl.compiler.SourceNames;
 import dev.flow.dsl.flow.FlowFile;
 import dev.flow.dsl.flow.Import;
 import dev.flow.model.GateDef;
+import dev.flow.yaml.gates.GateEntry;
+import dev.flow.yaml.gates.GateOverlay;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -57,15 +59,25 @@ public final class Imports {
         return out;
     }
 
-    /** Gate definitions that {@code file}'s non-Flow imports provide, by name (the first import wins). */
+    /**
+     * Gate definitions that {@code file}'s non-Flow imports provide, by name: the registries in import
+     * order, each later one overlaying those before it ({@link GateOverlay}), as {@code --gates} does.
+     */
     public Map<String, GateDef> foreignGates(FlowFile file, SourceNames names) {
         var out = new java.util.LinkedHashMap<String, GateDef>();
+        GateOverlay.definitions(foreignEntries(file, names)).forEach(g -> out.put(g.name(), g));
+        return out;
+    }
+
+    /** The same gates with the registry keys written for each, for the checks of the combination. */
+    public List<GateEntry> foreignEntries(FlowFile file, SourceNames names) {
+        var layers = new ArrayList<List<GateEntry>>();
         for (Resolved r : of(file, names)) {
             if (r.foreignLibrary() != null) {
-                r.foreignLibrary().gates().forEach(g -> out.putIfAbsent(g.name(), g));
+                layers.add(r.foreignLibrary().entries());
             }
         }
-        return out;
+        return GateOverlay.combine(layers);
     }
 
     private static Resource load(ResourceSet set, URI uri) {

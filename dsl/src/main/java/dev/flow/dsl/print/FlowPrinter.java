@@ -221,6 +221,9 @@ public final class FlowPrinter {
         if (g.severity() != Severity.ERROR) {
             out.line("severity " + g.severity().label());
         }
+        if (g.cwd() != null) {
+            out.line("cwd " + values.string(g.cwd()));
+        }
         out.close();
     }
 
@@ -240,6 +243,9 @@ public final class FlowPrinter {
         }
         if (a.sandbox() != null) {
             out.line(nodes.sandbox(a.sandbox()));
+        }
+        if (!a.roles().isEmpty()) {
+            out.line("roles " + a.roles().stream().map(values::string).collect(Collectors.joining(", ")));
         }
         out.close();
     }

@@ -8,6 +8,7 @@ import dev.flow.model.NameRef;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
 import dev.flow.model.OutputHandler;
+import dev.flow.model.PromptSyntax;
 import dev.flow.model.RetryPolicy;
 import dev.flow.model.StateUpdate;
 import dev.flow.model.WaitMode;
@@ -94,7 +95,7 @@ final class NodePrinter {
         if (spec instanceof NodeSpec.Task t) {
             optional(lines, "agent", t.agent() == null ? null : values.name(t.agent().name()));
             optional(lines, "role", t.role() == null ? null : values.string(t.role()));
-            optional(lines, "prompt", t.prompt() == null ? null : values.string(t.prompt()));
+            optional(lines, t.syntax() == PromptSyntax.FORMAT ? "prompt format" : "prompt", t.prompt() == null ? null : values.string(t.prompt()));
             if (t.command() != null) {
                 lines.add(command(t.command()));
             }

@@ -33,6 +33,26 @@ class DeclarationsCompileTest {
         assertThat(w.nodes().get(2).kind()).isEqualTo(NodeKind.END);
     }
 
+    /** The vocabulary of dialect 1 in the language: agents that play roles, gates with a folder, templates in the supervisor's syntax. */
+    @Test
+    void rolesGateFoldersAndFormatPromptsCompileToTheModel() {
+        Workflow w = workflow("""
+                workflow w {
+                    agent bot { run ["./bot"] roles "planner", "code reviewer" }
+                    gate tests { run ["make", "test"] cwd "services/api" }
+                    task plan { role "planner" prompt format "Plan: {input} {{x}}" }
+                    task fix { agent claude prompt "Fix: ${plan.summary}" }
+                    start -> plan -> fix -> end
+                }
+                """);
+        assertThat(w.agent("bot").orElseThrow().roles()).containsExactly("planner", "code reviewer");
+        assertThat(w.gate("tests").orElseThrow().cwd()).isEqualTo("services/api");
+        var plan = (dev.flow.model.NodeSpec.Task) w.node("plan").orElseThrow().spec();
+        assertThat(plan.syntax()).isEqualTo(dev.flow.model.PromptSyntax.FORMAT);
+        assertThat(plan.prompt()).isEqualTo("Plan: {input} {{x}}");
+        assertThat(((dev.flow.model.NodeSpec.Task) w.node("fix").orElseThrow().spec()).promptSyntax()).isNull();
+    }
+
     @Test
     void theHeaderGivesIdTitleDescriptionAndVersion() {
         Workflow w = workflow("""

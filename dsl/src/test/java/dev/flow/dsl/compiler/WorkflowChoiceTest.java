@@ -30,7 +30,7 @@ class WorkflowChoiceTest {
     @Test
     void theChosenWorkflowIsCompiled() {
         var c = new FlowFrontEnd().load(new SourceFile(null, "two.flow", TWO),
-                new LoadOptions(Optional.empty(), Optional.empty(), Optional.of("b")));
+                new LoadOptions(java.util.List.of(), Optional.empty(), Optional.of("b")));
         assertThat(c.diagnostics()).isEmpty();
         assertThat(c.graph().orElseThrow().main().id()).isEqualTo("b");
     }
@@ -38,7 +38,7 @@ class WorkflowChoiceTest {
     @Test
     void choosingAWorkflowThatIsNotThereSuggestsTheNearest() {
         var c = new FlowFrontEnd().load(new SourceFile(null, "two.flow", "workflow build { }\nworkflow test { }"),
-                new LoadOptions(Optional.empty(), Optional.empty(), Optional.of("biuld")));
+                new LoadOptions(java.util.List.of(), Optional.empty(), Optional.of("biuld")));
         assertThat(c.diagnostics()).singleElement().satisfies(d -> {
             assertThat(d.code()).isEqualTo(Code.AMBIGUOUS_WORKFLOW);
             assertThat(d.suggestions()).containsExactly("build");

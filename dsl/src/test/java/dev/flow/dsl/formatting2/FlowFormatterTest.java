@@ -128,6 +128,32 @@ class FlowFormatterTest {
     }
 
     @Test
+    void theDialect1PropertiesAreLaidOutAsThePrinterWritesThem() {
+        String before = """
+                agent bot { run ["./bot"] roles "planner" ,"reviewer" }
+                gate tests { run ["make"]  cwd   "api" }
+                workflow w { task a { role "planner"   prompt   format "Plan: {input}" } start -> a -> end }
+                """;
+        assertThat(format(before)).isEqualTo("""
+                agent bot {
+                    run ["./bot"]
+                    roles "planner", "reviewer"
+                }
+                gate tests {
+                    run ["make"]
+                    cwd "api"
+                }
+                workflow w {
+                    task a {
+                        role "planner"
+                        prompt format "Plan: {input}"
+                    }
+                    start -> a -> end
+                }
+                """);
+    }
+
+    @Test
     void printedTextIsAlreadyFormatted() {
         String printed = FlowPrinter.create().print(FlowTesting.graph(ParserFixture.TEXT));
         assertThat(format(printed)).isEqualTo(printed);

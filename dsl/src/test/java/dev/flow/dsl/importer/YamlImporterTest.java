@@ -76,11 +76,13 @@ class YamlImporterTest {
                     // a planner
                     task a {
                         role "planner"
+                        prompt format "{input}"
                     }
 
                     task b {
                         description "Does the work"
                         role "coder"
+                        prompt format "{input}"
                     }
 
                     // runs start here

@@ -165,4 +165,35 @@ class GateRegistryImportTest {
         assertThat(flow.graph().orElseThrow().main().gates()).isEqualTo(yaml.graph().orElseThrow().main().gates());
         assertThat(yaml.diagnostics()).extracting(Diagnostic::code).isEqualTo(flow.diagnostics().stream().map(Diagnostic::code).toList());
     }
+
+    /** Two registries imported in order: the later overlays the earlier, as --gates base.yaml --gates overlay.yaml does for YAML. */
+    @Test
+    void aLaterImportedRegistryRefinesTheGatesOfAnEarlierOne() throws IOException {
+        Files.writeString(dir.resolve("gates.yaml"), REGISTRY);
+        Files.writeString(dir.resolve("project.yaml"), "gates:\n  test:\n    timeout: 900\n    working_dir: api\n  test_gate:\n    command: [\"true\"]\n");
+        var c = check("import \"gates.yaml\"\nimport \"project.yaml\"\nworkflow w {\n    gate t uses test_gate\n    gate u uses test\n"
+                + "    start -> t -> u -> end\n}\n", "unused", null);
+        assertThat(c.diagnostics()).isEmpty();
+        var gates = c.graph().orElseThrow().main().gates();
+        assertThat(gates).extracting(GateDef::name).containsExactly("test", "lint", "test_gate");
+        GateDef test = gates.get(0);
+        assertThat(test.timeout()).isEqualTo(Duration.ofSeconds(900));
+        assertThat(test.cwd()).isEqualTo("api");
+        assertThat(test.description()).isEqualTo("Run unit tests");
+        assertThat(test.source().file()).isEqualTo("project.yaml");
+        // The same files read by a YAML workflow with --gates give the same gates.
+        Files.writeString(dir.resolve("w.yaml"), "id: w\nname: W\nentry_point: t\nnodes:\n  - {id: t, type: gate, gate_config: {gate_type: test}}\nedges: []\n");
+        var yaml = PIPELINE.compile(dir.resolve("w.yaml"), "w.yaml",
+                LoadOptions.DEFAULT.withGatesFiles(List.of(dir.resolve("gates.yaml"), dir.resolve("project.yaml"))));
+        assertThat(yaml.graph().orElseThrow().main().gates()).extracting(GateDef::timeout, GateDef::cwd)
+                .isEqualTo(gates.stream().map(g -> org.assertj.core.groups.Tuple.tuple(g.timeout(), g.cwd())).toList());
+    }
+
+    @Test
+    void aGateThatNoImportedRegistryGivesACommandIsReported() throws IOException {
+        Files.writeString(dir.resolve("project.yaml"), "gates:\n  test:\n    timeout: 900\n");
+        var c = check("import \"project.yaml\"\nworkflow w {\n    gate t uses test\n    start -> t -> end\n}\n", "unused", null);
+        assertThat(c.diagnostics()).extracting(d -> d.code().id() + " " + d.source().file() + ":" + d.source().line())
+                .containsExactly("FLOW606 project.yaml:2");
+    }
 }

@@ -109,13 +109,13 @@ final class SampleModels {
                 new StateVariable("ratio", Type.FLOAT, null, "no initial value", SourceRef.NONE));
         var gates = List.of(
                 new GateDef("tests", "Run the tests", new Command.Argv(List.of("mvn", "-q", "test"), SourceRef.NONE), Duration.ofMinutes(10),
-                        Map.of("CI", "1"), true, List.of("target/**"), List.of(ref("lint")), Severity.WARNING, SourceRef.NONE),
+                        Map.of("CI", "1"), true, List.of("target/**"), List.of(ref("lint")), Severity.WARNING, SourceRef.NONE, "services/api"),
                 new GateDef("lint", null, new Command.Shell("ruff check .", SourceRef.NONE), Duration.ofSeconds(90),
                         Map.of(), false, List.of(), List.of(), Severity.INFO, SourceRef.NONE),
                 new GateDef("empty", null, new Command.Argv(List.of(), SourceRef.NONE), null, Map.of(), false, List.of(), List.of(), Severity.ERROR, SourceRef.NONE));
         var agents = List.of(new AgentDef("fake", "A scripted agent", new Command.Shell("./agents/fake.sh --json", SourceRef.NONE),
                 AgentDef.PromptVia.FILE, Map.of("MODE", "test", "odd key", "x"),
-                new Sandbox(true, false, List.of("~/.fake", "cache dir"), SourceRef.NONE), SourceRef.NONE));
+                new Sandbox(true, false, List.of("~/.fake", "cache dir"), SourceRef.NONE), SourceRef.NONE, List.of("planner", "code reviewer")));
 
         Expr cond = bin(BinaryOp.AND, bin(BinaryOp.GE, path("state.attempts"), lit(Value.of(3L))), not(path("test.passed")));
         var meta = new LinkedHashMap<String, Value>();
@@ -124,7 +124,7 @@ final class SampleModels {
         var nodes = List.of(
                 new Node("analyze", "Analyze", "Look at the bug",
                         new NodeSpec.Task(ref("fake"), "debugger", "Analyze: ${issue}\n\"quoted\"\ttab", null, "src", List.of("README.md"), Map.of("X", "y"),
-                                List.of(ref("tests")), dev.flow.model.SessionMode.CONTINUE, null, dev.flow.model.Isolation.NONE),
+                                List.of(ref("tests")), dev.flow.model.SessionMode.CONTINUE, null, dev.flow.model.Isolation.NONE, null),
                         List.of(new OutputDecl("done", "finished", SourceRef.NONE), new OutputDecl("blocked", null, SourceRef.NONE)),
                         RetryPolicy.times(2, SourceRef.NONE).on(List.of(ref("blocked"))), Duration.ofMinutes(15),
                         List.of(new OutputHandler(ref("done"), List.of(
@@ -132,9 +132,11 @@ final class SampleModels {
                                         new StateUpdate(ref("notes"), StateUpdate.Op.APPEND, path("output"), SourceRef.NONE)), SourceRef.NONE),
                                 new OutputHandler(ref("blocked"), List.of(), SourceRef.NONE)),
                         WaitMode.ALL, meta, SourceRef.NONE),
+                node("plan", new NodeSpec.Task(null, "planner", "Plan: {input} {{literal}}", null, null, List.of(), Map.of(), List.of(), null, null, dev.flow.model.Isolation.NONE,
+                        dev.flow.model.PromptSyntax.FORMAT)),
                 new Node("build", null, null,
                         new NodeSpec.Task(null, null, null, new Command.Shell("make all", SourceRef.NONE), null, List.of(), Map.of(), List.of(), null,
-                                Sandbox.none(SourceRef.NONE), dev.flow.model.Isolation.NONE),
+                                Sandbox.none(SourceRef.NONE), dev.flow.model.Isolation.NONE, null),
                         List.of(), new RetryPolicy(1, Duration.ofMillis(250), 3.5, Duration.ofDays(1), false, SourceRef.NONE), Duration.ofMillis(1500),
                         List.of(), WaitMode.ANY, Map.of(), SourceRef.NONE),
                 node("test", new NodeSpec.Gate(ref("tests"))),
@@ -179,7 +181,7 @@ final class SampleModels {
         var child = new Workflow("child", null, null, null, List.of(new Input("topic", Type.STRING, null, null, SourceRef.NONE)),
                 List.of(new StateVariable("result", Type.STRING, Value.of(""), null, SourceRef.NONE)), List.of(), List.of(),
                 with(List.of(node("work", new NodeSpec.Task(ref("claude"), null, "Work on ${topic}", null, null, List.of(), Map.of(), List.of(), null,
-                        new Sandbox(true, true, List.of("/var/cache/work"), SourceRef.NONE), dev.flow.model.Isolation.NONE)))),
+                        new Sandbox(true, true, List.of("/var/cache/work"), SourceRef.NONE), dev.flow.model.Isolation.NONE, null)))),
                 List.of(edge("start->work", "start", "work", null), edge("work->end", "work", "end", null)),
                 new Limits(null, null, 0.5, SourceRef.NONE), List.of(), List.of(), null, SourceRef.NONE);
         return new FlowGraph(main, List.of(child));

@@ -67,7 +67,7 @@ class AgreementTest {
             // The editor checks every workflow of a file; the command line checks the one chosen.
             for (var name : List.of("first", "second")) {
                 var chosen = new dev.flow.dsl.frontend.FlowFrontEnd().load(new dev.flow.frontend.SourceFile(fixture, fixture.toString(), text),
-                        new dev.flow.frontend.LoadOptions(java.util.Optional.empty(), java.util.Optional.empty(), java.util.Optional.of(name)));
+                        new dev.flow.frontend.LoadOptions(List.of(), java.util.Optional.empty(), java.util.Optional.of(name)));
                 fakeChecker(chosen.graph().orElseThrow()).forEach(d -> cli.add(key(d.code().id(), d.severity().label(), d.source().offset(), d.source().length())));
             }
         }

@@ -46,13 +46,27 @@ public final class AgentCommands {
     /** The command line of a built-in agent, if one is known. */
     public Optional<List<String>> commandFor(String agent) {
         if (overrides.containsKey(agent)) {
-            return Optional.of(overrides.get(agent));
+            return Optional.of(anchored(overrides.get(agent)));
         }
         String configured = env.get(variableFor(agent));
         if (configured != null && !configured.isBlank()) {
-            return Optional.of(parse(configured));
+            return Optional.of(anchored(parse(configured)));
         }
         return Optional.ofNullable(DEFAULTS.get(agent));
+    }
+
+    /**
+     * A command line from the settings with its program, when given by a relative path
+     * ({@code examples/agents/scripted-agent}), made absolute from the folder Flow was started in:
+     * the user wrote it there, while the process runs in the workflow's folder.
+     */
+    static List<String> anchored(List<String> argv) {
+        if (argv.isEmpty() || !argv.get(0).contains("/") || java.nio.file.Path.of(argv.get(0)).isAbsolute()) {
+            return argv;
+        }
+        var out = new ArrayList<>(argv);
+        out.set(0, java.nio.file.Path.of("").toAbsolutePath().resolve(argv.get(0)).normalize().toString());
+        return List.copyOf(out);
     }
 
     /** A command line from configuration: a JSON array of strings, or words separated by spaces ("..." and '...' group). */

@@ -33,20 +33,30 @@ final class AgentTask {
     private final Launcher launcher;
     private final Gates gates;
     private final AgentCommands commands;
+    private final RoleAgents roles;
     private final boolean contractFooter;
 
-    AgentTask(Launcher launcher, Gates gates, AgentCommands commands, boolean contractFooter) {
+    AgentTask(Launcher launcher, Gates gates, AgentCommands commands, RoleAgents roles, boolean contractFooter) {
         this.launcher = launcher;
         this.gates = gates;
         this.commands = commands;
+        this.roles = roles;
         this.contractFooter = contractFooter;
     }
 
+    /** Runs {@code agentName}, or, when it is null, the agent that plays the task's role. */
     Outcome run(Job job, String agentName, String cwd, Map<String, String> env, NodeSpec.Task task, Cancellation cancellation) {
         AgentDef def = job.workflow().agent(agentName).orElse(null);
-        boolean builtin = def == null || def.command() == null;
         List<String> argv;
-        if (!builtin) {
+        if (agentName == null) {
+            var played = roles.resolve(job.workflow(), task.role());
+            if (played.isEmpty()) {
+                return Outcome.failed(RoleAgents.missing(task.role()), ErrorClass.LOGIC, Map.of());
+            }
+            agentName = played.get().name();
+            def = played.get().definition();
+            argv = played.get().argv();
+        } else if (def != null && def.command() != null) {
             argv = Launcher.argv(def.command());
         } else {
             var configured = commands.commandFor(agentName);
@@ -58,6 +68,7 @@ final class AgentTask {
             }
             argv = configured.get();
         }
+        boolean builtin = def == null || def.command() == null;
         Path promptFile = job.runDir().resolve("prompt.txt");
         var allEnv = new LinkedHashMap<String, String>();
         if (def != null) {

@@ -88,7 +88,7 @@ final class Gates {
         String label = job.node().kind() == dev.flow.model.NodeKind.GATE && job.node().spec() instanceof NodeSpec.Gate g
                 && g.gate().name().equals(def.name()) ? "" : "gate-" + dev.flow.engine.ArtifactPaths.component(def.name()) + "-";
         try {
-            Launcher.Ran ran = launcher.run(job, label, Launcher.argv(def.command()), null, def.env(), null, timeout, cancellation);
+            Launcher.Ran ran = launcher.run(job, label, Launcher.argv(def.command()), def.cwd(), def.env(), null, timeout, cancellation);
             String text = joinOutput(ran.stdoutTail(), ran.stderrTail());
             ProcessResult r = ran.result();
             if (r.timedOut()) {

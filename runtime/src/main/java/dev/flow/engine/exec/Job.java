@@ -24,6 +24,8 @@ import java.util.Map;
  * @param workflowDir the workflow's folder: {@code baseDir} itself, except for an isolated step,
  *     whose base is in its worktree; a program named by a relative path that is not in the base
  *     folder is looked for here (an agent script beside the workflow)
+ * @param promptError why the prompt could not be filled (a dialect 1 template naming a key the
+ *     task's input lacks); the node then fails without running anything. Null when it was filled.
  */
 public record Job(
         String executionId,
@@ -40,7 +42,8 @@ public record Job(
         Duration timeout,
         String feedback,
         String sessionId,
-        Path workflowDir) {
+        Path workflowDir,
+        String promptError) {
 
     public Job {
         env = Map.copyOf(env);
@@ -49,15 +52,15 @@ public record Job(
 
     /** A job whose commands run in the workflow's folder. */
     public Job(String executionId, String nodeId, int iteration, int attempt, Node node, Workflow workflow, Path baseDir, Path runDir,
-            Map<String, String> env, String prompt, String contextJson, Duration timeout, String feedback, String sessionId) {
+            Map<String, String> env, String prompt, String contextJson, Duration timeout, String feedback, String sessionId, String promptError) {
         this(executionId, nodeId, iteration, attempt, node, workflow, baseDir, runDir, env, prompt, contextJson, timeout, feedback, sessionId,
-                baseDir);
+                baseDir, promptError);
     }
 
     /** The same job with its commands run in {@code dir} (an isolated step's folder in its worktree). */
     public Job runningIn(Path dir) {
         return new Job(executionId, nodeId, iteration, attempt, node, workflow, dir, runDir, env, prompt, contextJson, timeout, feedback, sessionId,
-                workflowDir);
+                workflowDir, promptError);
     }
 
     /** A short name for messages: {@code node 'fix' (iteration 2, attempt 1)}. */

@@ -21,22 +21,26 @@ public final class StandardExecutor implements WorkExecutor {
     private final IsolatedTask isolated;
 
     /**
+     * @param roles the agents that play the roles of tasks that name a role and no agent
      * @param containment how the processes of a job are held together and killed
      * @param workspaces where isolated steps make their worktrees; null when isolation is not available
      * @param probe told of the points of an isolated step's apply ({@code before-apply}, {@code during-apply})
      */
-    public StandardExecutor(AgentCommands agents, Map<String, WorkExecutor> inProcess, Duration defaultTimeout, boolean contractFooter,
-            Containment containment, Workspaces workspaces, BiConsumer<String, String> probe) {
+    public StandardExecutor(AgentCommands agents, RoleAgents roles, Map<String, WorkExecutor> inProcess, Duration defaultTimeout,
+            boolean contractFooter, Containment containment, Workspaces workspaces, BiConsumer<String, String> probe) {
         var launcher = new Launcher(containment);
         this.gates = new Gates(launcher, defaultTimeout);
         this.commandTask = new CommandTask(launcher, gates);
-        this.agentTask = new AgentTask(launcher, gates, agents, contractFooter);
+        this.agentTask = new AgentTask(launcher, gates, agents, roles, contractFooter);
         this.inProcess = Map.copyOf(inProcess);
         this.isolated = workspaces == null ? null : new IsolatedTask(gates, workspaces, probe);
     }
 
     @Override
     public Outcome execute(Job job, Cancellation cancellation) {
+        if (job.promptError() != null) {
+            return Outcome.failed(job.promptError(), false, Map.of());
+        }
         NodeSpec spec = job.node().spec();
         if (spec instanceof NodeSpec.Task t) {
             if (t.agent() != null && inProcess.containsKey(t.agent().name())) {
@@ -73,6 +77,9 @@ public final class StandardExecutor implements WorkExecutor {
         }
         if (t.command() != null) {
             return commandTask.run(job, t, cancellation);
+        }
+        if (t.role() != null) {
+            return agentTask.run(job, null, t.cwd(), t.env(), t, cancellation);
         }
         return Outcome.failed("task \"" + job.nodeId() + "\" has neither an agent nor a command to run", false, Map.of());
     }

@@ -3,7 +3,6 @@ package dev.flow.yaml.gates;
 import dev.flow.diagnostic.Code;
 import dev.flow.diagnostic.Diagnostic;
 import dev.flow.frontend.Compiler;
-import dev.flow.model.GateDef;
 import dev.flow.model.SourceRef;
 import dev.flow.yaml.read.Fields;
 import dev.flow.yaml.read.Problems;
@@ -58,7 +57,7 @@ public final class GateRegistryReader {
         YamlRead read = YamlReader.read(text, displayName);
         var problems = new Problems();
         problems.addAll(read.diagnostics());
-        List<GateDef> gates = List.of();
+        List<GateEntry> gates = List.of();
         if (read.root().isPresent()) {
             gates = Fields.of(read.root().get(), "the gate registry", read.positions().range(0, 0), problems)
                     .map(f -> gates(f, problems))
@@ -70,7 +69,7 @@ public final class GateRegistryReader {
         return new GateRegistry(displayName, gates, problems.all(), Optional.of(text));
     }
 
-    private static List<GateDef> gates(Fields top, Problems problems) {
+    private static List<GateEntry> gates(Fields top, Problems problems) {
         top.allowOnly(List.of("gates"));
         if (!top.map().has("gates") && !top.has("gates")) {
             top.require("gates", "a registry is a mapping such as gates: {test: {command: [\"pytest\"]}}");

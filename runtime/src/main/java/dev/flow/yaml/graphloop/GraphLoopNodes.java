@@ -199,7 +199,7 @@ final class GraphLoopNodes {
         return new NodeSpec.Task(bash ? null : agent.map(Located::toNameRef).orElse(null), null,
                 f.text("prompt").map(Located::value).orElse(null), command.orElse(null), f.text("cwd").map(Located::value).orElse(null),
                 f.texts("context_files").orElse(List.of()).stream().map(Located::value).toList(), Map.of(), List.of(), null, null,
-                GraphLoopSettings.isolation(f).orElse(isolation));
+                GraphLoopSettings.isolation(f).orElse(isolation), null);
     }
 
     /**

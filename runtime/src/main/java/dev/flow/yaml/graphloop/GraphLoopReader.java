@@ -62,7 +62,8 @@ public final class GraphLoopReader {
                 null,
                 top.text("version").map(Located::value).orElse(null),
                 top.text("description").map(Located::value).orElse(null),
-                List.of(), state, ctx.registryGates(), List.of(), modelNodes, edges, settings.limits(top),
+                List.of(), state, dev.flow.yaml.gates.GateOverlay.definitions(ctx.registryGates()), List.of(), modelNodes, edges,
+                settings.limits(top),
                 settings.interrupts(top), settings.completion(top), config, workflowAt);
     }
 }

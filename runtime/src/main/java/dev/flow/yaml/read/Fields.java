@@ -60,11 +60,7 @@ public record Fields(YMap map, String owner, SourceRef anchor, Problems problems
     /** Reports every key not in {@code known}; {@code hint} gives a message for keys that mean something elsewhere. */
     public void allowOnly(Collection<String> known, Function<String, String> hint) {
         recognise(known);
-        for (YEntry e : map.entries()) {
-            if (!known.contains(e.name())) {
-                problems.unknownKey(e, owner, known, hint.apply(e.name()));
-            }
-        }
+        allowOnly(dev.flow.diagnostic.Code.YAML_UNKNOWN_KEY, known, hint);
     }
 
     /**
@@ -83,6 +79,15 @@ public record Fields(YMap map, String owner, SourceRef anchor, Problems problems
 
     public void allowOnly(Collection<String> known) {
         allowOnly(known, key -> null);
+    }
+
+    /** Reports every key not in {@code known} under {@code code} (a warning code where unknown keys are only ignored). */
+    public void allowOnly(dev.flow.diagnostic.Code code, Collection<String> known, Function<String, String> hint) {
+        for (YEntry e : map.entries()) {
+            if (!known.contains(e.name())) {
+                problems.unknownKey(code, e, owner, known, hint.apply(e.name()));
+            }
+        }
     }
 
     /** Reports each of {@code keys} that is absent or null. */

@@ -48,6 +48,11 @@ public final class Problems {
 
     /** FLOW602: a key the schema does not have; {@code hint} (may be null) says more. */
     public void unknownKey(YEntry entry, String owner, Collection<String> known, String hint) {
+        unknownKey(Code.YAML_UNKNOWN_KEY, entry, owner, known, hint);
+    }
+
+    /** An unknown key reported under {@code code} (FLOW602, or FLOW609 for a gate definition, a warning). */
+    public void unknownKey(Code code, YEntry entry, String owner, Collection<String> known, String hint) {
         var nearest = dev.flow.check.NameSuggester.best(entry.name(), known);
         var message = new StringBuilder("unknown key \"").append(entry.name()).append("\" in ").append(owner);
         if (hint != null) {
@@ -57,7 +62,7 @@ public final class Problems {
         } else {
             message.append("; the keys here are ").append(String.join(", ", known));
         }
-        add(Diagnostic.of(Code.YAML_UNKNOWN_KEY, message.toString(), entry.key().source())
+        add(Diagnostic.of(code, message.toString(), entry.key().source())
                 .withSuggestions(hint == null ? nearest.stream().toList() : List.of()));
     }
 

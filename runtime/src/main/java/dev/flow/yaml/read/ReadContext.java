@@ -1,14 +1,15 @@
 package dev.flow.yaml.read;
 
-import dev.flow.model.GateDef;
+import dev.flow.yaml.gates.GateEntry;
 import dev.flow.yaml.condition.ConditionParser;
 import java.util.List;
 
 /**
  * What a dialect reader works with: the document as read, the sink for its problems, the comment
- * attacher for the elements it creates, and the gates of the registry the workflow was read with.
+ * attacher for the elements it creates, and the gates of the registries the workflow was read with,
+ * combined.
  */
-public record ReadContext(YamlRead read, Problems problems, CommentAttacher comments, List<GateDef> registryGates) {
+public record ReadContext(YamlRead read, Problems problems, CommentAttacher comments, List<GateEntry> registryGates) {
 
     public ReadContext {
         registryGates = List.copyOf(registryGates);

@@ -9,6 +9,7 @@ import dev.flow.model.MergeStrategy;
 import dev.flow.model.NameRef;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
+import dev.flow.model.PromptSyntax;
 import dev.flow.model.SourceRef;
 import dev.flow.model.Value;
 import dev.flow.model.WaitMode;
@@ -34,6 +35,9 @@ final class SupervisorNodes {
             "prompt", "\"prompt\" belongs to dialect 2 (graph-loop); in dialect 1 a task's prompt is task_config.task_template",
             "outputs", "\"outputs\" belongs to dialect 2 (graph-loop); dialect 1 nodes produce the outputs of their type",
             "command", "\"command\" belongs to dialect 2 (graph-loop) and to gate registries; in dialect 1 a gate node names its gate in gate_config.gate_type");
+
+    /** {@code TaskNodeConfig.task_template}'s default in the supervisor's schema. */
+    static final String DEFAULT_TEMPLATE = "{input}";
 
     private final Problems problems;
 
@@ -142,13 +146,14 @@ final class SupervisorNodes {
         Fields c = config.get();
         c.require("role", "name the role that does the task, such as role: implementer");
         String role = c.text("role").map(Located::value).orElse(null);
-        String prompt = c.text("task_template").map(Located::value).orElse(null);
+        // The supervisor's template syntax (str.format), with its default: the task's whole input.
+        String prompt = c.text("task_template").map(Located::value).orElse(DEFAULT_TEMPLATE);
         List<NameRef> gates = c.texts("gates").orElse(List.of()).stream().map(Located::toNameRef).toList();
         // A worktree_id asks for isolation; each step gets its own worktree, so the id itself is only kept as metadata.
         var worktree = c.text("worktree_id");
         worktree.ifPresent(w -> metadata.putIfAbsent("worktree_id", Value.of(w.value())));
         return new NodeSpec.Task(null, role, prompt, null, null, List.of(), Map.of(), gates, null, null,
-                worktree.isPresent() ? Isolation.WORKTREE : Isolation.NONE);
+                worktree.isPresent() ? Isolation.WORKTREE : Isolation.NONE, PromptSyntax.FORMAT);
     }
 
     private NodeSpec gate(Optional<Fields> config, Map<String, Value> metadata, SourceRef anchor) {

@@ -10,6 +10,7 @@ import dev.flow.model.NodeSpec;
 import dev.flow.model.SourceRef;
 import dev.flow.model.Workflow;
 import dev.flow.yaml.gates.GateDefinitions;
+import dev.flow.yaml.gates.GateOverlay;
 import dev.flow.yaml.graph.EdgeAssembly;
 import dev.flow.yaml.graph.EdgeDraft;
 import dev.flow.yaml.read.Fields;
@@ -79,16 +80,17 @@ public final class SupervisorReader {
         branchRules.written().forEach(e -> drafts.add(e.draft()));
         drafts.addAll(branchRules.implied());
         drafts.addAll(exitEdges(exits, nodes, drafts));
-        var edges = EdgeAssembly.settle(drafts);
+        var settled = EdgeAssembly.settle(drafts);
 
         var modelNodes = new ArrayList<Node>();
         modelNodes.add(EdgeAssembly.start(startAt));
-        for (NodeDraft n : settleBranches(nodes, edges)) {
+        for (NodeDraft n : settleBranches(nodes, settled)) {
             modelNodes.add(n.node());
             ctx.comments().add(YamlComments.Target.node(n.id()), n.span());
         }
         modelNodes.add(EdgeAssembly.end(endAt));
         int firstWritten = entry.isPresent() ? 1 : 0;
+        var edges = GateEdges.apply(modelNodes, settled, firstWritten, branchRules.written().size(), problems);
         for (int i = 0; i < branchRules.written().size(); i++) {
             Edge e = edges.get(firstWritten + i);
             ctx.comments().add(YamlComments.Target.edge(e.id()), e.source());
@@ -148,13 +150,15 @@ public final class SupervisorReader {
 
     /** The registry's gates, and the workflow's own {@code gates:} (a Flow extension), which take precedence. */
     private List<GateDef> gates(Fields top) {
-        var own = top.mapping("gates", "a mapping of gate names to their definitions")
+        var ownEntries = top.mapping("gates", "a mapping of gate names to their definitions")
                 .map(m -> GateDefinitions.read(m, ctx.problems(), ctx.comments()))
                 .orElse(List.of());
+        ctx.problems().addAll(GateOverlay.missingCommands(ownEntries));
+        var own = GateOverlay.definitions(ownEntries);
         var all = new ArrayList<>(own);
         Set<String> names = new HashSet<>();
         own.forEach(g -> names.add(g.name()));
-        ctx.registryGates().stream().filter(g -> !names.contains(g.name())).forEach(all::add);
+        GateOverlay.definitions(ctx.registryGates()).stream().filter(g -> !names.contains(g.name())).forEach(all::add);
         return all;
     }
 

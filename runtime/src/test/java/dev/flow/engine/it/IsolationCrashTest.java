@@ -51,9 +51,9 @@ class IsolationCrashTest {
                 + "/gate.started'; if [ -e '" + runs + "/slow-gate' ]; then sleep 30; fi; grep -qx a1 a.txt", null), null, Map.of(), false,
                 List.of(), List.of(), null, null);
         var a = Node.of("a", new NodeSpec.Task(null, null, null, new Command.Shell("echo run >> '" + runs + "/a-runs.log'; echo a1 > a.txt", null),
-                null, List.of(), Map.of(), List.of(NameRef.of("check")), null, null, Isolation.WORKTREE), null);
+                null, List.of(), Map.of(), List.of(NameRef.of("check")), null, null, Isolation.WORKTREE, null), null);
         var b = Node.of("b", new NodeSpec.Task(null, null, null, new Command.Shell("echo b1 > b.txt", null), null, List.of(), Map.of(), List.of(), null, null,
-                Isolation.WORKTREE), null);
+                Isolation.WORKTREE, null), null);
         var nodes = new ArrayList<Node>(List.of(Node.of("start", new NodeSpec.Start(), null), a, b, Node.of("end", new NodeSpec.End(), null)));
         var edges = List.of(edge("start", "a"), edge("a", "b"), edge("b", "end"));
         var w = new Workflow("iso", null, null, null, List.of(), List.of(), List.of(gate), List.of(), nodes, edges, null, List.of(), List.of(),

@@ -23,7 +23,7 @@ class GraphJsonTest {
     @Test
     void isolationSurvivesARoundTripAndNoneIsLeftOut() throws Exception {
         var isolated = new dev.flow.model.NodeSpec.Task(null, null, null, new dev.flow.model.Command.Shell("make fix", null), null,
-                java.util.List.of(), java.util.Map.of(), java.util.List.of(), null, null, dev.flow.model.Isolation.WORKTREE);
+                java.util.List.of(), java.util.Map.of(), java.util.List.of(), null, null, dev.flow.model.Isolation.WORKTREE, null);
         var plain = new dev.flow.model.NodeSpec.Task(null, null, null, new dev.flow.model.Command.Shell("ls", null), null,
                 java.util.List.of(), java.util.Map.of(), java.util.List.of());
         var gate = new dev.flow.model.NodeSpec.Gate(dev.flow.model.NameRef.of("tests"), dev.flow.model.Isolation.WORKTREE);

@@ -120,6 +120,43 @@ class SupervisorMappingTest {
         assertThat(t.metadata()).containsEntry("auto_approve", Value.of(true));
     }
 
+    /**
+     * Issue 12: the supervisor stops on a failed gate, so an edge without a condition leaves a gate
+     * only when it passed, and says so (FLOW610); an edge with a condition keeps it, and an exit
+     * edge Flow adds from a gate follows the same rule without a warning.
+     */
+    @Test
+    void anEdgeWithoutAConditionLeavesAGateOnlyWhenItPassed() {
+        String text = "id: w\nname: W\nentry_point: t\nexit_points: [t, u]\nnodes:\n"
+                + "  - {id: t, type: gate, gate_config: {gate_type: test}}\n  - {id: u, type: gate, gate_config: {gate_type: test}}\n"
+                + "  - {id: fix, type: task, task_config: {role: fixer}}\n"
+                + "edges:\n  - {id: e1, source: t, target: u}\n"
+                + "  - {id: e2, source: u, target: fix, condition: {field: passed, operator: \"==\", value: false}}\n";
+        var problems = dev.flow.yaml.YamlTestSupport.problems(text);
+        assertThat(problems).extracting(d -> d.code().id() + " at " + d.source().line()).containsExactly("FLOW610 at 10");
+        assertThat(problems.get(0).isError()).isFalse();
+        Workflow w = workflowDespiteProblems(text);
+        var e1 = (Expr.OutputTest) edge(w, "e1").condition();
+        assertThat(e1.quantifier()).isEqualTo(Expr.Quantifier.ANY);
+        assertThat(e1.outputs()).extracting(NameRef::name).containsExactly("passed");
+        assertThat(edge(w, "e2").condition()).isInstanceOf(Expr.Binary.class);
+        assertThat(w.edgesTo("end")).extracting(e -> e.from().name() + " " + dev.flow.yaml.YamlTestSupport.shape(e.condition()))
+                .containsExactly("t any[passed]", "u any[passed]");
+    }
+
+    /** The supervisor's retry loop, a gate and then a branch on its test_status, routes the failure: the edge between them carries it. */
+    @Test
+    void anEdgeWithoutAConditionIntoABranchThatReadsTheGateCarriesAFailureOn() {
+        String text = "id: w\nname: W\nentry_point: t\nnodes:\n  - {id: t, type: gate, gate_config: {gate_type: test}}\n"
+                + "  - id: check\n    type: branch\n    branch_config:\n"
+                + "      condition: {field: test_status, operator: \"==\", value: passed, max_iterations: 3}\n"
+                + "      on_true: done\n      on_false: t\n"
+                + "  - {id: done, type: task, task_config: {role: r}}\n"
+                + "edges:\n  - {id: e1, source: t, target: check}\n";
+        Workflow w = workflow(text);
+        assertThat(edge(w, "e1").condition()).isNull();
+    }
+
     @Test
     void aTaskWithoutAWorktreeIdIsNotIsolated() {
         var task = (NodeSpec.Task) node(workflow(wf(TASK_A, "  []\n")), "a").spec();
@@ -219,7 +256,8 @@ class SupervisorMappingTest {
 
     @Test
     void leavesABranchFieldBareWhenTheBranchHasSeveralPredecessors() {
-        Workflow w = workflow(wf(LOOP_NODES, "  - {id: e1, source: a, target: check}\n  - {id: e2, source: t, target: check}\n"));
+        // (e2 leaves gate t for a branch that cannot say which node it reads: FLOW610, see below)
+        Workflow w = workflowDespiteProblems(wf(LOOP_NODES, "  - {id: e1, source: a, target: check}\n  - {id: e2, source: t, target: check}\n"));
         var c = (Expr.Binary) ((NodeSpec.Branch) node(w, "check").spec()).condition();
         assertThat(((Expr.Ref) c.left()).path()).isEqualTo("test_status");
     }
@@ -256,7 +294,7 @@ class SupervisorMappingTest {
     void limitsALoopEdgeWithoutABranchByTheSchemasDefault() {
         String text = wf(TASK_A + "  - {id: t, type: gate, gate_config: {gate_type: test}}\n",
                 "  - {id: e1, source: a, target: t}\n  - {id: e2, source: t, target: a, is_loop_edge: true}\n");
-        Edge e2 = edge(workflow(text), "e2");
+        Edge e2 = edge(workflowDespiteProblems(text), "e2");
         assertThat(e2.loop()).isEqualTo(new LoopControl(BranchRules.DEFAULT_LOOP_LIMIT, at(text, "true")));
         assertThat(BranchRules.DEFAULT_LOOP_LIMIT).isEqualTo(10);
     }

@@ -46,7 +46,11 @@ public class RegistryGates {
     @Inject
     private LinkingHelper linking;
 
-    /** The registry gates visible from {@code context}'s file, by name; the first import wins. */
+    /**
+     * The registry gates visible from {@code context}'s file, by name: the imported registries
+     * combined in import order (a later one overlays the earlier), each shown in the last registry
+     * that writes it.
+     */
     public Map<String, RegistryGate> visibleFrom(EObject context) {
         var out = new LinkedHashMap<String, RegistryGate>();
         FlowFile file = context == null ? null : EcoreUtil2.getContainerOfType(context, FlowFile.class);
@@ -57,11 +61,13 @@ public class RegistryGates {
         if (file == null) {
             return out;
         }
+        var where = new java.util.HashMap<String, org.eclipse.emf.common.util.URI>();
         for (Imports.Resolved imported : imports.get().of(file, SourceNames.byUri())) {
             if (imported.foreignLibrary() != null) {
-                imported.foreignLibrary().gates().forEach(g -> out.putIfAbsent(g.name(), new RegistryGate(g, imported.uri())));
+                imported.foreignLibrary().gates().forEach(g -> where.put(g.name(), imported.uri()));
             }
         }
+        imports.get().foreignGates(file, SourceNames.byUri()).forEach((name, g) -> out.put(name, new RegistryGate(g, where.get(name))));
         return out;
     }
 

@@ -31,6 +31,7 @@ final class DuplicatePropertyCheck implements LanguageCheck {
     private static final Map<String, String> SPELLING = Map.of(
             "command", "run/sh",
             "promptVia", "prompt via",
+            "promptFormat", "prompt format",
             "parallelSafe", "parallel safe",
             "incoming", "wait incoming",
             "meta", "meta",

@@ -8,6 +8,7 @@ import dev.flow.dsl.compiler.SourceRefs;
 import dev.flow.dsl.flow.FlowFile;
 import dev.flow.dsl.flow.FlowPackage;
 import dev.flow.dsl.imports.Imports;
+import dev.flow.yaml.gates.GateOverlay;
 import java.io.File;
 import java.util.Arrays;
 import java.util.List;
@@ -16,8 +17,9 @@ import org.eclipse.emf.common.util.URI;
 
 /**
  * FLOW209 for an import that points at nothing readable (with the nearest file name in that
- * folder), and the syntax errors (FLOW001) of imported {@code .flow} libraries, at their place in
- * the library.
+ * folder), the syntax errors (FLOW001) of imported {@code .flow} libraries, at their place in the
+ * library, and the problems of imported registries (FLOW606 for a gate that no registry, combined
+ * in import order, gives a command).
  */
 final class ImportCheck implements LanguageCheck {
 
@@ -50,6 +52,9 @@ final class ImportCheck implements LanguageCheck {
                 SyntaxErrors.of(r.flowLibrary(), positions).forEach(report);
             }
         }
+        // A registry entry may refine a gate of a registry imported before it; one that no import
+        // gives a command is reported once the imports are combined.
+        GateOverlay.missingCommands(imports.foreignEntries(file, positions.names())).forEach(report);
     }
 
     /** Import paths to files beside the missing one whose names are close to it. */
