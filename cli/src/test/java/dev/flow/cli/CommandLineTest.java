@@ -19,6 +19,7 @@ class CommandLineTest {
 
     private Path write(String name, String text) throws Exception {
         Path file = dir.resolve(name);
+        Files.createDirectories(file.getParent());
         Files.writeString(file, text);
         return file;
     }
@@ -88,6 +89,25 @@ class CommandLineTest {
         Cli none = Cli.run("check", empty.toString());
         assertThat(none.exit()).isEqualTo(ExitCode.USAGE);
         assertThat(none.err()).startsWith("flow check: no workflow files in \"" + empty + "\"");
+    }
+
+    @Test
+    void aFolderLeavesFacebookFlowDeclarationsNodeModulesAndRunStateAlone() throws Exception {
+        write("review.flow", "workflow review {\n    task t { run [\"true\"] }\n    start -> t -> end\n}\n");
+        String declarations = "// @flow\ndeclare export function greet(name: string): string;\n";
+        write("web/src/api.js.flow", declarations);
+        write("web/src/view.jsx.flow", declarations);
+        write("web/node_modules/lib/index.js.flow", declarations);
+        write("node_modules/lib/workflow.flow", "workflow broken {\n");
+        write(".flow/state.db", "SQLite format 3");
+        write("nested.flow/inner.flow", "workflow inner {\n    task t { run [\"true\"] }\n    start -> t -> end\n}\n");
+        Cli r = Cli.run("check", "--color=never", dir.toString());
+        assertThat(r.exit()).as(r.out() + r.err()).isZero();
+        assertThat(r.err()).contains("no problems in 2 files");
+
+        Path onlyDeclarations = Files.createDirectories(dir.resolve("web"));
+        Cli none = Cli.run("check", onlyDeclarations.toString());
+        assertThat(none.exit()).isEqualTo(ExitCode.USAGE);
     }
 
     @Test
