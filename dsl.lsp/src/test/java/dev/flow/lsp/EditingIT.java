@@ -93,8 +93,30 @@ class EditingIT {
     void completesTheFieldsOfANodeResultWithTheirTypes() throws Exception {
         var items = complete("complete-field.flow", Workflows.reviewWith("test -> end when test.passed", "test -> end when test.<|>"));
         assertThat(labels(items)).contains("passed", "exit_code", "test_status", "output");
+        assertThat(labels(items)).as("punctuation is typed, not offered").doesNotContain(".", "}", "->");
         var passed = items.stream().filter(i -> i.getLabel().equals("passed")).findFirst().orElseThrow();
         assertThat(passed.getDetail()).isEqualTo("bool");
+    }
+
+    @Test
+    void completesANameBeingTypedWhenTheBlockClosesOnTheSameLine() throws Exception {
+        String oneLine = "workflow one { task a { agent claude prompt \"x\" outputs done, blocked } start -> a -> end when d<|> }\n";
+        assertThat(labels(complete("complete-one-line.flow", oneLine))).contains("done", "a.done");
+        String agent = "workflow one { task a { agent cl<|> } start -> a -> end }\n";
+        assertThat(labels(complete("complete-one-line-agent.flow", agent))).containsExactly("claude");
+        var typed = complete("complete-typed.flow", Workflows.reviewWith("test -> end when test.passed", "test -> end when test.pa<|> }"));
+        assertThat(labels(typed)).containsExactly("passed");
+    }
+
+    @Test
+    void offersStartOnlyWhereAnEdgeLeavesAndEndOnlyWhereOneArrives() throws Exception {
+        var targets = labels(complete("complete-target.flow", Workflows.reviewWith("    fix -> test\n", "    fix -> <|>\n")));
+        assertThat(targets).contains("test", "analyze", "end").doesNotContain("start");
+        var sources = labels(complete("complete-source.flow", Workflows.reviewWith("    fix -> test\n", "    fix -> test\n    <|>\n")));
+        assertThat(sources).contains("start", "analyze", "fix").doesNotContain("end");
+        var branch = labels(complete("complete-branch.flow", Workflows.reviewWith("gate test uses tests",
+                "gate test uses tests\n    branch again { if attempts < 3 then <|> }")));
+        assertThat(branch).contains("analyze", "end").doesNotContain("start");
     }
 
     @Test
