@@ -2,15 +2,23 @@ package dev.flow.lsp;
 
 import com.google.inject.Inject;
 import com.google.inject.name.Named;
+import dev.flow.dsl.conversion.Names;
 import dev.flow.dsl.ide.diagnostics.LspDiagnostics;
 import dev.flow.dsl.resource.ImportedFiles;
 import dev.flow.lsp.workspace.WatchedFiles;
 import dev.flow.lsp.workspace.WorkspaceScanner;
 import java.util.ArrayList;
+import dev.flow.model.Literals;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.lsp4j.Diagnostic;
 import org.eclipse.lsp4j.DidChangeWatchedFilesParams;
+import org.eclipse.lsp4j.RenameParams;
+import org.eclipse.lsp4j.WorkspaceEdit;
+import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
 import org.eclipse.xtext.ide.server.BuildManager;
 import org.eclipse.xtext.ide.server.LanguageServerImpl;
 import org.eclipse.xtext.ide.server.ProjectManager;
@@ -43,6 +51,22 @@ class FlowLanguageServerImpl extends LanguageServerImpl {
     protected org.eclipse.emf.common.util.URI getBaseDir(org.eclipse.lsp4j.InitializeParams params) {
         var dir = super.getBaseDir(params);
         return dir != null ? dir : org.eclipse.emf.common.util.URI.createURI(java.nio.file.Path.of("").toAbsolutePath().toUri().toString());
+    }
+
+    /**
+     * A rename to a name Flow cannot write (empty, blank, with a backquote or a line break) is
+     * refused with a message for the author, before Xtext's serializer fails on it with an
+     * internal error.
+     */
+    @Override
+    public CompletableFuture<WorkspaceEdit> rename(RenameParams params) {
+        String name = params.getNewName();
+        if (name == null || name.isBlank() || !Names.isWritable(name)) {
+            return CompletableFuture.failedFuture(new ResponseErrorException(new ResponseError(ResponseErrorCode.InvalidParams,
+                    Literals.quote(name == null ? "" : name) + " cannot be a name in Flow: a name is not empty or blank and holds no"
+                            + " backquote or line break", null)));
+        }
+        return super.rename(params);
     }
 
     @Override

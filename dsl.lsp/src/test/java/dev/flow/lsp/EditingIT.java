@@ -232,6 +232,42 @@ class EditingIT {
                 .containsExactly(Cursor.rangeOf(Workflows.REVIEW, "tests", "gate test uses "));
     }
 
+    @Test
+    void refusesARenameToANameFlowCannotWrite() throws Exception {
+        String uri = server.open("rename-refused.flow", Workflows.REVIEW);
+        var at = Cursor.rangeOf(Workflows.REVIEW, "analyze", "task ").getStart();
+        for (String name : List.of("", "   ", "`odd`", "two\nlines")) {
+            var refused = org.assertj.core.api.Assertions.catchThrowableOfType(java.util.concurrent.ExecutionException.class,
+                    () -> get(server.server.getTextDocumentService().rename(new RenameParams(doc(uri), at, name))));
+            assertThat(refused).as("rename to %s", name).isNotNull();
+            var error = ((org.eclipse.lsp4j.jsonrpc.ResponseErrorException) refused.getCause()).getResponseError();
+            assertThat(error.getCode()).isEqualTo(org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode.InvalidParams.getValue());
+            assertThat(error.getMessage()).contains("cannot be a name in Flow");
+        }
+        var edit = get(server.server.getTextDocumentService().rename(new RenameParams(doc(uri), at, "look into")));
+        assertThat(edit).as("a name with a space is written in backquotes").isNotNull();
+    }
+
+    @Test
+    void answersQuietlyOutsideAWorkflowPastTheTextAndForReversedRanges() throws Exception {
+        String text = "} stray\n" + Workflows.REVIEW;
+        String uri = server.open("outside.flow", text);
+        var documents = server.server.getTextDocumentService();
+        var outside = new org.eclipse.lsp4j.Position(0, 0);
+        assertThat(get(documents.definition(new DefinitionParams(doc(uri), outside))).getLeft()).isEmpty();
+        assertThat(get(documents.references(new ReferenceParams(doc(uri), outside, new ReferenceContext(true))))).isEmpty();
+        assertThat(get(documents.prepareRename(new org.eclipse.lsp4j.PrepareRenameParams(doc(uri), outside)))).isNull();
+        var past = new org.eclipse.lsp4j.Position(9999, 3);
+        var pastLine = new org.eclipse.lsp4j.Position(2, 500);
+        get(documents.hover(new HoverParams(doc(uri), past)));
+        get(documents.completion(new CompletionParams(doc(uri), pastLine)));
+        get(documents.definition(new DefinitionParams(doc(uri), pastLine)));
+        var reversed = new org.eclipse.lsp4j.Range(new org.eclipse.lsp4j.Position(12, 4), new org.eclipse.lsp4j.Position(3, 0));
+        get(documents.codeAction(new CodeActionParams(doc(uri), reversed, new CodeActionContext(List.of()))));
+        get(documents.rangeFormatting(new org.eclipse.lsp4j.DocumentRangeFormattingParams(doc(uri), new FormattingOptions(4, true), reversed)));
+        assertThat(server.log()).doesNotContain("Exception");
+    }
+
     static List<String> titles(List<org.eclipse.lsp4j.jsonrpc.messages.Either<org.eclipse.lsp4j.Command, org.eclipse.lsp4j.CodeAction>> actions) {
         return actions.stream().map(a -> a.isRight() ? a.getRight().getTitle() : a.getLeft().getTitle()).toList();
     }

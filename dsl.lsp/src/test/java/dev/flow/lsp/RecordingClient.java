@@ -46,6 +46,11 @@ final class RecordingClient implements LanguageClient {
         return diagnostics.get(uri);
     }
 
+    /** The diagnostics published last for this file; none before the first. */
+    synchronized List<Diagnostic> latest(String uri) {
+        return diagnostics.getOrDefault(uri, List.of());
+    }
+
     /** Which of these files the server published diagnostics for, ever (an empty list counts). */
     synchronized List<String> publishedFor(String... uris) {
         return java.util.Arrays.stream(uris).filter(published::contains).toList();
