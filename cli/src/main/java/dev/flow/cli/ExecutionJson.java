@@ -54,6 +54,7 @@ final class ExecutionJson {
             j.put("status", n.status().keyword());
             j.put("attempt", n.attempt());
             j.put("iteration", n.iteration());
+            j.put("passes", n.passes());
             j.put("output", n.output());
             j.put("error", n.error());
             j.put("started", Times.iso(n.startedAt()));

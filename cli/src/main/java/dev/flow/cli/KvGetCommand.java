@@ -44,7 +44,10 @@ final class KvGetCommand implements Callable<Integer> {
                 if (entries.isEmpty()) {
                     return missing(scope, execution);
                 }
-                for (KvEntry e : entries) {
+                // the store keeps them newest first; a history reads oldest first, the latest value last
+                var oldestFirst = new java.util.ArrayList<>(entries);
+                java.util.Collections.reverse(oldestFirst);
+                for (KvEntry e : oldestFirst) {
                     out.println(Times.dateTime(e.at()) + "  " + e.writer() + "  " + kv.read(e));
                 }
             } else {

@@ -85,12 +85,12 @@ final class RunSummary {
         return n + (n == 1 ? " step" : " steps");
     }
 
-    /** Nodes that ran more than once: "(fix 3 passes, download 3 attempts)". */
+    /** Nodes that ran more than once: "(fix 3 passes, download 3 attempts)"; passes a loop started but the node never ran in do not count. */
     private static String repeats(ExecutionView view) {
         var parts = new ArrayList<String>();
         for (NodeState n : view.nodes()) {
-            if (n.iteration() > 1) {
-                parts.add(n.nodeId() + " " + n.iteration() + " passes");
+            if (n.passes() > 1) {
+                parts.add(n.nodeId() + " " + n.passes() + " passes");
             }
             if (n.attempt() > 1) {
                 parts.add(n.nodeId() + " " + n.attempt() + " attempts");

@@ -109,7 +109,7 @@ final class StatusCommand implements Callable<Integer> {
         var table = new TextTable("NODE", "KIND", "STATUS", "ATTEMPT", "PASS", "STARTED", "DURATION", "OUTPUT");
         for (NodeState n : view.nodes()) {
             boolean reached = n.status() != NodeStatus.PENDING || n.startedAt() != null;
-            table.add(n.nodeId(), n.kind(), n.status().keyword(), reached ? String.valueOf(n.attempt()) : "", reached ? String.valueOf(n.iteration()) : "",
+            table.add(n.nodeId(), n.kind(), n.status().keyword(), reached ? String.valueOf(n.attempt()) : "", n.passes() > 0 ? String.valueOf(n.passes()) : "",
                     n.startedAt() == null ? "" : Times.clock(n.startedAt()), Times.between(n.startedAt(), n.finishedAt()),
                     n.output() == null ? (n.childExecution() == null ? "" : "child " + n.childExecution()) : n.output());
         }

@@ -207,8 +207,10 @@ class InspectCommandsTest {
         assertThat(ws.flow("kv", "put", "-e", id, "--run", "release", "1.2.3").exit()).isZero();
         assertThat(ws.flow("kv", "get", "-e", id, "-n", "greet", "mood").out()).isEqualTo("bright\n");
         assertThat(ws.flow("kv", "get", "-e", id, "--run", "release").out()).isEqualTo("1.2.3\n");
-        assertThat(ws.flow("kv", "get", "-e", id, "-n", "greet", "mood", "--history").out().lines())
-                .hasSize(2).allSatisfy(l -> assertThat(l).contains("person"));
+        var history = ws.flow("kv", "get", "-e", id, "-n", "greet", "mood", "--history").out().lines().toList();
+        assertThat(history).hasSize(2).allSatisfy(l -> assertThat(l).contains("person"));
+        assertThat(history.get(0)).as("oldest first, as docs/cli.md and --help say").endsWith("calm");
+        assertThat(history.get(1)).endsWith("bright");
         Cli ls = ws.flow("kv", "ls", "-e", id, "-n", "greet");
         assertThat(ls.out()).contains("KEY", "mood", "bright", "person");
         JsonNode json = new ObjectMapper().readTree(ws.flow("kv", "ls", "-e", id, "--run", "--format", "json").out());

@@ -14,10 +14,13 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Flow's durable runtime: starts executions of compiled graphs, drives them with workers, answers
@@ -320,11 +323,22 @@ public final class Engine {
             RunGraph g = core.graphs.runGraph(tx, row.graphHash(), row.workflowId());
             var rows = new LinkedHashMap<String, NodeRow>();
             tx.nodes().all(row.id()).forEach(r -> rows.put(r.nodeId(), r));
+            // the passes each node ran in: those of its earlier runs, and the current one once started
+            var ran = new HashMap<String, Set<Integer>>();
+            for (RunRow run : tx.runs().all(row.id())) {
+                if (run.startedAt() != null) {
+                    ran.computeIfAbsent(run.nodeId(), id -> new HashSet<>()).add(run.iteration());
+                }
+            }
             var nodes = new ArrayList<NodeState>();
             for (Node n : g.workflow().nodes()) {
                 NodeRow r = rows.getOrDefault(n.id(), NodeRow.pending(row.id(), n.id()));
+                var passes = new HashSet<>(ran.getOrDefault(n.id(), Set.of()));
+                if (r.startedAt() != null) {
+                    passes.add(r.iteration());
+                }
                 nodes.add(new NodeState(n.id(), n.kind().keyword(), r.status(), r.iteration(), r.attempt(), r.output(), r.error(), r.startedAt(),
-                        r.finishedAt(), r.childId()));
+                        r.finishedAt(), r.childId(), passes.size()));
             }
             var state = new LinkedHashMap<String, Object>();
             tx.state().all(row.id()).forEach((k, v) -> state.put(k, Json.readValue(v)));
