@@ -48,7 +48,8 @@ final class KvGetCommand implements Callable<Integer> {
                 var oldestFirst = new java.util.ArrayList<>(entries);
                 java.util.Collections.reverse(oldestFirst);
                 for (KvEntry e : oldestFirst) {
-                    out.println(Times.dateTime(e.at()) + "  " + e.writer() + "  " + kv.read(e));
+                    // a listing, so shown safely; a plain get prints the value as stored, for scripts
+                    out.println(TerminalText.line(Times.dateTime(e.at()) + "  " + e.writer() + "  " + kv.read(e)));
                 }
             } else {
                 var entry = kv.get(execution, scope, key);

@@ -40,8 +40,8 @@ final class StatusCommand implements Callable<Integer> {
     @Mixin
     DatabaseOptions database;
 
-    @Option(names = "--color", paramLabel = "auto|always|never", defaultValue = "auto", description = "Colour the output.")
-    String color;
+    @Option(names = "--color", paramLabel = "auto|always|never", defaultValue = "auto", converter = ColorMode.Converter.class, description = "Colour the output.")
+    ColorMode color;
 
     @Override
     public Integer call() {
@@ -99,8 +99,8 @@ final class StatusCommand implements Callable<Integer> {
 
     private void show(PrintWriter out, Ansi ansi, ExecutionView view, long now) {
         ExecutionRow r = view.execution();
-        out.println(ansi.bold("execution " + r.id()) + "  " + r.workflowId() + "  " + r.status().keyword()
-                + (r.report() == null ? waitingOnChildren(view) : ": " + r.report()));
+        out.println(ansi.bold("execution " + r.id()) + "  " + TerminalText.line(r.workflowId()) + "  " + r.status().keyword()
+                + (r.report() == null ? waitingOnChildren(view) : ": " + TerminalText.line(r.report())));
         String finished = r.finishedAt() == null ? "" : ", finished " + Times.dateTime(r.finishedAt());
         out.println("started " + Times.dateTime(r.createdAt()) + finished + " (" + Times.duration((r.finishedAt() != null ? r.finishedAt() : now)
                 - r.createdAt()) + "), " + r.workCount() + (r.workCount() == 1 ? " step" : " steps")
@@ -116,32 +116,32 @@ final class StatusCommand implements Callable<Integer> {
         table.print(out, ansi);
         for (NodeState n : view.nodes()) {
             if (n.error() != null && !n.error().isBlank()) {
-                out.println(ansi.red("  " + n.nodeId() + ": " + n.error()));
+                out.println(ansi.red(TerminalText.line("  " + n.nodeId() + ": " + n.error())));
             }
         }
         Invocation flow = Invocation.of(database);
         for (Question q : view.questions()) {
             out.println();
-            out.println(ansi.cyan("waiting for a person at " + q.nodeId()) + (q.title() == null ? "" : ": " + q.title()));
+            out.println(ansi.cyan(TerminalText.line("waiting for a person at " + q.nodeId())) + (q.title() == null ? "" : ": " + TerminalText.line(q.title())));
             for (String option : q.options()) {
                 out.println("  " + flow.command("answer", q.executionId(), q.nodeId(), option));
             }
         }
         if (!view.loops().isEmpty()) {
             out.println();
-            out.println("loops taken: " + String.join(", ", view.loops().entrySet().stream().map(e -> e.getKey() + " " + times(e.getValue())).toList()));
+            out.println(TerminalText.line("loops taken: " + String.join(", ", view.loops().entrySet().stream().map(e -> e.getKey() + " " + times(e.getValue())).toList())));
         }
         if (!view.state().isEmpty()) {
             out.println();
             out.println("state:");
             for (Map.Entry<String, Object> e : view.state().entrySet()) {
-                out.println("  " + e.getKey() + " = " + Formats.value(e.getValue()));
+                out.println(TerminalText.line("  " + e.getKey() + " = " + Formats.value(e.getValue())));
             }
         }
         if (!view.children().isEmpty()) {
             out.println();
-            out.println("child executions: " + String.join(", ", view.children().stream().map(c -> c.id() + " (" + c.workflowId() + ", "
-                    + c.status().keyword() + ")").toList()));
+            out.println(TerminalText.line("child executions: " + String.join(", ", view.children().stream().map(c -> c.id() + " ("
+                    + c.workflowId() + ", " + c.status().keyword() + ")").toList())));
         }
     }
 

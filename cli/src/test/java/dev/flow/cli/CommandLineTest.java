@@ -32,6 +32,44 @@ class CommandLineTest {
         assertThat(r.out()).startsWith("Usage: flow " + verb).contains("--help", "Exit status");
     }
 
+    /** Every verb, nested ones ("kv get") included, as the command line knows them. */
+    static java.util.stream.Stream<String> verbs() {
+        var verbs = new java.util.ArrayList<String>();
+        collectVerbs(FlowCli.commandLine(), "", verbs);
+        return verbs.stream();
+    }
+
+    private static void collectVerbs(picocli.CommandLine cli, String prefix, java.util.List<String> into) {
+        cli.getSubcommands().forEach((name, sub) -> {
+            if (!name.equals("help")) {
+                into.add(prefix + name);
+                collectVerbs(sub, prefix + name + " ", into);
+            }
+        });
+    }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("verbs")
+    void everyVerbPrintsTheVersion(String verb) {
+        for (String option : java.util.List.of("-V", "--version")) {
+            var args = new java.util.ArrayList<>(java.util.List.of(verb.split(" ")));
+            args.add(option);
+            Cli r = Cli.run(args.toArray(String[]::new));
+            assertThat(r.exit()).as(verb + " " + option + ": " + r.err()).isZero();
+            assertThat(r.out()).as(verb + " " + option).startsWith("flow ").contains("Java ");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"check", "compile", "graph", "import", "run", "resume", "status", "worker"})
+    void anUnknownColourIsAUsageError(String verb) {
+        Cli r = Cli.run(verb, "--color", "blue", "x");
+        assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err()).startsWith("flow " + verb + ": ").contains("Invalid value for option '--color': expected auto, always or never, not \"blue\"")
+                .contains("Try \"flow " + verb + " --help\"");
+        assertThat(Cli.run(verb, "--color=purple", "x").exit()).isEqualTo(ExitCode.USAGE);
+    }
+
     @Test
     void withoutAVerbFlowListsTheVerbs() {
         Cli r = Cli.run();

@@ -229,6 +229,41 @@ class InspectCommandsTest {
     }
 
     @Test
+    void escapeCodesFromCommandsAndValuesAreShownNotObeyedInTextAndKeptInJson() throws Exception {
+        // A command whose last line clears the screen and turns text red, and one that retitles the terminal as it fails.
+        var loud = ws.write("loud.flow", """
+                workflow loud {
+                    state { said: string = "" }
+                    task paint { sh "printf 'plain\\\\n\\\\033[2J\\\\033[31mred\\\\a\\\\n'"  on done set said = paint.summary }
+                    task shout { sh "printf '\\\\033]0;pwned\\\\a\\\\n' >&2; exit 3" }
+                    start -> paint -> shout -> end
+                }
+                """);
+        Cli run = ws.flow("run", loud.toString(), "--color", "never");
+        assertThat(run.exit()).isEqualTo(ExitCode.FAILED);
+        assertThat(run.out()).contains("completed done", ": \\e[2J\\e[31mred?", "exited with code 3: \\e]0;pwned?")
+                .doesNotContain("\u001B", "\u0007");
+        String id = Workspace.executionOf(run.out());
+        assertThat(ws.flow("kv", "put", "-e", id, "--run", "title", "\u001B]0;pwned\u0007").exit()).isZero();
+
+        for (String[] text : new String[][] {{"status", id, "--color", "never"}, {"log", id}, {"kv", "ls", "-e", id, "--run"},
+                {"kv", "get", "-e", id, "--run", "title", "--history"}}) {
+            Cli shown = ws.flow(text);
+            assertThat(shown.exit()).as(String.join(" ", text)).isZero();
+            assertThat(shown.out()).as(String.join(" ", text)).doesNotContain("\u001B", "\u0007");
+        }
+        assertThat(ws.flow("kv", "ls", "-e", id, "--run").out()).contains("\\e]0;pwned?");
+        assertThat(ws.flow("status", id, "--color", "never").out()).contains("said = \\e[2J\\e[31mred?", "shout: exited with code 3: \\e]0;pwned?");
+
+        JsonNode status = ws.status(id);
+        assertThat(status.get("state").get("said").asText()).isEqualTo("\u001B[2J\u001B[31mred\u0007");
+        JsonNode kv = new ObjectMapper().readTree(ws.flow("kv", "ls", "-e", id, "--run", "--format", "json").out());
+        assertThat(kv.get(0).get("value").asText()).isEqualTo("\u001B]0;pwned\u0007");
+        assertThat(ws.flow("kv", "get", "-e", id, "--run", "title").out()).as("a value fetched for a script is the value")
+                .isEqualTo("\u001B]0;pwned\u0007\n");
+    }
+
+    @Test
     void anUnknownExecutionIsAUsageErrorThatNamesTheRecentOnes() {
         String id = run("hello.flow");
         for (String verb : new String[] {"status", "log", "resume"}) {
