@@ -28,6 +28,7 @@ import {
 // vscode-jsonrpc's stream transport, in the one copy the protocol package is built against.
 import { createMessageConnection, MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
 import { bundledJar, serverCommand } from '../src/server';
+import { parseMermaid } from './mermaid';
 
 const root = path.join(__dirname, '..', '..');
 const message = (d: Diagnostic) => (typeof d.message === 'string' ? d.message : d.message.value);
@@ -224,5 +225,7 @@ describe('the bundled language server over vscode-jsonrpc', function () {
     assert.match(result.mermaid!, /^flowchart TD$/m);
     assert.match(result.mermaid!, /"task analyze<br\/>agent claude"/);
     assert.match(result.mermaid!, /-->\|"when blocked"\| n3/);
+    // What the preview's mermaid.js draws: a picture Mermaid refuses leaves the preview blank.
+    await parseMermaid(result.mermaid!);
   });
 });

@@ -9,11 +9,11 @@ final class Ansi {
     }
 
     /** auto: colour when stdout is a terminal and NO_COLOR is not set. */
-    static Ansi choose(String mode) {
+    static Ansi choose(ColorMode mode) {
         return switch (mode) {
-            case "always" -> new Ansi(true);
-            case "never" -> new Ansi(false);
-            default -> new Ansi(System.console() != null && System.getenv("NO_COLOR") == null
+            case ALWAYS -> new Ansi(true);
+            case NEVER -> new Ansi(false);
+            case AUTO -> new Ansi(System.console() != null && System.getenv("NO_COLOR") == null
                     && !"dumb".equals(System.getenv("TERM")));
         };
     }

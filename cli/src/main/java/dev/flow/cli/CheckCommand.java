@@ -33,8 +33,8 @@ final class CheckCommand implements Callable<Integer> {
             description = "text (FILE:LINE:COL: severity CODE: message, with the source line) or json (an array of objects).")
     String format;
 
-    @Option(names = "--color", paramLabel = "auto|always|never", defaultValue = "auto", description = "Colour the text output.")
-    String color;
+    @Option(names = "--color", paramLabel = "auto|always|never", defaultValue = "auto", converter = ColorMode.Converter.class, description = "Colour the text output.")
+    ColorMode color;
 
     @Override
     public Integer call() {

@@ -1,5 +1,6 @@
 package dev.flow.cli;
 
+import dev.flow.frontend.WorkflowFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
@@ -10,17 +11,16 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
  * The files {@code flow check} is given, with each folder replaced by the workflow files in it:
  * every {@code .flow} file, and the {@code .yaml}/{@code .yml} files with a top-level {@code nodes:}
  * (either dialect) or {@code gates:} (a registry) key; other YAML (CI configurations, compose
- * files) is not Flow's to judge. Hidden folders and build output are not searched.
+ * files) is not Flow's to judge, nor are Facebook Flow's {@code *.js.flow} declarations. Hidden
+ * folders, dependencies and build output are not searched ({@link WorkflowFiles}).
  */
 final class CheckedFiles {
-    private static final Set<String> NOT_SEARCHED = Set.of("target", "node_modules", "build", "out");
     private static final Pattern FLOW_YAML = Pattern.compile("(?m)^(nodes|gates)\\s*:");
     /** Enough of a file to find its top-level keys; the YAML bridge itself refuses what is too large. */
     private static final int SNIFFED = 1 << 20;
@@ -52,7 +52,7 @@ final class CheckedFiles {
                 @Override
                 public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
                     String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
-                    boolean skipped = !dir.equals(folder) && (name.startsWith(".") || NOT_SEARCHED.contains(name));
+                    boolean skipped = !dir.equals(folder) && !WorkflowFiles.isSearchedFolder(name);
                     return skipped ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
                 }
 
@@ -83,7 +83,7 @@ final class CheckedFiles {
     private static boolean isWorkflowFile(Path file) {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".flow")) {
-            return true;
+            return WorkflowFiles.isFlowSource(name);
         }
         if (!name.endsWith(".yaml") && !name.endsWith(".yml")) {
             return false;

@@ -31,8 +31,8 @@ final class CompileCommand implements Callable<Integer> {
     @Mixin
     InputOptions input;
 
-    @Option(names = "--color", paramLabel = "auto|always|never", defaultValue = "auto", description = "Colour the diagnostics.")
-    String color;
+    @Option(names = "--color", paramLabel = "auto|always|never", defaultValue = "auto", converter = ColorMode.Converter.class, description = "Colour the diagnostics.")
+    ColorMode color;
 
     @Override
     public Integer call() throws IOException {

@@ -10,9 +10,9 @@ public final class DisplayOptions {
             description = "auto (default): a live display when standard output is a terminal, plain lines otherwise; none: only the summary.")
     String progress;
 
-    @Option(names = "--color", paramLabel = "auto|always|never", defaultValue = "auto",
+    @Option(names = "--color", paramLabel = "auto|always|never", defaultValue = "auto", converter = ColorMode.Converter.class,
             description = "Colour the output (auto: on a terminal, unless NO_COLOR is set).")
-    String color;
+    ColorMode color;
 
     Ansi ansi() {
         return Ansi.choose(color);

@@ -57,6 +57,7 @@ final class ExecutionJson {
             j.put("id", n.nodeId());
             j.put("kind", n.kind());
             attempt(j, n.status(), n.iteration(), n.attempt(), n.output(), n.error(), n.errorClass(), n.cost(), n.startedAt(), n.finishedAt());
+            j.put("passes", n.passes());
             if (n.startedAt() != null && n.finishedAt() != null) {
                 j.put("durationMs", n.finishedAt() - n.startedAt());
             }

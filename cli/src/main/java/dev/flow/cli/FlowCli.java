@@ -46,7 +46,16 @@ public final class FlowCli implements Runnable {
         CommandLine cli = new CommandLine(new FlowCli());
         cli.setExecutionExceptionHandler(FlowCli::internalError);
         cli.setParameterExceptionHandler(FlowCli::usageError);
+        giveTheVersionToEveryVerb(cli);
         return cli;
+    }
+
+    /** {@code -V} and {@code --version}, which every verb offers, print flow's version there too, not nothing. */
+    private static void giveTheVersionToEveryVerb(CommandLine cli) {
+        for (CommandLine verb : cli.getSubcommands().values()) {
+            verb.getCommandSpec().versionProvider(new Version());
+            giveTheVersionToEveryVerb(verb);
+        }
     }
 
     @Override

@@ -54,8 +54,8 @@ final class ImportCommand implements Callable<Integer> {
     @Mixin
     YamlOptions yaml;
 
-    @Option(names = "--color", paramLabel = "auto|always|never", defaultValue = "auto", description = "Colour the diagnostics.")
-    String color;
+    @Option(names = "--color", paramLabel = "auto|always|never", defaultValue = "auto", converter = ColorMode.Converter.class, description = "Colour the diagnostics.")
+    ColorMode color;
 
     @Override
     public Integer call() throws IOException {

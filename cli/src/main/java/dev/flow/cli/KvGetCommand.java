@@ -44,8 +44,12 @@ final class KvGetCommand implements Callable<Integer> {
                 if (entries.isEmpty()) {
                     return missing(scope, execution);
                 }
-                for (KvEntry e : entries) {
-                    out.println(Times.dateTime(e.at()) + "  " + e.writer() + "  " + kv.read(e));
+                // the store keeps them newest first; a history reads oldest first, the latest value last
+                var oldestFirst = new java.util.ArrayList<>(entries);
+                java.util.Collections.reverse(oldestFirst);
+                for (KvEntry e : oldestFirst) {
+                    // a listing, so shown safely; a plain get prints the value as stored, for scripts
+                    out.println(TerminalText.line(Times.dateTime(e.at()) + "  " + e.writer() + "  " + kv.read(e)));
                 }
             } else {
                 var entry = kv.get(execution, scope, key);

@@ -52,7 +52,7 @@ final class KvLsCommand implements Callable<Integer> {
                 var table = new TextTable("KEY", "VALUE", "WRITER", "WRITTEN");
                 entries.forEach(e -> table.add(e.key(), clip(values.get(e)), e.writer(), Times.dateTime(e.at())));
                 if (!table.isEmpty()) {
-                    table.print(out, Ansi.choose("never"));
+                    table.print(out, Ansi.choose(ColorMode.NEVER));
                 }
             }
         }

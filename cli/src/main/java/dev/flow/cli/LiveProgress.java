@@ -15,12 +15,17 @@ final class LiveProgress extends Progress {
     private static final String ERASE_LINE = "\r\u001B[2K";
     private static final char[] SPINNER = {'|', '/', '-', '\\'};
     private static final long TICK_MILLIS = 200;
+    /** How many redraws the terminal's width is kept before it is asked again: a second's worth. */
+    private static final int WIDTH_FRAMES = 5;
 
     /** When the display began, for the elapsed time it shows. */
     private long since;
     private Thread ticker;
     private boolean statusShown;
     private int frame;
+    /** The terminal's width as last asked, and at which frame; 0 before the first status line. */
+    private int columns;
+    private int widthFrame;
     private volatile boolean closed;
 
     LiveProgress(PrintWriter out, Ansi ansi, boolean showExecution) {
@@ -66,6 +71,15 @@ final class LiveProgress extends Progress {
         out.flush();
     }
 
+    /** The terminal's width, asked again every second so that a resized window is followed. */
+    private int width() {
+        if (columns == 0 || frame - widthFrame >= WIDTH_FRAMES) {
+            columns = Terminal.columns();
+            widthFrame = frame;
+        }
+        return columns;
+    }
+
     private void clearStatus() {
         if (statusShown) {
             out.print(ERASE_LINE);
@@ -81,9 +95,9 @@ final class LiveProgress extends Progress {
         }
         String what = parts.isEmpty() ? "working" : "running " + String.join(", ", parts);
         String status = SPINNER[frame % SPINNER.length] + " " + what + "  [" + Times.duration(now - since) + "]";
-        int width = Terminal.columns() - 1;
+        int width = width() - 1;
         if (status.length() > width) {
-            status = status.substring(0, Math.max(0, width - 3)) + "...";
+            status = width > 3 ? status.substring(0, width - 3) + "..." : status.substring(0, Math.max(0, width));
         }
         out.print(ansi.dim(status));
         statusShown = true;

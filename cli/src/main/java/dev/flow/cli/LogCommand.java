@@ -107,7 +107,7 @@ final class LogCommand implements Callable<Integer> {
     private static String line(EventRow e, String label) {
         String data = e.data() == null || e.data().isBlank() || e.data().equals("{}") ? "" : "  " + e.data();
         String node = e.nodeId() == null ? (label.isEmpty() ? "-" : label) : label + e.nodeId();
-        return String.format("%5d %s %-16s %s%s", e.seq(), Times.clockMillis(e.at()), e.kind(), node, data);
+        return TerminalText.line(String.format("%5d %s %-16s %s%s", e.seq(), Times.clockMillis(e.at()), e.kind(), node, data));
     }
 
     /** One execution's events, read a page at a time from where the last read stopped. */

@@ -83,10 +83,11 @@ abstract class Progress implements EngineListener, AutoCloseable {
         print(e, EventText.describe(e, who, took, shown));
     }
 
-    private void print(EventRow e, String text) {
-        if (text == null) {
+    private void print(EventRow e, String described) {
+        if (described == null) {
             return;
         }
+        String text = TerminalText.line(described); // summaries, errors and names come from agents, commands and files
         String coloured = switch (e.kind()) {
             case "node_completed", "answered" -> ansi.green(text);
             case "node_failed", "node_cancelled" -> ansi.red(text);

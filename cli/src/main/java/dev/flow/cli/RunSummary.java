@@ -44,7 +44,7 @@ final class RunSummary {
             return lines;
         }
         if (result.report() != null && result.outcome() != RunOutcome.COMPLETED) {
-            lines.add("  " + result.report());
+            lines.add("  " + TerminalText.line(result.report()));
         }
         if (result.outcome() != RunOutcome.COMPLETED) {
             lines.add("  details: " + flow.command("status", id) + ", " + flow.command("log", id));
@@ -85,15 +85,15 @@ final class RunSummary {
         return n + (n == 1 ? " step" : " steps");
     }
 
-    /** Nodes that ran more than once: "(fix 3 passes, download 3 attempts)". */
+    /** Nodes that ran more than once: "(fix 3 passes, download 3 attempts)"; passes a loop started but the node never ran in do not count. */
     private static String repeats(ExecutionView view) {
         var parts = new ArrayList<String>();
         for (NodeState n : view.nodes()) {
-            if (n.iteration() > 1) {
-                parts.add(n.nodeId() + " " + n.iteration() + " passes");
+            if (n.passes() > 1) {
+                parts.add(TerminalText.line(n.nodeId()) + " " + n.passes() + " passes");
             }
             if (n.attempt() > 1) {
-                parts.add(n.nodeId() + " " + n.attempt() + " attempts");
+                parts.add(TerminalText.line(n.nodeId()) + " " + n.attempt() + " attempts");
             }
         }
         return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
@@ -102,17 +102,18 @@ final class RunSummary {
     private List<String> pause(RunResult result) {
         var lines = new ArrayList<String>();
         if (result.questions().isEmpty()) {
-            lines.add("  " + (result.report() == null ? "the run is in progress" : result.report()));
+            lines.add("  " + (result.report() == null ? "the run is in progress" : TerminalText.line(result.report())));
             lines.add("continue it with:");
             lines.add("  " + flow.command("resume", result.executionId()));
             return lines;
         }
         for (Question q : result.questions()) {
             lines.add("");
-            String title = q.title() == null || q.title().isBlank() ? "" : ": " + q.title();
-            lines.add("  " + ansi.bold(q.nodeId()) + title + kind(q));
+            // titles and prompts may quote what agents wrote (${plan.summary})
+            String title = q.title() == null || q.title().isBlank() ? "" : ": " + TerminalText.line(q.title());
+            lines.add("  " + ansi.bold(TerminalText.line(q.nodeId())) + title + kind(q));
             if (q.prompt() != null && !q.prompt().isBlank()) {
-                q.prompt().strip().lines().forEach(l -> lines.add("    " + l));
+                q.prompt().strip().lines().forEach(l -> lines.add("    " + TerminalText.line(l)));
             }
             lines.add("    answer with one of:");
             for (String option : q.options()) {

@@ -42,8 +42,8 @@ final class StatusCommand implements Callable<Integer> {
     @Mixin
     DatabaseOptions database;
 
-    @Option(names = "--color", paramLabel = "auto|always|never", defaultValue = "auto", description = "Colour the output.")
-    String color;
+    @Option(names = "--color", paramLabel = "auto|always|never", defaultValue = "auto", converter = ColorMode.Converter.class, description = "Colour the output.")
+    ColorMode color;
 
     @Override
     public Integer call() {
@@ -103,8 +103,8 @@ final class StatusCommand implements Callable<Integer> {
 
     private void show(PrintWriter out, Ansi ansi, ExecutionView view, long now) {
         ExecutionRow r = view.execution();
-        out.println(ansi.bold("execution " + r.id()) + "  " + r.workflowId() + "  " + r.status().keyword()
-                + (r.report() == null ? waitingOnChildren(view) : ": " + r.report()));
+        out.println(ansi.bold("execution " + r.id()) + "  " + TerminalText.line(r.workflowId()) + "  " + r.status().keyword()
+                + (r.report() == null ? waitingOnChildren(view) : ": " + TerminalText.line(r.report())));
         String finished = r.finishedAt() == null ? "" : ", finished " + Times.dateTime(r.finishedAt());
         out.println("started " + Times.dateTime(r.createdAt()) + finished + " (" + Times.duration((r.finishedAt() != null ? r.finishedAt() : now)
                 - r.createdAt()) + "), " + r.workCount() + (r.workCount() == 1 ? " step" : " steps")
@@ -113,14 +113,14 @@ final class StatusCommand implements Callable<Integer> {
         var table = new TextTable("NODE", "KIND", "STATUS", "ATTEMPT", "PASS", "STARTED", "DURATION", "OUTPUT");
         for (NodeState n : view.nodes()) {
             boolean reached = n.status() != NodeStatus.PENDING || n.startedAt() != null;
-            table.add(n.nodeId(), n.kind(), n.status().keyword(), reached ? String.valueOf(n.attempt()) : "", reached ? String.valueOf(n.iteration()) : "",
+            table.add(n.nodeId(), n.kind(), n.status().keyword(), reached ? String.valueOf(n.attempt()) : "", n.passes() > 0 ? String.valueOf(n.passes()) : "",
                     n.startedAt() == null ? "" : Times.clock(n.startedAt()), Times.between(n.startedAt(), n.finishedAt()),
                     n.output() == null ? (n.childExecution() == null ? "" : "child " + n.childExecution()) : n.output());
         }
         table.print(out, ansi);
         for (NodeState n : view.nodes()) {
             if (n.error() != null && !n.error().isBlank()) {
-                String line = "  " + n.nodeId() + (n.errorClass() == null ? "" : " (" + n.errorClass().keyword() + ")") + ": " + n.error();
+                String line = TerminalText.line("  " + n.nodeId() + (n.errorClass() == null ? "" : " (" + n.errorClass().keyword() + ")") + ": " + n.error());
                 out.println(n.status() == NodeStatus.FAILED ? ansi.red(line) : ansi.yellow(line));
             }
         }
@@ -129,26 +129,26 @@ final class StatusCommand implements Callable<Integer> {
         Invocation flow = Invocation.of(database);
         for (Question q : view.questions()) {
             out.println();
-            out.println(ansi.cyan("waiting for a person at " + q.nodeId()) + (q.title() == null ? "" : ": " + q.title()));
+            out.println(ansi.cyan(TerminalText.line("waiting for a person at " + q.nodeId())) + (q.title() == null ? "" : ": " + TerminalText.line(q.title())));
             for (String option : q.options()) {
                 out.println("  " + flow.command("answer", q.executionId(), q.nodeId(), option));
             }
         }
         if (!view.loops().isEmpty()) {
             out.println();
-            out.println("loops taken: " + String.join(", ", view.loops().entrySet().stream().map(e -> e.getKey() + " " + times(e.getValue())).toList()));
+            out.println(TerminalText.line("loops taken: " + String.join(", ", view.loops().entrySet().stream().map(e -> e.getKey() + " " + times(e.getValue())).toList())));
         }
         if (!view.state().isEmpty()) {
             out.println();
             out.println("state:");
             for (Map.Entry<String, Object> e : view.state().entrySet()) {
-                out.println("  " + e.getKey() + " = " + Formats.value(e.getValue()));
+                out.println(TerminalText.line("  " + e.getKey() + " = " + Formats.value(e.getValue())));
             }
         }
         if (!view.children().isEmpty()) {
             out.println();
-            out.println("child executions: " + String.join(", ", view.children().stream().map(c -> c.id() + " (" + c.workflowId() + ", "
-                    + c.status().keyword() + ")").toList()));
+            out.println(TerminalText.line("child executions: " + String.join(", ", view.children().stream().map(c -> c.id() + " ("
+                    + c.workflowId() + ", " + c.status().keyword() + ")").toList())));
         }
     }
 

@@ -13,10 +13,11 @@ final class TextTable {
         this.header = List.of(header);
     }
 
+    /** A row; each cell is shown on one line with nothing a terminal would obey ({@link TerminalText}). */
     void add(String... cells) {
         var row = new ArrayList<String>();
         for (String c : cells) {
-            row.add(c == null ? "" : c);
+            row.add(c == null ? "" : TerminalText.line(c));
         }
         rows.add(row);
     }

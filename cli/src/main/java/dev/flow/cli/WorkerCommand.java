@@ -37,8 +37,8 @@ final class WorkerCommand implements Callable<Integer> {
             description = "plain (default): a line for each node this worker starts and finishes, with its execution; none: quiet.")
     String progress;
 
-    @Option(names = "--color", paramLabel = "auto|always|never", defaultValue = "auto", description = "Colour the output.")
-    String color;
+    @Option(names = "--color", paramLabel = "auto|always|never", defaultValue = "auto", converter = ColorMode.Converter.class, description = "Colour the output.")
+    ColorMode color;
 
     @Override
     public Integer call() throws InterruptedException {

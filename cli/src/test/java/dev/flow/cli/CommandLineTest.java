@@ -19,6 +19,7 @@ class CommandLineTest {
 
     private Path write(String name, String text) throws Exception {
         Path file = dir.resolve(name);
+        Files.createDirectories(file.getParent());
         Files.writeString(file, text);
         return file;
     }
@@ -29,6 +30,44 @@ class CommandLineTest {
         Cli r = Cli.run(verb, "--help");
         assertThat(r.exit()).isZero();
         assertThat(r.out()).startsWith("Usage: flow " + verb).contains("--help", "Exit status");
+    }
+
+    /** Every verb, nested ones ("kv get") included, as the command line knows them. */
+    static java.util.stream.Stream<String> verbs() {
+        var verbs = new java.util.ArrayList<String>();
+        collectVerbs(FlowCli.commandLine(), "", verbs);
+        return verbs.stream();
+    }
+
+    private static void collectVerbs(picocli.CommandLine cli, String prefix, java.util.List<String> into) {
+        cli.getSubcommands().forEach((name, sub) -> {
+            if (!name.equals("help")) {
+                into.add(prefix + name);
+                collectVerbs(sub, prefix + name + " ", into);
+            }
+        });
+    }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("verbs")
+    void everyVerbPrintsTheVersion(String verb) {
+        for (String option : java.util.List.of("-V", "--version")) {
+            var args = new java.util.ArrayList<>(java.util.List.of(verb.split(" ")));
+            args.add(option);
+            Cli r = Cli.run(args.toArray(String[]::new));
+            assertThat(r.exit()).as(verb + " " + option + ": " + r.err()).isZero();
+            assertThat(r.out()).as(verb + " " + option).startsWith("flow ").contains("Java ");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"check", "compile", "graph", "import", "run", "resume", "status", "worker"})
+    void anUnknownColourIsAUsageError(String verb) {
+        Cli r = Cli.run(verb, "--color", "blue", "x");
+        assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err()).startsWith("flow " + verb + ": ").contains("Invalid value for option '--color': expected auto, always or never, not \"blue\"")
+                .contains("Try \"flow " + verb + " --help\"");
+        assertThat(Cli.run(verb, "--color=purple", "x").exit()).isEqualTo(ExitCode.USAGE);
     }
 
     @Test
@@ -95,6 +134,25 @@ class CommandLineTest {
         Cli none = Cli.run("check", empty.toString());
         assertThat(none.exit()).isEqualTo(ExitCode.USAGE);
         assertThat(none.err()).startsWith("flow check: no workflow files in \"" + empty + "\"");
+    }
+
+    @Test
+    void aFolderLeavesFacebookFlowDeclarationsNodeModulesAndRunStateAlone() throws Exception {
+        write("review.flow", "workflow review {\n    task t { run [\"true\"] }\n    start -> t -> end\n}\n");
+        String declarations = "// @flow\ndeclare export function greet(name: string): string;\n";
+        write("web/src/api.js.flow", declarations);
+        write("web/src/view.jsx.flow", declarations);
+        write("web/node_modules/lib/index.js.flow", declarations);
+        write("node_modules/lib/workflow.flow", "workflow broken {\n");
+        write(".flow/state.db", "SQLite format 3");
+        write("nested.flow/inner.flow", "workflow inner {\n    task t { run [\"true\"] }\n    start -> t -> end\n}\n");
+        Cli r = Cli.run("check", "--color=never", dir.toString());
+        assertThat(r.exit()).as(r.out() + r.err()).isZero();
+        assertThat(r.err()).contains("no problems in 2 files");
+
+        Path onlyDeclarations = Files.createDirectories(dir.resolve("web"));
+        Cli none = Cli.run("check", onlyDeclarations.toString());
+        assertThat(none.exit()).isEqualTo(ExitCode.USAGE);
     }
 
     @Test

@@ -297,7 +297,7 @@ class InspectCommandsTest {
         assertThat(r.exit()).isEqualTo(ExitCode.PAUSED);
         String id = Workspace.executionOf(r.out());
         String db = Invocation.quote(ws.db.toString());
-        assertThat(r.out()).containsPattern("(?m)^paused after \\d+ms, 2 steps, execution " + id + ": waiting for a person$")
+        assertThat(r.out()).containsPattern("(?m)^paused after \\d+(\\.\\d)?m?s, 2 steps, execution " + id + ": waiting for a person$")
                 .contains("  review: Ship it?", "    The build made version 1.2.3. Ship it?", "    answer with one of:",
                         "      flow answer " + id + " review approved --db " + db,
                         "      flow answer " + id + " review rejected --db " + db,
@@ -314,8 +314,10 @@ class InspectCommandsTest {
         assertThat(ws.flow("kv", "put", "-e", id, "--run", "release", "1.2.3").exit()).isZero();
         assertThat(ws.flow("kv", "get", "-e", id, "-n", "greet", "mood").out()).isEqualTo("bright\n");
         assertThat(ws.flow("kv", "get", "-e", id, "--run", "release").out()).isEqualTo("1.2.3\n");
-        assertThat(ws.flow("kv", "get", "-e", id, "-n", "greet", "mood", "--history").out().lines())
-                .hasSize(2).allSatisfy(l -> assertThat(l).contains("person"));
+        var history = ws.flow("kv", "get", "-e", id, "-n", "greet", "mood", "--history").out().lines().toList();
+        assertThat(history).hasSize(2).allSatisfy(l -> assertThat(l).contains("person"));
+        assertThat(history.get(0)).as("oldest first, as docs/cli.md and --help say").endsWith("calm");
+        assertThat(history.get(1)).endsWith("bright");
         Cli ls = ws.flow("kv", "ls", "-e", id, "-n", "greet");
         assertThat(ls.out()).contains("KEY", "mood", "bright", "person");
         JsonNode json = new ObjectMapper().readTree(ws.flow("kv", "ls", "-e", id, "--run", "--format", "json").out());
@@ -331,6 +333,41 @@ class InspectCommandsTest {
         Cli noExecution = ws.flow("kv", "get", "k");
         assertThat(noExecution.exit()).isEqualTo(ExitCode.USAGE);
         assertThat(noExecution.err()).contains("give --execution ID");
+    }
+
+    @Test
+    void escapeCodesFromCommandsAndValuesAreShownNotObeyedInTextAndKeptInJson() throws Exception {
+        // A command whose last line clears the screen and turns text red, and one that retitles the terminal as it fails.
+        var loud = ws.write("loud.flow", """
+                workflow loud {
+                    state { said: string = "" }
+                    task paint { sh "printf 'plain\\\\n\\\\033[2J\\\\033[31mred\\\\a\\\\n'"  on done set said = paint.summary }
+                    task shout { sh "printf '\\\\033]0;pwned\\\\a\\\\n' >&2; exit 3" }
+                    start -> paint -> shout -> end
+                }
+                """);
+        Cli run = ws.flow("run", loud.toString(), "--color", "never");
+        assertThat(run.exit()).isEqualTo(ExitCode.FAILED);
+        assertThat(run.out()).contains("completed done", ": \\e[2J\\e[31mred?", "exited with code 3: \\e]0;pwned?")
+                .doesNotContain("\u001B", "\u0007");
+        String id = Workspace.executionOf(run.out());
+        assertThat(ws.flow("kv", "put", "-e", id, "--run", "title", "\u001B]0;pwned\u0007").exit()).isZero();
+
+        for (String[] text : new String[][] {{"status", id, "--color", "never"}, {"log", id}, {"kv", "ls", "-e", id, "--run"},
+                {"kv", "get", "-e", id, "--run", "title", "--history"}}) {
+            Cli shown = ws.flow(text);
+            assertThat(shown.exit()).as(String.join(" ", text)).isZero();
+            assertThat(shown.out()).as(String.join(" ", text)).doesNotContain("\u001B", "\u0007");
+        }
+        assertThat(ws.flow("kv", "ls", "-e", id, "--run").out()).contains("\\e]0;pwned?");
+        assertThat(ws.flow("status", id, "--color", "never").out()).contains("said = \\e[2J\\e[31mred?", "shout (transient): exited with code 3: \\e]0;pwned?");
+
+        JsonNode status = ws.status(id);
+        assertThat(status.get("state").get("said").asText()).isEqualTo("\u001B[2J\u001B[31mred\u0007");
+        JsonNode kv = new ObjectMapper().readTree(ws.flow("kv", "ls", "-e", id, "--run", "--format", "json").out());
+        assertThat(kv.get(0).get("value").asText()).isEqualTo("\u001B]0;pwned\u0007");
+        assertThat(ws.flow("kv", "get", "-e", id, "--run", "title").out()).as("a value fetched for a script is the value")
+                .isEqualTo("\u001B]0;pwned\u0007\n");
     }
 
     @Test

@@ -57,16 +57,41 @@ class ProcessTest {
         return ws.write("chain.flow", """
                 workflow chain {
                     task a { sh "%1$s" }
-                    task slow { sh "echo started >> slow.marker; sleep 2; %1$s" }
+                    task slow { sh "echo started >> slow.marker; if [ ! -e slow.pid ]; then echo $$ > slow.pid; sleep 60; fi; %1$s" }
                     task z { sh "%1$s" }
                     start -> a -> slow -> z -> end
                 }
                 """.formatted(EFFECT));
     }
 
+    /** The shell of the first run of "slow" (the one that sleeps); it writes its pid before it sleeps. */
+    private long slowPid() throws java.io.IOException {
+        return Long.parseLong(Files.readString(dir.resolve("slow.pid")).strip());
+    }
+
+    private static boolean hasLine(Path file) {
+        try {
+            return Files.exists(file) && Files.readString(file).endsWith("\n");
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    /** Whether the process runs: a zombie (killed, its parent gone, not yet reaped by init) does not. */
+    private static boolean alive(long pid) {
+        Path stat = Path.of("/proc", Long.toString(pid), "stat");
+        try {
+            String text = Files.readString(stat);
+            return text.charAt(text.lastIndexOf(')') + 2) != 'Z';
+        } catch (java.io.IOException e) {
+            return Files.exists(Path.of("/proc")) ? false : ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+        }
+    }
+
+    /** Waits until {@code file} holds a whole line. */
     private void awaitFile(Path file) throws InterruptedException {
         long deadline = System.nanoTime() + 60_000_000_000L;
-        while (!Files.exists(file) && System.nanoTime() < deadline) {
+        while (!hasLine(file) && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
         assertThat(file).exists();
@@ -77,15 +102,15 @@ class ProcessTest {
         String id;
         try (var run = FlowProcess.start(dir, "run", chain().toString(), "--db", ws.db.toString())) {
             id = Workspace.executionOf(run.await("as execution", 60));
-            awaitFile(dir.resolve("slow.marker"));
+            awaitFile(dir.resolve("slow.pid"));
             run.kill();
         }
         assertThat(Workspace.node(ws.status(id), "slow").get("status").asText()).isEqualTo("running");
         FlowProcess resume = ws.process("resume", id);
         assertThat(resume.exit()).as(resume.out() + resume.err()).isZero();
         // The killed run's shell outlived its JVM (its own process group) and would have added its
-        // effect two seconds later: resume stopped it first, so 'slow 1' appears once.
-        Thread.sleep(2500);
+        // effect once its sleep ended: resume killed it first, so 'slow 1' appears once.
+        assertThat(alive(slowPid())).as("the killed run's task").isFalse();
         assertThat(ws.lines("effects.log")).isEqualTo(Map.of("a 1", 1, "slow 1", 1, "z 1", 1));
         assertThat(ws.lines("slow.marker")).isEqualTo(Map.of("started", 2));
     }
@@ -96,7 +121,7 @@ class ProcessTest {
         String output;
         try (var run = FlowProcess.start(dir, "run", chain().toString(), "--db", ws.db.toString())) {
             id = Workspace.executionOf(run.await("as execution", 60));
-            awaitFile(dir.resolve("slow.marker"));
+            awaitFile(dir.resolve("slow.pid"));
             run.terminate();
             assertThat(run.exitCode(30)).isEqualTo(143);
             output = run.output() + "\nstderr: " + run.stderr();
@@ -105,7 +130,7 @@ class ProcessTest {
         JsonNode slow = Workspace.node(ws.status(id), "slow");
         assertThat(slow.get("status").asText()).isEqualTo("ready");
         assertThat(slow.get("attempt").asInt()).as("not counted as a failed attempt").isEqualTo(1);
-        Thread.sleep(2500); // the stopped task would have written its effect by now
+        assertThat(alive(slowPid())).as("the stopped task").isFalse();
         assertThat(ws.lines("effects.log")).isEqualTo(Map.of("a 1", 1));
         FlowProcess resume = ws.process("resume", id);
         assertThat(resume.exit()).as(resume.err()).isZero();

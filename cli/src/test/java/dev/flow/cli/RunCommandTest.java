@@ -135,6 +135,34 @@ class RunCommandTest {
     }
 
     @Test
+    void theSummaryAndStatusCountOnlyThePassesANodeRan() {
+        // The loop's third pass leaves by 'count -> end': work is reset for it but never runs, and
+        // end, skipped in the first two passes, runs once.
+        Path f = ws.write("passes.flow", """
+                workflow passes {
+                    state { n: int = 0 }
+                    task count { sh "true"  on done set n = n + 1 }
+                    task work { sh "echo working" }
+                    start -> count
+                    count -> work when n < 3
+                    count -> end when n >= 3
+                    work -> count loop max 5
+                }
+                """);
+        Cli r = ws.flow("run", f.toString());
+        assertThat(r.exit()).as(r.out() + r.err()).isZero();
+        assertThat(r.out()).contains("5 steps (count 3 passes, work 2 passes), execution");
+        String id = Workspace.executionOf(r.out());
+        JsonNode status = ws.status(id);
+        assertThat(Workspace.node(status, "work").get("passes").asInt()).isEqualTo(2);
+        assertThat(Workspace.node(status, "count").get("passes").asInt()).isEqualTo(3);
+        assertThat(Workspace.node(status, "end").get("passes").asInt()).isEqualTo(1);
+        var rows = ws.flow("status", id, "--color=never").out().lines().toList();
+        assertThat(rows).anySatisfy(line -> assertThat(line).matches("work +task +skipped +1 +2 .*"));
+        assertThat(rows).anySatisfy(line -> assertThat(line).matches("end +end +completed +1 +1 .*"));
+    }
+
+    @Test
     void theSameLoopWithALimitOfTwoTakesItsLimitRoute() {
         Cli r = ws.flow("run", loop(2, true).toString());
         assertThat(r.exit()).as(r.out() + r.err()).isZero();

@@ -99,8 +99,30 @@ class EditingIT {
     void completesTheFieldsOfANodeResultWithTheirTypes() throws Exception {
         var items = complete("complete-field.flow", Workflows.reviewWith("test -> end when test.passed", "test -> end when test.<|>"));
         assertThat(labels(items)).contains("passed", "exit_code", "test_status", "output");
+        assertThat(labels(items)).as("punctuation is typed, not offered").doesNotContain(".", "}", "->");
         var passed = items.stream().filter(i -> i.getLabel().equals("passed")).findFirst().orElseThrow();
         assertThat(passed.getDetail()).isEqualTo("bool");
+    }
+
+    @Test
+    void completesANameBeingTypedWhenTheBlockClosesOnTheSameLine() throws Exception {
+        String oneLine = "workflow one { task a { agent claude prompt \"x\" outputs done, blocked } start -> a -> end when d<|> }\n";
+        assertThat(labels(complete("complete-one-line.flow", oneLine))).contains("done", "a.done");
+        String agent = "workflow one { task a { agent cl<|> } start -> a -> end }\n";
+        assertThat(labels(complete("complete-one-line-agent.flow", agent))).containsExactly("claude");
+        var typed = complete("complete-typed.flow", Workflows.reviewWith("test -> end when test.passed", "test -> end when test.pa<|> }"));
+        assertThat(labels(typed)).containsExactly("passed");
+    }
+
+    @Test
+    void offersStartOnlyWhereAnEdgeLeavesAndEndOnlyWhereOneArrives() throws Exception {
+        var targets = labels(complete("complete-target.flow", Workflows.reviewWith("    fix -> test\n", "    fix -> <|>\n")));
+        assertThat(targets).contains("test", "analyze", "end").doesNotContain("start");
+        var sources = labels(complete("complete-source.flow", Workflows.reviewWith("    fix -> test\n", "    fix -> test\n    <|>\n")));
+        assertThat(sources).contains("start", "analyze", "fix").doesNotContain("end");
+        var branch = labels(complete("complete-branch.flow", Workflows.reviewWith("gate test uses tests",
+                "gate test uses tests\n    branch again { if attempts < 3 then <|> }")));
+        assertThat(branch).contains("analyze", "end").doesNotContain("start");
     }
 
     @Test
@@ -218,6 +240,42 @@ class EditingIT {
         assertThat(changes.get(user)).extracting(TextEdit::getNewText).containsOnly("unit_tests");
         assertThat(changes.get(user)).extracting(TextEdit::getRange)
                 .containsExactly(Cursor.rangeOf(Workflows.REVIEW, "tests", "gate test uses "));
+    }
+
+    @Test
+    void refusesARenameToANameFlowCannotWrite() throws Exception {
+        String uri = server.open("rename-refused.flow", Workflows.REVIEW);
+        var at = Cursor.rangeOf(Workflows.REVIEW, "analyze", "task ").getStart();
+        for (String name : List.of("", "   ", "`odd`", "two\nlines")) {
+            var refused = org.assertj.core.api.Assertions.catchThrowableOfType(java.util.concurrent.ExecutionException.class,
+                    () -> get(server.server.getTextDocumentService().rename(new RenameParams(doc(uri), at, name))));
+            assertThat(refused).as("rename to %s", name).isNotNull();
+            var error = ((org.eclipse.lsp4j.jsonrpc.ResponseErrorException) refused.getCause()).getResponseError();
+            assertThat(error.getCode()).isEqualTo(org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode.InvalidParams.getValue());
+            assertThat(error.getMessage()).contains("cannot be a name in Flow");
+        }
+        var edit = get(server.server.getTextDocumentService().rename(new RenameParams(doc(uri), at, "look into")));
+        assertThat(edit).as("a name with a space is written in backquotes").isNotNull();
+    }
+
+    @Test
+    void answersQuietlyOutsideAWorkflowPastTheTextAndForReversedRanges() throws Exception {
+        String text = "} stray\n" + Workflows.REVIEW;
+        String uri = server.open("outside.flow", text);
+        var documents = server.server.getTextDocumentService();
+        var outside = new org.eclipse.lsp4j.Position(0, 0);
+        assertThat(get(documents.definition(new DefinitionParams(doc(uri), outside))).getLeft()).isEmpty();
+        assertThat(get(documents.references(new ReferenceParams(doc(uri), outside, new ReferenceContext(true))))).isEmpty();
+        assertThat(get(documents.prepareRename(new org.eclipse.lsp4j.PrepareRenameParams(doc(uri), outside)))).isNull();
+        var past = new org.eclipse.lsp4j.Position(9999, 3);
+        var pastLine = new org.eclipse.lsp4j.Position(2, 500);
+        get(documents.hover(new HoverParams(doc(uri), past)));
+        get(documents.completion(new CompletionParams(doc(uri), pastLine)));
+        get(documents.definition(new DefinitionParams(doc(uri), pastLine)));
+        var reversed = new org.eclipse.lsp4j.Range(new org.eclipse.lsp4j.Position(12, 4), new org.eclipse.lsp4j.Position(3, 0));
+        get(documents.codeAction(new CodeActionParams(doc(uri), reversed, new CodeActionContext(List.of()))));
+        get(documents.rangeFormatting(new org.eclipse.lsp4j.DocumentRangeFormattingParams(doc(uri), new FormattingOptions(4, true), reversed)));
+        assertThat(server.log()).doesNotContain("Exception");
     }
 
     static List<String> titles(List<org.eclipse.lsp4j.jsonrpc.messages.Either<org.eclipse.lsp4j.Command, org.eclipse.lsp4j.CodeAction>> actions) {

@@ -23,10 +23,12 @@ final class RecordingClient implements LanguageClient {
 
     private final Map<String, List<Diagnostic>> diagnostics = new HashMap<>();
     private final List<String> messages = new ArrayList<>();
+    private final java.util.Set<String> published = new java.util.HashSet<>();
 
     @Override
     public synchronized void publishDiagnostics(PublishDiagnosticsParams params) {
         diagnostics.put(params.getUri(), List.copyOf(params.getDiagnostics()));
+        published.add(params.getUri());
         notifyAll();
     }
 
@@ -42,6 +44,16 @@ final class RecordingClient implements LanguageClient {
             wait(Math.max(1, left / 1_000_000));
         }
         return diagnostics.get(uri);
+    }
+
+    /** The diagnostics published last for this file; none before the first. */
+    synchronized List<Diagnostic> latest(String uri) {
+        return diagnostics.getOrDefault(uri, List.of());
+    }
+
+    /** Which of these files the server published diagnostics for, ever (an empty list counts). */
+    synchronized List<String> publishedFor(String... uris) {
+        return java.util.Arrays.stream(uris).filter(published::contains).toList();
     }
 
     /** Forgets what was published, so that the next wait sees only newer diagnostics. */

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -343,8 +344,19 @@ public final class Engine {
             var nodes = new ArrayList<NodeState>();
             for (Node n : g.workflow().nodes()) {
                 NodeRow r = rows.getOrDefault(n.id(), NodeRow.pending(row.id(), n.id()));
+                // the passes the node ran in: those of its earlier runs, and the current one once started
+                var passes = new HashSet<Integer>();
+                for (RunRow run : earlier.getOrDefault(n.id(), List.of())) {
+                    if (run.startedAt() != null) {
+                        passes.add(run.iteration());
+                    }
+                }
+                if (r.startedAt() != null) {
+                    passes.add(r.iteration());
+                }
                 nodes.add(new NodeState(n.id(), n.kind().keyword(), r.status(), r.iteration(), r.attempt(), r.output(), r.error(), r.startedAt(),
-                        r.finishedAt(), r.childId(), r.errorClass(), r.cost(), r.sessionId(), earlier.getOrDefault(n.id(), List.of())));
+                        r.finishedAt(), r.childId(), r.errorClass(), r.cost(), r.sessionId(), earlier.getOrDefault(n.id(), List.of()),
+                        passes.size()));
             }
             var state = new LinkedHashMap<String, Object>();
             tx.state().all(row.id()).forEach((k, v) -> state.put(k, Json.readValue(v)));

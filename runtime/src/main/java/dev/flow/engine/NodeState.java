@@ -8,14 +8,18 @@ import java.util.List;
 /**
  * One node of an execution as {@code flow status} lists it, pending nodes included.
  *
+ * @param iteration the loop pass the node is in: a loop that starts a new pass moves its body (and
+ *     the nodes after it that were skipped) to the next one, whether they run in it or not
  * @param errorClass how its latest failed attempt failed (also while a retry of it waits); null otherwise
  * @param cost what its latest attempt's agent reported spending; null when nothing
  * @param sessionId the conversation its agent last reported; null when none
  * @param earlier its earlier runs (failed attempts, earlier loop passes), oldest first
+ * @param passes how many loop passes the node ran in (started at least once); what a person
+ *     counts as the times a node ran
  */
 public record NodeState(
         String nodeId, String kind, NodeStatus status, int iteration, int attempt, String output, String error, Long startedAt, Long finishedAt,
-        String childExecution, ErrorClass errorClass, Double cost, String sessionId, List<RunRow> earlier) {
+        String childExecution, ErrorClass errorClass, Double cost, String sessionId, List<RunRow> earlier, int passes) {
 
     public NodeState {
         earlier = List.copyOf(earlier);

@@ -1,7 +1,9 @@
 package dev.flow.render;
 
 import dev.flow.model.Edge;
+import dev.flow.model.Literals;
 import dev.flow.model.Node;
+import dev.flow.model.NodeKind;
 import dev.flow.model.Workflow;
 import java.util.HashMap;
 import java.util.Map;
@@ -10,6 +12,12 @@ import java.util.Map;
  * Mermaid flowchart source. Each kind has its own shape (task: box, gate: hexagon, branch:
  * rhombus, parallel and merge: trapezoids, subgraph: subroutine, human: stadium, checkpoint:
  * cylinder, start and end: circles); loop edges are dotted and labelled with their limit.
+ *
+ * <p>Nothing the workflow says reaches Mermaid's syntax: nodes are numbered ({@code n0}, {@code
+ * n1}...) whatever their ids, labels are quoted strings with Mermaid's entity codes for the
+ * characters it reads, the title is a JSON string (which YAML reads as it is), and the classes
+ * that colour each kind are named {@code taskNode}, {@code endNode}... because Mermaid refuses
+ * its keywords ({@code end}, {@code subgraph}) as class names.
  */
 public final class MermaidRenderer implements GraphRenderer {
 
@@ -22,7 +30,7 @@ public final class MermaidRenderer implements GraphRenderer {
     public String render(Workflow workflow) {
         var out = new StringBuilder();
         String title = workflow.name() != null ? workflow.name() : workflow.id();
-        out.append("---\ntitle: ").append(escapeTitle(title)).append("\n---\n");
+        out.append("---\ntitle: ").append(Literals.quote(title)).append("\n---\n");
         out.append("flowchart TD\n");
         // Mermaid ids must be simple: number the nodes and keep the real id in the label.
         Map<String, String> ids = new HashMap<>();
@@ -47,14 +55,19 @@ public final class MermaidRenderer implements GraphRenderer {
             out.append(' ').append(to).append('\n');
         }
         for (Node node : workflow.nodes()) {
-            out.append("    class ").append(ids.get(node.id())).append(' ').append(node.kind().keyword()).append('\n');
+            out.append("    class ").append(ids.get(node.id())).append(' ').append(className(node.kind())).append('\n');
         }
-        out.append("    classDef start fill:#e8f5e9,stroke:#2e7d32\n");
-        out.append("    classDef end fill:#e8f5e9,stroke:#2e7d32\n");
-        out.append("    classDef gate fill:#fff8e1,stroke:#f9a825\n");
-        out.append("    classDef human fill:#e3f2fd,stroke:#1565c0\n");
-        out.append("    classDef branch fill:#f3e5f5,stroke:#6a1b9a\n");
+        out.append("    classDef ").append(className(NodeKind.START)).append(" fill:#e8f5e9,stroke:#2e7d32\n");
+        out.append("    classDef ").append(className(NodeKind.END)).append(" fill:#e8f5e9,stroke:#2e7d32\n");
+        out.append("    classDef ").append(className(NodeKind.GATE)).append(" fill:#fff8e1,stroke:#f9a825\n");
+        out.append("    classDef ").append(className(NodeKind.HUMAN)).append(" fill:#e3f2fd,stroke:#1565c0\n");
+        out.append("    classDef ").append(className(NodeKind.BRANCH)).append(" fill:#f3e5f5,stroke:#6a1b9a\n");
         return out.toString();
+    }
+
+    /** The class of a kind's nodes: {@code endNode}, never a bare keyword such as {@code end}, which Mermaid refuses. */
+    static String className(NodeKind kind) {
+        return kind.keyword() + "Node";
     }
 
     private static String shape(Node node, String label) {
@@ -71,13 +84,12 @@ public final class MermaidRenderer implements GraphRenderer {
         };
     }
 
-    /** Mermaid reads entity codes inside quoted labels; quotes and angle brackets must be coded. */
+    /**
+     * Mermaid reads entity codes inside quoted labels; quotes and angle brackets must be coded, and
+     * so must {@code #}, or a label that says {@code #quot;} would show a quote.
+     */
     static String escape(String text) {
-        return text.replace("&", "#amp;").replace("\"", "#quot;").replace("<", "#lt;").replace(">", "#gt;")
+        return text.replace("#", "#35;").replace("&", "#amp;").replace("\"", "#quot;").replace("<", "#lt;").replace(">", "#gt;")
                 .replace("\n", " ");
-    }
-
-    private static String escapeTitle(String text) {
-        return text.replace("\n", " ").replace(":", "#colon;");
     }
 }

@@ -13,12 +13,25 @@ class RenderersTest {
     @Test
     void mermaidShowsEveryNodeKindByShapeAndLoopLimitsOnEdges() {
         String m = new MermaidRenderer().render(workflow);
-        assertThat(m).startsWith("---\ntitle: Debug loop\n---\nflowchart TD\n");
+        assertThat(m).startsWith("---\ntitle: \"Debug loop\"\n---\nflowchart TD\n");
         assertThat(m).contains("[\"task analyze<br/>Analyze<br/>agent fake\"]", "{{\"gate test<br/>uses tests\"}}",
                 "{\"branch check<br/>if state.attempts #gt;= 3 #amp;#amp; !test.passed\"}", "([\"human approve",
                 "[[\"subgraph sub<br/>runs child\"]]", "[(\"checkpoint a\")]", "((\"start\"))");
         assertThat(m).contains("-.->|\"loop max 3 · when level in [#quot;low#quot;, #quot;high#quot;]\"|");
-        assertThat(m).contains("==>|\"on limit\"|", "class n0 start");
+        assertThat(m).contains("==>|\"on limit\"|", "class n0 startNode");
+    }
+
+    @Test
+    void mermaidNamesItsClassesApartFromItsKeywords() {
+        // "class n9 end" and "classDef end ..." are parse errors in Mermaid: the graph preview stayed blank.
+        String m = new MermaidRenderer().render(workflow);
+        assertThat(m).doesNotContainPattern("(?m)^\\s*class(Def)? \\S*\\s*(end|subgraph|start|graph)\\b");
+        assertThat(m).contains("classDef endNode ", "classDef startNode ");
+    }
+
+    @Test
+    void mermaidCodesTheHashOfEntityLikeTextInLabels() {
+        assertThat(MermaidRenderer.escape("say #quot; & \"x\"")).isEqualTo("say #35;quot; #amp; #quot;x#quot;");
     }
 
     @Test

@@ -13,6 +13,10 @@ import dev.flow.dsl.ide.quickfix.FlowQuickfixProvider;
 import dev.flow.dsl.ide.symbols.FlowDefinitions;
 import dev.flow.dsl.ide.symbols.FlowDocumentSymbols;
 import dev.flow.dsl.ide.symbols.FlowSymbolKinds;
+import dev.flow.dsl.ide.symbols.NamedElementAtOffset;
+import dev.flow.dsl.ide.formatting.FlowFormattingService;
+import org.eclipse.xtext.ide.server.formatting.FormattingService;
+import org.eclipse.xtext.resource.EObjectAtOffsetHelper;
 import org.eclipse.xtext.documentation.IEObjectDocumentationProvider;
 import org.eclipse.xtext.ide.editor.contentassist.IdeContentProposalProvider;
 import org.eclipse.xtext.ide.editor.contentassist.IdeCrossrefProposalProvider;
@@ -67,6 +71,14 @@ public class FlowIdeModule extends AbstractFlowIdeModule {
 
     public Class<? extends ICodeActionService2> bindICodeActionService2() {
         return QuickFixCodeActionService.class;
+    }
+
+    public Class<? extends EObjectAtOffsetHelper> bindEObjectAtOffsetHelper() {
+        return NamedElementAtOffset.class;
+    }
+
+    public Class<? extends FormattingService> bindFormattingService() {
+        return FlowFormattingService.class;
     }
 
     public Class<? extends ILanguageServerExtension> bindILanguageServerExtension() {

@@ -16,6 +16,7 @@ import org.eclipse.xtext.formatting2.AbstractJavaFormatter;
 import org.eclipse.xtext.formatting2.FormatterPreferenceKeys;
 import org.eclipse.xtext.formatting2.FormatterPreferenceValuesProvider;
 import org.eclipse.xtext.formatting2.IFormattableDocument;
+import org.eclipse.xtext.formatting2.IHiddenRegionFormatter;
 import org.eclipse.xtext.formatting2.regionaccess.IHiddenRegion;
 import org.eclipse.xtext.formatting2.regionaccess.ISemanticRegion;
 import org.eclipse.xtext.preferences.IPreferenceValues;
@@ -154,6 +155,17 @@ public class FlowFormatter extends AbstractJavaFormatter {
         }
     }
 
+    /**
+     * Exactly one line break after an opening brace and before a closing one. It also meets the
+     * break that the first member or property asks for before itself (one, or two to keep a blank
+     * line), and takes precedence: without a priority, the two were a conflict that the formatter
+     * logged, with a stack trace, on every file.
+     */
+    private void lineBreakInBlock(IHiddenRegionFormatter f) {
+        f.setNewLines(1);
+        f.highPriority();
+    }
+
     /** Every brace pair owned by {@code element}: contents indented on their own lines; empty as "{ }". */
     private void block(EObject element, IFormattableDocument doc) {
         for (Pair<ISemanticRegion, ISemanticRegion> pair : regionFor(element).keywordPairs("{", "}")) {
@@ -164,8 +176,8 @@ public class FlowFormatter extends AbstractJavaFormatter {
                 continue;
             }
             doc.prepend(open, this::oneSpace);
-            doc.append(open, this::newLine);
-            doc.prepend(close, this::newLine);
+            doc.append(open, this::lineBreakInBlock);
+            doc.prepend(close, this::lineBreakInBlock);
             doc.interior(open, close, this::indent);
         }
     }

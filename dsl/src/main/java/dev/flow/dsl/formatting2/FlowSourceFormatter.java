@@ -38,6 +38,15 @@ public final class FlowSourceFormatter {
 
     /** The text laid out by the formatter; text with syntax errors is formatted as far as it parses. */
     public String format(String text) {
+        return format(text, null);
+    }
+
+    /**
+     * As {@link #format(String)}, handing what the formatter finds wrong with its own rules (two
+     * rules that ask for different layouts of one gap) to {@code problems}; null logs them, as
+     * editors do.
+     */
+    public String format(String text, org.eclipse.xtext.util.IAcceptor<Exception> problems) {
         XtextResourceSet set = injector.getInstance(XtextResourceSet.class);
         set.getResourceFactoryRegistry().getExtensionToFactoryMap()
                 .put("flow", injector.getInstance(org.eclipse.xtext.resource.IResourceFactory.class));
@@ -48,6 +57,9 @@ public final class FlowSourceFormatter {
             throw new UncheckedIOException(e);
         }
         var request = injector.getInstance(FormatterRequest.class);
+        if (problems != null) {
+            request.setExceptionHandler(problems);
+        }
         request.setTextRegionAccess(injector.getInstance(TextRegionAccessBuilder.class).forNodeModel(resource).create());
         request.setPreferences(TypedPreferenceValues.castOrWrap(
                 injector.getInstance(Key.get(IPreferenceValuesProvider.class, FormatterPreferences.class)).getPreferenceValues(resource)));

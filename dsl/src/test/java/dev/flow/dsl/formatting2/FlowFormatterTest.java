@@ -15,8 +15,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Formatting lays text out as the printer writes it; before/after pairs and fixpoints. */
 class FlowFormatterTest {
 
+    /** The text formatted; a conflict between two of the formatter's rules fails the test (an editor would log it). */
     static String format(String text) {
-        return FlowSourceFormatter.create().format(text);
+        var conflicts = new java.util.ArrayList<Exception>();
+        String formatted = FlowSourceFormatter.create().format(text, conflicts::add);
+        assertThat(conflicts).as("the formatter's rules conflict").isEmpty();
+        return formatted;
     }
 
     @Test

@@ -17,13 +17,15 @@ final class Child implements AutoCloseable {
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private final List<String> all = java.util.Collections.synchronizedList(new ArrayList<>());
     private final StringBuilder err = new StringBuilder();
+    private final Thread reader;
+    private final Thread errors;
 
     private Child(Process process) {
         this.process = process;
-        Thread reader = new Thread(() -> pump(process.getInputStream(), true), "child-out");
+        reader = new Thread(() -> pump(process.getInputStream(), true), "child-out");
         reader.setDaemon(true);
         reader.start();
-        Thread errors = new Thread(() -> pump(process.getErrorStream(), false), "child-err");
+        errors = new Thread(() -> pump(process.getErrorStream(), false), "child-err");
         errors.setDaemon(true);
         errors.start();
     }
@@ -91,6 +93,9 @@ final class Child implements AutoCloseable {
             process.destroyForcibly();
             throw new AssertionError("the child did not end within " + seconds + "s; output: " + all + " errors: " + stderr());
         }
+        // The process has ended, but its last lines may still be in the pipes: read them before anyone asks.
+        reader.join(TimeUnit.SECONDS.toMillis(10));
+        errors.join(TimeUnit.SECONDS.toMillis(10));
         return process.exitValue();
     }
 

@@ -48,8 +48,10 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
     public void createProposals(Collection<ContentAssistContext> contexts, IIdeContentProposalAcceptor acceptor) {
         // Once per request (the same position may come with several contexts), and first, so that
         // the condition's own names are not crowded out of the list by keywords.
-        contexts.stream().filter(FlowProposalProvider::expectsAName).findFirst()
-                .ifPresent(context -> proposeConditionNames(context, acceptor));
+        // The first context that knows the condition's place in the edge or handler is used: with a
+        // prefix typed, the parser also offers the whole edge statement, which does not.
+        contexts.stream().filter(FlowProposalProvider::expectsAName)
+                .anyMatch(context -> proposeConditionNames(context, acceptor));
         super.createProposals(contexts, acceptor);
     }
 
@@ -57,6 +59,9 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
     protected void _createProposals(Keyword keyword, ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
         if (isFieldPosition(context)) {
             // 'output', 'state', ... are field names here, offered with their types below
+            return;
+        }
+        if (!isWord(keyword.getValue()) || isMisplacedEdgeEnd(keyword, context)) {
             return;
         }
         super._createProposals(keyword, context, acceptor);
@@ -133,8 +138,11 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
                 context, acceptor));
     }
 
-    /** In a condition: the outputs of the node being left, then those of the nodes upstream of it. */
-    private void proposeConditionNames(ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
+    /**
+     * In a condition: the outputs of the node being left, then those of the nodes upstream of it.
+     * Returns whether the context placed the condition (whether there was anything to look at).
+     */
+    private boolean proposeConditionNames(ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
         EObject model = context.getCurrentModel();
         EdgeStep step = EcoreUtil2.getContainerOfType(model, EdgeStep.class);
         Node after = null;
@@ -147,11 +155,11 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
             after = EcoreUtil2.getContainerOfType(model, Node.class);
         }
         if (after == null || after.getName() == null) {
-            return;
+            return false;
         }
         var names = ConditionNames.around(after, compilers.get());
         if (names.isEmpty()) {
-            return;
+            return true;
         }
         String source = after.getName();
         if (bareOutputs) {
@@ -162,6 +170,7 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
         }
         names.get().upstreamOutputs(source).forEach((path, type) -> accept(path, type.toString(),
                 "`" + path + "`: " + type, ContentAssistEntry.KIND_FIELD, 0, context, acceptor));
+        return true;
     }
 
     private void accept(String proposal, String detail, String documentation, String kind, int boost, ContentAssistContext context,
@@ -180,16 +189,45 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
     private static final Set<String> EXPRESSION_RULES = Set.of("Expr", "Or", "And", "Not", "Comparison", "Additive",
             "Multiplicative", "Unary", "Primary");
 
-    /** Whether the context is where an expression (and so a name of a condition) may start, not a field after a dot. */
+    /**
+     * Whether the context is where an expression (and so a name of a condition) may start: a name
+     * may come next, not only an operator after one ({@code when d|} is also read as {@code d} done,
+     * followed by {@code ==} or {@code &&}), nor a field after a dot.
+     */
     private static boolean expectsAName(ContentAssistContext context) {
         return !isFieldPosition(context) && context.getFirstSetGrammarElements().stream().anyMatch(e -> {
-            var rule = GrammarUtil.containingRule(e);
-            if (rule != null && EXPRESSION_RULES.contains(rule.getName())) {
+            if (isReferenceInAnExpression(e instanceof CrossReference ? e.eContainer() : e)) {
                 return true;
             }
             return e instanceof Assignment a && a.getTerminal() instanceof RuleCall call && call.getRule() != null
                     && EXPRESSION_RULES.contains(call.getRule().getName());
         });
+    }
+
+    /** The name a condition reads ({@code RefExpr.target}), not the target of an edge. */
+    private static boolean isReferenceInAnExpression(EObject element) {
+        var rule = GrammarUtil.containingRule(element);
+        return element instanceof Assignment a && a.getFeature().equals(FlowPackage.Literals.REF_EXPR__TARGET.getName())
+                && rule != null && EXPRESSION_RULES.contains(rule.getName());
+    }
+
+    /** Keywords worth a completion item are words; punctuation ({@code .}, {@code ->}, {@code }}) is typed, not chosen. */
+    private static boolean isWord(String keyword) {
+        return keyword.chars().anyMatch(Character::isLetter);
+    }
+
+    /**
+     * {@code start} where an edge goes to (after {@code ->}, {@code then}, {@code else}) or
+     * {@code end} where one comes from: no edge enters start or leaves end.
+     */
+    private static boolean isMisplacedEdgeEnd(Keyword keyword, ContentAssistContext context) {
+        var rule = GrammarUtil.containingRule(keyword);
+        if (rule == null || !"EdgeEnd".equals(rule.getName())) {
+            return false;
+        }
+        var last = context.getLastCompleteNode();
+        boolean target = last != null && Set.of("->", "then", "else").contains(last.getText());
+        return target ? "start".equals(keyword.getValue()) : "end".equals(keyword.getValue());
     }
 
     private static Node referencedNode(EObject model) {
