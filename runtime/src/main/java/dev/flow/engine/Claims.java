@@ -126,7 +126,7 @@ final class Claims {
             context.put("input_data", prepared.inputData());
         }
         var env = new LinkedHashMap<String, String>();
-        env.put("FLOW_DB", step.core.store.location().toString());
+        env.put("FLOW_DB", step.core.store.address());
         env.put("FLOW_EXECUTION_ID", ctx.id());
         env.put("FLOW_NODE_ID", row.nodeId());
         env.put("FLOW_ITERATION", Integer.toString(row.iteration()));

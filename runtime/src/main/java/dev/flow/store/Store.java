@@ -16,8 +16,17 @@ public interface Store extends AutoCloseable {
     /** Runs {@code work} in one read transaction. */
     <T> T read(Work<T> work);
 
-    /** The database file. */
-    Path location();
+    /**
+     * What {@code --db} names: the database file, or a server's URL (without any password). Steps'
+     * processes get it as {@code FLOW_DB}, so that {@code flow kv} inside them reaches this store.
+     */
+    String address();
+
+    /**
+     * This machine's folder for what stays local whatever the database: the worktrees of isolated
+     * steps. The database file's folder for SQLite.
+     */
+    Path localDir();
 
     /** The folder for large outputs, logs and prompts; their SHA-256 sums are kept in the database. */
     Path artifactsDir();

@@ -86,7 +86,7 @@ class TaskExecutionTest {
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(Files.readString(dir.resolve("got.txt"))).isEqualTo(tricky);
             assertThat(Files.exists(dir.resolve("pwned"))).isFalse();
-            assertThat(Files.readString(dir.resolve("ptr.txt"))).isEqualTo("t|" + h.store.location() + "|1");
+            assertThat(Files.readString(dir.resolve("ptr.txt"))).isEqualTo("t|" + h.store.address() + "|1");
         }
     }
 
