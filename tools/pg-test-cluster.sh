@@ -49,7 +49,7 @@ stop)
     bin=""
     find_bin
     if [ -n "$bin" ] && [ -d "$dir/data" ]; then
-        as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+        as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w -t 10 stop </dev/null >/dev/null 2>&1 || true
     fi
     rm -rf "$dir"
     ;;

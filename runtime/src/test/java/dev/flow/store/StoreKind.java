@@ -11,19 +11,36 @@ public enum StoreKind {
     SQLITE,
     POSTGRESQL;
 
-    /** A new, empty store; {@code dir} holds the SQLite file, or the artifacts of a PostgreSQL store. */
+    private static volatile StoreKind current = SQLITE;
+    /** One PostgreSQL database per folder: opening the store of a folder again (as after a crash) finds its runs. */
+    private static final java.util.Map<Path, String> DATABASES = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The store of the class run under way ({@link BothStores}); SQLite outside one. */
+    public static StoreKind current() {
+        return current;
+    }
+
+    static void use(StoreKind kind) {
+        current = kind;
+    }
+
+    /**
+     * The store of a folder, empty the first time: {@code dir} holds the SQLite file, or the artifacts
+     * of a PostgreSQL store whose database belongs to that folder.
+     */
     public Store open(Path dir, StoreOptions options) {
         return switch (this) {
             case SQLITE -> SqliteStore.open(dir.resolve("state.db"), options);
-            case POSTGRESQL -> TestPostgres.get().newStore(options.artifactsDir() != null ? options : options.withArtifactsDir(dir.resolve("artifacts")));
+            case POSTGRESQL -> dev.flow.store.postgres.PostgresStore.open(dev.flow.store.postgres.PgUrl.parse(newAddress(dir), System::getenv),
+                    options.artifactsDir() != null ? options : options.withArtifactsDir(dir.resolve("artifacts")));
         };
     }
 
-    /** What {@code --db} takes for a new, empty store of this kind. */
+    /** What {@code --db} takes for the store of a folder. */
     public String newAddress(Path dir) {
         return switch (this) {
             case SQLITE -> dir.resolve("state.db").toString();
-            case POSTGRESQL -> TestPostgres.get().newDatabase();
+            case POSTGRESQL -> DATABASES.computeIfAbsent(dir.toAbsolutePath().normalize(), d -> TestPostgres.get().newDatabase());
         };
     }
 }

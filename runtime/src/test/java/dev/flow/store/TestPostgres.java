@@ -46,16 +46,23 @@ public final class TestPostgres {
                 port = socket.getLocalPort();
             }
             run(script.toString(), "start", dir.toString(), Integer.toString(port));
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                try {
-                    run(script.toString(), "stop", dir.toString());
-                } catch (RuntimeException ignored) {
-                    // the JVM is exiting; the folder is in the temp dir anyway
-                }
-            }));
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(script, dir)));
             return new TestPostgres(dir, port);
         } catch (IOException e) {
             throw new IllegalStateException("cannot start the test PostgreSQL: " + e.getMessage(), e);
+        }
+    }
+
+    /** At exit: stops the server and deletes its folder, waiting a few seconds at most (the JVM is going anyway). */
+    private static void stop(Path script, Path dir) {
+        try {
+            Process p = new ProcessBuilder(script.toString(), "stop", dir.toString()).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!p.waitFor(15, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+        } catch (IOException | InterruptedException ignored) {
+            // the folder is in the temp dir, and the server stops with the machine
         }
     }
 

@@ -170,15 +170,15 @@ public final class PostgresStore implements Store {
 
     @Override
     public <T> T write(Work<T> work) {
-        return inTransaction(work, "BEGIN ISOLATION LEVEL REPEATABLE READ");
+        return inTransaction(work, "BEGIN ISOLATION LEVEL REPEATABLE READ", true);
     }
 
     @Override
     public <T> T read(Work<T> work) {
-        return inTransaction(work, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        return inTransaction(work, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", false);
     }
 
-    private <T> T inTransaction(Work<T> work, String begin) {
+    private <T> T inTransaction(Work<T> work, String begin, boolean writing) {
         SqlSession s = session();
         if (s.inTransaction()) {
             return work.run(s); // joins the transaction already open on this thread
@@ -188,7 +188,7 @@ public final class PostgresStore implements Store {
         int duplicates = 0;
         while (true) {
             try {
-                return once(s, work, begin);
+                return once(s, work, begin, writing);
             } catch (SqlFailure e) {
                 String state = e.sql().getSQLState();
                 boolean race = SERIALIZATION_FAILURE.equals(state) || DEADLOCK.equals(state) || LOCK_TIMEOUT.equals(state)
@@ -203,9 +203,10 @@ public final class PostgresStore implements Store {
         }
     }
 
-    private static <T> T once(SqlSession s, Work<T> work, String begin) {
+    private static <T> T once(SqlSession s, Work<T> work, String begin, boolean writing) {
         s.execute(begin);
         s.inTransaction(true);
+        s.writing(writing);
         // Other workers commit at any time: cached rows are good for one transaction only.
         s.forgetCachedRows();
         boolean committed = false;

@@ -72,7 +72,7 @@ final class SqlNodes implements NodeTable {
         String sql = "SELECT " + PREFIXED + " FROM node_states n JOIN executions e ON e.id = n.execution_id "
                 + "WHERE n.status = 'ready' AND (n.not_before IS NULL OR n.not_before <= ?) AND e.status IN ('running','waiting') "
                 + "AND e.stopping IS NULL " + inTree(rootId)
-                + "ORDER BY n.ready_at, n.execution_id, n.node_id LIMIT ?" + s.dialect().claimLock();
+                + "ORDER BY n.ready_at, n.execution_id, n.node_id LIMIT ?" + (s.writing() ? s.dialect().claimLock() : "");
         return rootId == null ? s.query(sql, SqlNodes::row, now, limit) : s.query(sql, SqlNodes::row, now, rootId, limit);
     }
 

@@ -30,6 +30,7 @@ public final class SqlSession implements Tx, AutoCloseable {
     private final Dialect dialect;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private boolean inTransaction;
+    private boolean writing = true;
 
     /**
      * Rows this connection read or wrote, kept while they are known to be current: the store says
@@ -69,6 +70,15 @@ public final class SqlSession implements Tx, AutoCloseable {
 
     public void inTransaction(boolean open) {
         inTransaction = open;
+    }
+
+    /** Says whether the transaction being opened may write (a read-only one takes no row locks). */
+    public void writing(boolean mayWrite) {
+        writing = mayWrite;
+    }
+
+    boolean writing() {
+        return writing;
     }
 
     /** Reads one row per call of {@code map}. */
