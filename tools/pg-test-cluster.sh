@@ -41,7 +41,7 @@ start)
         || as_owner "$bin/initdb" -D "$dir/data" -U flow --auth=trust --encoding=UTF8 --no-locale >"$dir/initdb.log" 2>&1 \
         || { cat "$dir/initdb.log" >&2; exit 1; }
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=32MB" \
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=32MB -c log_lock_waits=on -c log_min_duration_statement=1000" \
         start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
     ;;
 stop)
@@ -51,6 +51,8 @@ stop)
     if [ -n "$bin" ] && [ -d "$dir/data" ]; then
         as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w -t 10 stop </dev/null >/dev/null 2>&1 || true
     fi
+    # FLOW_PG_KEEP_LOG=FILE keeps the server's log (slow statements, lock waits) for a look afterwards.
+    if [ -n "${FLOW_PG_KEEP_LOG:-}" ] && [ -f "$dir/server.log" ]; then cp "$dir/server.log" "$FLOW_PG_KEEP_LOG"; fi
     rm -rf "$dir"
     ;;
 *)

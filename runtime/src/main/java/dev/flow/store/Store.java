@@ -13,6 +13,16 @@ public interface Store extends AutoCloseable {
     /** Runs {@code work} in one write transaction and commits it. */
     <T> T write(Work<T> work);
 
+    /**
+     * Runs {@code work} in one write transaction whose statements each see the latest committed
+     * rows, for changes that do not depend on what was read before them (a heartbeat renewing its
+     * leases). The same as {@link #write} where writes are serialized anyway (SQLite); on a server
+     * it never fails for a concurrent change, where {@link #write} would be run again.
+     */
+    default <T> T writeLatest(Work<T> work) {
+        return write(work);
+    }
+
     /** Runs {@code work} in one read transaction. */
     <T> T read(Work<T> work);
 

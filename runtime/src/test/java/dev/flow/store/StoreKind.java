@@ -31,8 +31,7 @@ public enum StoreKind {
     public Store open(Path dir, StoreOptions options) {
         return switch (this) {
             case SQLITE -> SqliteStore.open(dir.resolve("state.db"), options);
-            case POSTGRESQL -> dev.flow.store.postgres.PostgresStore.open(dev.flow.store.postgres.PgUrl.parse(newAddress(dir), System::getenv),
-                    options.artifactsDir() != null ? options : options.withArtifactsDir(dir.resolve("artifacts")));
+            case POSTGRESQL -> Stores.open(newAddress(dir), options.artifactsDir() != null ? options : options.withArtifactsDir(dir.resolve("artifacts")));
         };
     }
 

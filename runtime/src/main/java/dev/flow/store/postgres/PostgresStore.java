@@ -21,8 +21,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * thread gets its own connection, opened on first use (as with SQLite). Write transactions run at
  * {@code REPEATABLE READ}: every change of an execution also updates that execution's row (its
  * counters and version), so two transactions that touch one execution conflict on that row and
- * the later one fails with a serialization error; it is then run again from the start, as SQLite's
- * busy retries do. Transactions on different executions do not wait for each other, and claims
+ * the later one fails with a serialization error (or a duplicate key, when both numbered an event
+ * alike); it is then run again from the start, as SQLite's busy retries do. Transactions on different executions do not wait for each other, and claims
  * lock the node rows they consider with {@code FOR UPDATE SKIP LOCKED}, so that two workers never
  * wait on each other's claims.
  */
@@ -31,9 +31,13 @@ public final class PostgresStore implements Store {
     private static final String SERIALIZATION_FAILURE = "40001";
     private static final String DEADLOCK = "40P01";
     private static final String LOCK_TIMEOUT = "55P03";
+    /**
+     * Two transactions on one execution both insert its next event (same number): the second finds a
+     * duplicate key once the first commits, before it reaches the execution's row. Run again, it
+     * reads the new number. A duplicate that is a bug fails the same way every time until the
+     * retries run out, and then says so.
+     */
     private static final String UNIQUE_VIOLATION = "23505";
-    /** A row inserted by a concurrent transaction shows up as a duplicate key: one retry sees it and goes another way. */
-    private static final int UNIQUE_RETRIES = 3;
 
     private final PgUrl url;
     private final StoreOptions options;
@@ -174,6 +178,11 @@ public final class PostgresStore implements Store {
     }
 
     @Override
+    public <T> T writeLatest(Work<T> work) {
+        return inTransaction(work, "BEGIN ISOLATION LEVEL READ COMMITTED", true);
+    }
+
+    @Override
     public <T> T read(Work<T> work) {
         return inTransaction(work, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", false);
     }
@@ -185,14 +194,13 @@ public final class PostgresStore implements Store {
         }
         long deadline = System.nanoTime() + options.busyTimeout().toNanos() * 4;
         int tries = 0;
-        int duplicates = 0;
         while (true) {
             try {
                 return once(s, work, begin, writing);
             } catch (SqlFailure e) {
                 String state = e.sql().getSQLState();
                 boolean race = SERIALIZATION_FAILURE.equals(state) || DEADLOCK.equals(state) || LOCK_TIMEOUT.equals(state)
-                        || UNIQUE_VIOLATION.equals(state) && ++duplicates <= UNIQUE_RETRIES;
+                        || UNIQUE_VIOLATION.equals(state);
                 if (race && System.nanoTime() < deadline) {
                     tries++;
                     sleepQuietly(Math.min(100, 1L << Math.min(tries, 6)) + ThreadLocalRandom.current().nextInt(5));

@@ -2,14 +2,26 @@ package dev.flow.store.sql;
 
 /** What the SQL of the tables does differently on each database Flow stores its runs in. */
 public enum Dialect {
-    SQLITE(""),
-    /** Claims lock the node rows they read, skipping rows another worker is claiming: workers never wait on each other's claims. */
-    POSTGRESQL(" FOR UPDATE OF n SKIP LOCKED");
+    SQLITE("", ""),
+    /**
+     * Claims lock the node rows they read, skipping rows another worker is claiming: workers never
+     * wait on each other's claims. A write transaction locks each execution it reads: a second
+     * transaction on the same execution waits there, at its start, rather than doing its work and
+     * failing at the end.
+     */
+    POSTGRESQL(" FOR UPDATE OF n SKIP LOCKED", " FOR UPDATE");
 
     private final String claimLock;
+    private final String rowLock;
 
-    Dialect(String claimLock) {
+    Dialect(String claimLock, String rowLock) {
         this.claimLock = claimLock;
+        this.rowLock = rowLock;
+    }
+
+    /** The locking clause of a write transaction's read of a row it will change. */
+    String rowLock() {
+        return rowLock;
     }
 
     /** The locking clause of the query that finds nodes to claim. */

@@ -36,7 +36,8 @@ final class SqlExecutions implements ExecutionTable {
         if (cached != null) {
             return Optional.of(cached);
         }
-        Optional<ExecutionRow> row = s.queryOne("SELECT " + COLUMNS + " FROM executions WHERE id = ?", SqlExecutions::row, id);
+        Optional<ExecutionRow> row = s.queryOne("SELECT " + COLUMNS + " FROM executions WHERE id = ?" + (s.writing() ? s.dialect().rowLock() : ""),
+                SqlExecutions::row, id);
         row.ifPresent(s.cache::execution);
         return row;
     }
