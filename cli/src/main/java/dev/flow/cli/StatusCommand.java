@@ -80,7 +80,7 @@ final class StatusCommand implements Callable<Integer> {
 
     private void list(PrintWriter out, Ansi ansi, List<ExecutionRow> rows, long now) {
         if (rows.isEmpty()) {
-            out.println("no executions in " + database.path() + " yet");
+            out.println("no executions in " + database.shown() + " yet");
             return;
         }
         var table = new TextTable("ID", "WORKFLOW", "STATUS", "STARTED", "DURATION");

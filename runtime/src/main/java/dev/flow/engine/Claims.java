@@ -127,6 +127,8 @@ final class Claims {
         }
         var env = new LinkedHashMap<String, String>();
         env.put("FLOW_DB", step.core.store.address());
+        // with PostgreSQL, `flow kv` in the step keeps large values where this worker does
+        env.put("FLOW_ARTIFACTS", step.core.store.artifactsDir().toString());
         env.put("FLOW_EXECUTION_ID", ctx.id());
         env.put("FLOW_NODE_ID", row.nodeId());
         env.put("FLOW_ITERATION", Integer.toString(row.iteration()));
