@@ -37,11 +37,14 @@ start)
     mkdir -p "$dir"
     if [ "$(id -u)" -eq 0 ]; then chown postgres "$dir"; fi
     # Fast and disposable: no fsync, a small shared memory, enough connections for several workers.
+    # FLOW_PG_DURABLE=1 (the benchmarks) keeps PostgreSQL's own durable defaults instead.
+    fast="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    if [ "${FLOW_PG_DURABLE:-}" = "1" ]; then fast=""; fi
     as_owner "$bin/initdb" -D "$dir/data" -U flow --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
         || as_owner "$bin/initdb" -D "$dir/data" -U flow --auth=trust --encoding=UTF8 --no-locale >"$dir/initdb.log" 2>&1 \
         || { cat "$dir/initdb.log" >&2; exit 1; }
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=32MB -c log_lock_waits=on -c log_min_duration_statement=1000" \
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 $fast -c max_connections=200 -c shared_buffers=32MB -c log_lock_waits=on -c log_min_duration_statement=1000" \
         start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
     ;;
 stop)

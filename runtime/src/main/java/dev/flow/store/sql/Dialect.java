@@ -4,12 +4,13 @@ package dev.flow.store.sql;
 public enum Dialect {
     SQLITE("", ""),
     /**
-     * Claims lock the node rows they read, skipping rows another worker is claiming: workers never
-     * wait on each other's claims. A write transaction locks each execution it reads: a second
-     * transaction on the same execution waits there, at its start, rather than doing its work and
-     * failing at the end.
+     * Claims lock the node rows they read and their executions' rows, skipping what another
+     * transaction holds: a worker never waits on another's claim, nor on an execution another
+     * worker is changing, and takes a node of another execution instead. A write transaction
+     * locks each execution it reads: a second transaction on the same execution waits there, at
+     * its start, rather than doing its work and failing at the end.
      */
-    POSTGRESQL(" FOR UPDATE OF n SKIP LOCKED", " FOR UPDATE");
+    POSTGRESQL(" FOR UPDATE OF n, e SKIP LOCKED", " FOR UPDATE");
 
     private final String claimLock;
     private final String rowLock;
