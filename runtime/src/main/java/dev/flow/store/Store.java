@@ -3,10 +3,13 @@ package dev.flow.store;
 import java.nio.file.Path;
 
 /**
- * The runtime's database. Work runs in transactions on the calling thread's own connection:
- * {@link #write} takes the write lock at once ({@code BEGIN IMMEDIATE}) so that two workers never
- * interleave their changes, {@link #read} sees one consistent snapshot. A transaction that throws is
- * rolled back; one that finds the database busy past the busy timeout is retried.
+ * The runtime's database. Work runs in transactions on the calling thread's own connection, and
+ * each {@link #write} behaves as if no other transaction ran meanwhile: SQLite takes the write lock
+ * at once ({@code BEGIN IMMEDIATE}); PostgreSQL runs it again from the start when a concurrent
+ * transaction changed what it touched. {@link #read} sees one consistent snapshot. A transaction
+ * that throws is rolled back; one that finds the database busy past the busy timeout, or loses a
+ * race, is retried. A {@code Work} may therefore run more than once: it keeps its effects in the
+ * transaction.
  */
 public interface Store extends AutoCloseable {
 
