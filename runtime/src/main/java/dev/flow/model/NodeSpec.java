@@ -26,6 +26,9 @@ public sealed interface NodeSpec {
      *     changes applied after its gates pass. The effective value: front ends apply the workflow's
      *     default ({@link Config#isolation()}) to the tasks that do not set their own
      * @param promptSyntax how the prompt's placeholders are written; null for Flow's {@code ${name}}
+     * @param planner non-null for a planner: a task whose agent may answer with new nodes and edges
+     *     that Flow checks and adds to the run's graph, within these limits ({@code planner grows max 5
+     *     nodes}); null for a task whose answer is only an output
      */
     record Task(
             NameRef agent,
@@ -39,7 +42,8 @@ public sealed interface NodeSpec {
             SessionMode session,
             Sandbox sandbox,
             Isolation isolation,
-            PromptSyntax promptSyntax)
+            PromptSyntax promptSyntax,
+            Growth planner)
             implements NodeSpec {
         public Task {
             contextFiles = Models.list(contextFiles);
@@ -50,10 +54,26 @@ public sealed interface NodeSpec {
             promptSyntax = promptSyntax == PromptSyntax.FLOW ? null : promptSyntax;
         }
 
+        /** A task that is no planner. */
+        public Task(NameRef agent, String role, String prompt, Command command, String cwd, List<String> contextFiles, Map<String, String> env,
+                List<NameRef> gates, SessionMode session, Sandbox sandbox, Isolation isolation, PromptSyntax promptSyntax) {
+            this(agent, role, prompt, command, cwd, contextFiles, env, gates, session, sandbox, isolation, promptSyntax, null);
+        }
+
         /** A task that starts a new conversation each run, with no sandbox setting of its own, not isolated, with Flow's placeholders. */
         public Task(NameRef agent, String role, String prompt, Command command, String cwd, List<String> contextFiles,
                 Map<String, String> env, List<NameRef> gates) {
-            this(agent, role, prompt, command, cwd, contextFiles, env, gates, null, null, Isolation.NONE, null);
+            this(agent, role, prompt, command, cwd, contextFiles, env, gates, null, null, Isolation.NONE, null, null);
+        }
+
+        /** The same task as a planner with these limits (null: no planner). */
+        public Task asPlanner(Growth limits) {
+            return new Task(agent, role, prompt, command, cwd, contextFiles, env, gates, session, sandbox, isolation, promptSyntax, limits);
+        }
+
+        /** Whether the task's answers may grow the graph. */
+        public boolean isPlanner() {
+            return planner != null;
         }
 
         public boolean isolated() {

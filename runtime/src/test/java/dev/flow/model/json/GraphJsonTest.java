@@ -40,6 +40,29 @@ class GraphJsonTest {
     }
 
     @Test
+    void plannersEscalationsAndGrowthLimitsSurviveARoundTrip() throws Exception {
+        var src = dev.flow.model.SourceRef.of("w.flow", 40, 7, 3, 5);
+        var plan = new dev.flow.model.NodeSpec.Task(dev.flow.model.NameRef.of("claude"), null, "plan it", null, null, java.util.List.of(),
+                java.util.Map.of(), java.util.List.of()).asPlanner(new dev.flow.model.Growth(5, 20, src));
+        var bare = new dev.flow.model.NodeSpec.Task(dev.flow.model.NameRef.of("claude"), null, "plan more", null, null, java.util.List.of(),
+                java.util.Map.of(), java.util.List.of()).asPlanner(dev.flow.model.Growth.DEFAULTS);
+        var to = new dev.flow.model.Escalation(dev.flow.model.Escalation.Mode.TO, dev.flow.model.NameRef.of("triage"), null, 2, src);
+        var auto = new dev.flow.model.Escalation(dev.flow.model.Escalation.Mode.AUTO, null, dev.flow.model.NameRef.of("claude"), null, null);
+        var planNode = dev.flow.model.Node.of("plan", plan, null);
+        var escalating = new dev.flow.model.Node("more", null, null, bare, null, null, null, null, null,
+                java.util.Map.of("flow", new dev.flow.model.Value.Obj(java.util.Map.of("grown_by", new dev.flow.model.Value.Str("plan")))), null, to);
+        var config = new dev.flow.model.Config(4, true, null, null, null, null, new dev.flow.model.Growth(null, 50, src), auto);
+        var w = new dev.flow.model.Workflow("w", null, null, null, null, null, null, null, java.util.List.of(planNode, escalating), null, null,
+                null, null, config, null);
+        String json = GraphJson.write(FlowGraph.of(w));
+        assertThat(GraphJson.read(json)).isEqualTo(FlowGraph.of(w));
+        assertThat(json).contains("\"planner\" : {", "\"max_per_answer\" : 5", "\"max_total\" : 20", "\"escalation\" : {",
+                "\"mode\" : \"to\"", "\"target\" : {", "\"mode\" : \"auto\"", "\"growth\" : {");
+        assertThat(GraphJson.write(GraphJson.read(json))).isEqualTo(json);
+        assertThat(dev.flow.model.Provenance.grownBy(GraphJson.read(json).main().node("more").orElseThrow())).contains("plan");
+    }
+
+    @Test
     void aNodeOfUnknownTypeReadsBackWithTheTypeAsWritten() throws Exception {
         var node = dev.flow.model.Node.of("poll", new dev.flow.model.NodeSpec.Unknown("loop"), dev.flow.model.SourceRef.of("w.yaml", 30, 4, 3, 11));
         var workflow = new dev.flow.model.Workflow("w", null, null, null, null, null, null, null, java.util.List.of(node), null, null, null, null,
