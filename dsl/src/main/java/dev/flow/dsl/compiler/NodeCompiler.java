@@ -36,12 +36,14 @@ final class NodeCompiler {
     private final NameRefs names;
     private final ExpressionCompiler expressions;
     private final DefinitionCompiler definitions;
+    private final GrowthCompiler growth;
 
     NodeCompiler(SourceRefs positions, NameRefs names, ExpressionCompiler expressions, DefinitionCompiler definitions) {
         this.positions = positions;
         this.names = names;
         this.expressions = expressions;
         this.definitions = definitions;
+        this.growth = new GrowthCompiler(positions, names);
     }
 
     /** @param isolation the workflow's {@code isolate}, the default of its tasks */
@@ -56,7 +58,7 @@ final class NodeCompiler {
         }
         return new Node(n.getName(), n.getLabel(), n.getDescription(), spec(n, isolation), outputs, retry(n.getRetry()),
                 DefinitionCompiler.duration(n.getTimeout()), handlers, waitForIncoming(n),
-                Constants.fields(n.getMeta()), positions.name(n));
+                Constants.fields(n.getMeta()), positions.name(n), growth.escalation(n.getEscalate()));
     }
 
     private NodeSpec spec(dev.flow.dsl.flow.Node n, Isolation isolation) {
@@ -66,7 +68,7 @@ final class NodeCompiler {
             return new NodeSpec.Task(names.of(t, FLOW.getTask_Agent()), t.getRole(), t.getPrompt(),
                     definitions.command(t.getCommand()), t.getCwd(), t.getContextFiles(),
                     DefinitionCompiler.env(t.getEnv()), names.all(t, FLOW.getTask_Gates()), session, definitions.sandbox(t.getSandbox()),
-                    Isolations.of(t, () -> isolation), t.isPromptFormat() ? PromptSyntax.FORMAT : PromptSyntax.FLOW);
+                    Isolations.of(t, () -> isolation), t.isPromptFormat() ? PromptSyntax.FORMAT : PromptSyntax.FLOW, growth.planner(t));
         } else if (n instanceof GateNode g) {
             return new NodeSpec.Gate(names.of(g, FLOW.getGateNode_Gate()), Isolations.of(g, () -> isolation));
         } else if (n instanceof Branch b) {
