@@ -62,6 +62,12 @@ final class EventText {
             case "circuit_opened" -> "agent " + text(d, "agent") + " failed too often; its nodes wait before trying again";
             case "result_dropped" -> "node " + who + ": a late result was dropped (" + text(d, "reason") + ")";
             case "checkpoint" -> "checkpoint " + who;
+            case "graph_grown" -> "node " + who + " grew the graph (version " + text(d, "version") + "): added " + list(d, "nodes");
+            case "node_escalated" -> "node " + who + " failed for good" + errorClass(d) + ", escalated to " + text(d, "to") + ": "
+                    + text(d, "error");
+            case "node_reset" -> "node " + who + " runs again (pass " + text(d, "iteration") + "), as " + text(d, "by") + " asked"
+                    + (text(d, "note").isEmpty() ? "" : ": " + text(d, "note"));
+            case "escalation_ended" -> "node " + who + "'s failure stands: " + text(d, "reason");
             default -> null;
         };
     }
@@ -96,6 +102,13 @@ final class EventText {
             parts.add("attempt " + d.path("attempt").asInt());
         }
         return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
+    }
+
+    /** "a, b, c": the texts of a list field. */
+    private static String list(JsonNode d, String field) {
+        List<String> items = new ArrayList<>();
+        d.path(field).forEach(o -> items.add(o.asText()));
+        return String.join(", ", items);
     }
 
     private static String options(JsonNode d) {
