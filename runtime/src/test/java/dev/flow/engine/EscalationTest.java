@@ -76,6 +76,27 @@ class EscalationTest {
     }
 
     @Test
+    void anEscalationThatAsksAPersonRunsTheFailedNodeAgainWhenThePersonSaysRetry() throws IOException {
+        FlowGraph g = failing().agentTask("triage", "bot", "Handle the failure.\n@output ask\n@summary Create the file \"fixed\", then retry?")
+                .outputs("triage", "retry", "ask", "give_up").escalateTo("build", "triage").graph();
+        try (var h = new Harness(dir)) {
+            String id = h.start(g);
+            RunResult paused = h.engine.run(id);
+            assertThat(paused.outcome()).as(paused.report()).isEqualTo(RunOutcome.PAUSED);
+            assertThat(paused.questions()).singleElement().satisfies(q -> {
+                assertThat(q.nodeId()).isEqualTo("triage");
+                assertThat(q.prompt()).contains("Create the file \"fixed\", then retry?", "\"build\" failed");
+                assertThat(q.options()).containsExactly("retry", "give_up");
+            });
+            Files.writeString(dir.resolve("fixed"), "by a person\n");
+            h.engine.answer(id, "triage", "retry", null);
+            RunResult r = h.engine.resume(id);
+            assertThat(r.outcome()).as(r.report()).isEqualTo(RunOutcome.COMPLETED);
+            assertThat(h.status(id, "build")).isEqualTo(NodeStatus.COMPLETED);
+        }
+    }
+
+    @Test
     void anAutomaticEscalationGrowsItsOwnNodeWhichAddsTheFix() throws IOException {
         Files.writeString(dir.resolve("fix.json"), FIX);
         Files.writeString(dir.resolve("script"), "@json fix.json\n");
