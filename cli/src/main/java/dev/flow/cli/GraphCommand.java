@@ -17,14 +17,14 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code flow graph FILE --format mermaid|dot}: the workflow as a picture source. {@code flow graph
- * EXECUTION}: the graph of an execution of the database, as it has grown (or {@code --version N} of
+ * EXECUTION}: the graph of an execution of the database, as it has grown (or {@code --graph-version N} of
  * it), each added node saying which node added it.
  */
 @Command(name = "graph", mixinStandardHelpOptions = true,
         description = {"Print a workflow as Mermaid or Graphviz DOT source: node kinds as shapes, loop limits on their edges.",
                 "A workflow with errors is still drawn when it can be (problems go to standard error).",
                 "Given an execution id instead of a file (no such file exists), draws that execution's graph as it has grown at run time:"
-                        + " the nodes planners added say who added them; --version N draws an earlier version (0: as it started).",
+                        + " the nodes planners added say who added them; --graph-version N draws an earlier version (0: as it started).",
                 "Exit status: 0 drawn without errors, 1 errors, 2 usage or I/O problems."})
 final class GraphCommand implements Callable<Integer> {
 
@@ -34,7 +34,7 @@ final class GraphCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE|EXECUTION", description = "The workflow to draw, or the id of an execution in the database.")
     String target;
 
-    @Option(names = "--version", paramLabel = "N", description = "With an execution: the version of its graph to draw (default: the latest).")
+    @Option(names = "--graph-version", paramLabel = "N", description = "With an execution: the version of its graph to draw (default: the latest).")
     Integer version;
 
     @Mixin
@@ -65,7 +65,7 @@ final class GraphCommand implements Callable<Integer> {
             return execution(renderer);
         }
         if (version != null) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--version is for an execution's graph, not a file");
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--graph-version is for an execution's graph, not a file");
         }
         Workflows.Read read = Workflows.read(file, input.toLoadOptions(), err, Ansi.choose(color));
         if (read.refused()) {

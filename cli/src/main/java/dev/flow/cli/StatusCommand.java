@@ -179,7 +179,7 @@ final class StatusCommand implements Callable<Integer> {
             return;
         }
         out.println();
-        out.println("graph grown (flow graph EXECUTION --version N draws a version):");
+        out.println("graph grown (flow graph EXECUTION --graph-version N draws a version):");
         for (var v : grown) {
             out.println(TerminalText.line("  version " + v.version() + " by " + v.grownBy() + " (pass " + v.iteration() + ", attempt "
                     + v.attempt() + "): added " + String.join(", ", v.addedNodes())));

@@ -145,10 +145,10 @@ class InspectCommandsTest {
         Cli now = ws.flow("graph", id);
         assertThat(now.exit()).as(now.err()).isZero();
         assertThat(now.out()).contains("task design", "added by plan (v1)", "checkpoint plan-grown");
-        Cli first = ws.flow("graph", id, "--version", "0", "--format", "dot");
+        Cli first = ws.flow("graph", id, "--graph-version", "0", "--format", "dot");
         assertThat(first.exit()).as(first.err()).isZero();
         assertThat(first.out()).contains("plan").doesNotContain("design", "added by");
-        Cli none = ws.flow("graph", id, "--version", "7");
+        Cli none = ws.flow("graph", id, "--graph-version", "7");
         assertThat(none.exit()).isEqualTo(ExitCode.USAGE);
         assertThat(none.err()).contains("has no version 7; its versions are 0 to 1");
     }
