@@ -289,4 +289,107 @@ public final class SupervisionWiring {
         out.addAll(at, extra);
         return out;
     }
+
+    /**
+     * What the author wrote, from a wired workflow: for printing it as source that {@link #wire}s back
+     * to the same graph. The wiring's edges go; the limit routes that every target of a supervisor
+     * takes alike become one {@code S -> X on limit}; an ask node
+     * that the wiring made goes, and one that was given its question or answer loses them;
+     * participants lose the {@code session continue} they were given.
+     */
+    public static Workflow unwire(Workflow w) {
+        List<Node> supervisors = supervisors(w);
+        if (supervisors.isEmpty()) {
+            return w;
+        }
+        Set<Edge> dropped = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        Map<Edge, Edge> merged = new java.util.IdentityHashMap<>();
+        for (Node s : supervisors) {
+            List<String> targets = targets(w, s).stream().map(NameRef::name).toList();
+            for (Edge e : w.edges()) {
+                if (role(s, e).isPresent()) {
+                    dropped.add(e);
+                }
+            }
+            var routes = new LinkedHashMap<List<Object>, List<Edge>>();
+            for (Edge e : w.edges()) {
+                if (e.onLimitReached() && targets.contains(e.from().name()) && !dropped.contains(e)) {
+                    routes.computeIfAbsent(List.of(e.to().name(), String.valueOf(e.condition()), e.dataMapping()), k -> new ArrayList<>()).add(e);
+                }
+            }
+            for (List<Edge> group : routes.values()) {
+                if (!targets.isEmpty() && group.stream().map(e -> e.from().name()).distinct().count() == targets.size()
+                        && group.size() == targets.size()) {
+                    Edge first = group.get(0);
+                    dropped.addAll(group);
+                    merged.put(first, new Edge(s.id() + "->" + first.to().name(), new NameRef(s.id(), first.from().source()), first.to(),
+                            first.condition(), null, true, first.dataMapping(), first.source()));
+                }
+            }
+        }
+        var edges = new ArrayList<Edge>();
+        for (Edge e : w.edges()) {
+            if (merged.containsKey(e)) {
+                edges.add(merged.get(e));
+            } else if (!dropped.contains(e)) {
+                edges.add(e);
+            }
+        }
+        var nodes = new ArrayList<Node>();
+        for (Node n : w.nodes()) {
+            Node plain = unwired(w, n);
+            if (plain != null) {
+                nodes.add(plain);
+            }
+        }
+        return new Workflow(w.id(), w.name(), w.version(), w.description(), w.inputs(), w.state(), w.gates(), w.agents(), nodes,
+                withDerivedIds(edges, merged.values()), w.limits(), w.interrupts(), w.completion(), w.config(), w.source());
+    }
+
+    /** A node as its author wrote it; null for an ask node that the wiring made. */
+    private static Node unwired(Workflow w, Node n) {
+        if (of(n).isPresent()) {
+            return n; // its outputs are the wiring's, which a printer leaves out
+        }
+        for (Node s : supervisors(w)) {
+            Supervision sup = of(s).orElseThrow();
+            if (sup.ask() != null && sup.ask().name().equals(n.id()) && n.spec() instanceof NodeSpec.Human h) {
+                boolean asksForS = question(s).equals(h.prompt());
+                boolean answers = n.outputs().size() == 1 && n.outputs().get(0).name().equals(Supervision.ANSWERED_OUTPUT);
+                if (asksForS && answers && h.title() == null && h.defaultOutput() == null && n.label() == null && n.description() == null
+                        && n.retry() == null && n.timeout() == null && n.onOutput().isEmpty() && n.waitForIncoming() == null
+                        && n.metadata().isEmpty()) {
+                    return null;
+                }
+                NodeSpec spec = asksForS ? new NodeSpec.Human(h.title(), null, h.defaultOutput()) : h;
+                return new Node(n.id(), n.label(), n.description(), spec, answers ? List.of() : n.outputs(), n.retry(), n.timeout(), n.onOutput(),
+                        n.waitForIncoming(), n.metadata(), n.source());
+            }
+            if (n.spec() instanceof NodeSpec.Task t && t.session() == SessionMode.CONTINUE && t.command() == null
+                    && sup.participants().stream().anyMatch(p -> p.name().equals(n.id()))) {
+                return new Node(n.id(), n.label(), n.description(), t.withSession(null), n.outputs(), n.retry(), n.timeout(), n.onOutput(),
+                        n.waitForIncoming(), n.metadata(), n.source());
+            }
+        }
+        return n;
+    }
+
+    /** The edges, with the ids of the {@code merged} ones derived as a front end derives them. */
+    private static List<Edge> withDerivedIds(List<Edge> edges, java.util.Collection<Edge> merged) {
+        Set<Edge> made = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        made.addAll(merged);
+        var ids = new EdgeIds();
+        for (Edge e : edges) {
+            if (!made.contains(e) && !EdgeIds.isDerived(e.id(), e.from().name(), e.to().name())) {
+                ids.reserve(e.id());
+            }
+        }
+        var out = new ArrayList<Edge>(edges.size());
+        for (Edge e : edges) {
+            boolean derived = made.contains(e) || EdgeIds.isDerived(e.id(), e.from().name(), e.to().name());
+            String next = derived ? ids.next(e.from().name(), e.to().name()) : e.id();
+            out.add(made.contains(e) ? new Edge(next, e.from(), e.to(), e.condition(), e.loop(), e.onLimitReached(), e.dataMapping(), e.source()) : e);
+        }
+        return out;
+    }
 }
