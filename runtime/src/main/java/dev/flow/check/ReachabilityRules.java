@@ -46,14 +46,15 @@ final class ReachabilityRules {
 
     /**
      * FLOW303: nodes no path from {@code start} reaches. Not reported while a reachable node has an
-     * edge to an unknown node: that edge may be meant for any of them.
+     * edge to an unknown node: that edge may be meant for any of them; nor for a node that a
+     * supervisor names but cannot lead, or that a misspelt participant suggests (FLOW701, FLOW702 say it).
      */
     static void unreachableNodes(WorkflowIndex w, Report out) {
         if (w.flow().hasDanglingEdge() || w.edgesFrom(Node.START_ID).isEmpty()) {
             return;
         }
         for (Node node : w.nodes()) {
-            if (!isImplicit(node) && !w.flow().isReachable(node.id())) {
+            if (!isImplicit(node) && !w.flow().isReachable(node.id()) && !SupervisionRules.isMeantAsParticipant(w, node)) {
                 out.add(Diagnostic.of(Code.UNREACHABLE_NODE, "node " + Messages.q(node.id())
                         + " cannot be reached from \"start\"; add an edge that leads to it, or remove it", node.source())
                         .withTags(Set.of(Diagnostic.Tag.UNNECESSARY)));

@@ -41,6 +41,29 @@ final class SupervisionRules {
     }
 
     /**
+     * Whether a supervisor meant to lead {@code node} but the wiring left it out: named as a
+     * participant or ask node that cannot take that part (FLOW702), or the nearest name to a
+     * participant that no node has (FLOW701). That diagnostic then explains why nothing leads to it.
+     */
+    static boolean isMeantAsParticipant(WorkflowIndex w, Node node) {
+        List<String> candidates = w.nodes().stream().filter(SupervisionWiring::canTakePart).map(Node::id).toList();
+        for (Node s : SupervisionWiring.supervisors(w.workflow())) {
+            Supervision sup = supervision(s);
+            boolean named = sup.targets().contains(node.id());
+            boolean wired = SupervisionWiring.targets(w.workflow(), s).stream().anyMatch(t -> t.name().equals(node.id()));
+            if (named && !wired) {
+                return true;
+            }
+            for (NameRef p : sup.participants()) {
+                if (!w.isKnown(p.name()) && NameSuggester.best(p.name(), candidates).filter(node.id()::equals).isPresent()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
      * FLOW702: participants that cannot take part (the supervisor itself, start or end, a node of a
      * kind that does not report back, another supervisor, one named twice or by two supervisors,
      * one named {@code finish}), and ask nodes that are not human nodes.
