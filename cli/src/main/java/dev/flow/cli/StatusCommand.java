@@ -131,7 +131,7 @@ final class StatusCommand implements Callable<Integer> {
             out.println();
             out.println(ansi.cyan(TerminalText.line("waiting for a person at " + q.nodeId())) + (q.title() == null ? "" : ": " + TerminalText.line(q.title())));
             for (String option : q.options()) {
-                out.println("  " + flow.command("answer", q.executionId(), q.nodeId(), option));
+                out.println("  " + RunSummary.answerCommand(flow, q, option));
             }
         }
         if (!view.loops().isEmpty()) {

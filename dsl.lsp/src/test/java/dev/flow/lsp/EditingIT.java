@@ -181,6 +181,19 @@ class EditingIT {
     }
 
     @Test
+    void completesTheParticipantsOfASupervisorAndDocumentsItsWords() throws Exception {
+        String party = "workflow party {\n    task venue { agent claude prompt \"v\" }\n    task budget { agent claude prompt \"b\" }\n"
+                + "    supervisor planner { agent claude prompt \"p\" participants venue, <|> max rounds 3 }\n    start -> planner\n}\n";
+        assertThat(labels(complete("complete-participants.flow", party))).contains("budget", "venue");
+        var cursor = Cursor.in(party.replace("participants venue, <|>", "partici<|>pants venue, budget"));
+        String uri = server.open("hover-participants.flow", cursor.text());
+        var hover = get(server.server.getTextDocumentService().hover(new HoverParams(doc(uri), cursor.position())));
+        assertThat(hover.getContents().getRight().getValue()).contains("hands work to", "session continue");
+        var items = complete("complete-supervisor-snippet.flow", Workflows.reviewWith("gate test uses tests", "gate test uses tests\n    <|>"));
+        assertThat(labels(items)).contains("supervisor …");
+    }
+
+    @Test
     void showsTheTypeAndDescriptionOfAStateVariableOnHover() throws Exception {
         var cursor = Cursor.in(Workflows.reviewWith("set attempts = attempts + 1", "set attempts = att<|>empts + 1"));
         String uri = server.open("hover-variable.flow", cursor.text());

@@ -25,8 +25,8 @@ final class LimitRules {
      */
     static void invalidLoopLimits(WorkflowIndex w, Report out) {
         for (Edge edge : w.workflow().edges()) {
-            if (!edge.isLoop() || edge.loop().maxIterations() >= 2) {
-                continue;
+            if (!edge.isLoop() || edge.loop().maxIterations() >= 2 || SupervisionRules.isRoundEdge(w, edge)) {
+                continue; // a supervisor's rounds are FLOW706's
             }
             int max = edge.loop().maxIterations();
             String what = max == 1

@@ -66,7 +66,15 @@ final class Rules {
             LimitRules::invalidRetries,
             LimitRules::invalidMaxParallel,
             LimitRules::invalidValues,
-            RetryRules::retriesThatNeverHappen);
+            RetryRules::retriesThatNeverHappen,
+            // 7xx supervisors
+            SupervisionRules::unknownParticipants,
+            SupervisionRules::invalidParticipants,
+            SupervisionRules::participantEdges,
+            SupervisionRules::unconditionedEdges,
+            SupervisionRules::supervisorsThatCannotFinish,
+            SupervisionRules::unboundedRounds,
+            SupervisionRules::incompleteSupervisors);
 
     /** The rules of {@link #WORKFLOW} that read gate definitions, and nothing else when a workflow has no node. */
     static final List<WorkflowRule> GATE_DEFINITIONS = List.of(

@@ -282,6 +282,11 @@ public final class Engine {
                 throw new UsageException("\"" + output + "\" is not an answer to \"" + nodeId + "\": choose one of "
                         + String.join(", ", question.options()));
             }
+            if (Question.of(question).wantsText() && (note == null || note.isBlank())) {
+                // a supervisor's question: the text is the answer, and "answered" alone would tell it nothing
+                throw new UsageException("node \"" + nodeId + "\" asks for your answer's text: give it with --note, such as"
+                        + " flow answer " + question.executionId() + " " + nodeId + " " + output + " --note 'Saturday 14 June'");
+            }
             if (!step.tx.requests().resolve(question.id(), RequestRow.ANSWERED, output, note, step.now)) {
                 throw new UsageException("node \"" + nodeId + "\" was answered by someone else just now; a question is answered once");
             }

@@ -41,6 +41,9 @@ public final class RunGraph {
     private final Map<String, Set<String>> bodies = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<String, List<Interrupt>> before = new HashMap<>();
     private final Map<String, List<Interrupt>> after = new HashMap<>();
+    // A supervisor's loop edges back to it, by supervisor; and each such edge's supervisor.
+    private final Map<String, List<Edge>> rounds = new HashMap<>();
+    private final Map<Edge, Node> roundOf = new java.util.IdentityHashMap<>();
 
     public RunGraph(FlowGraph flowGraph, Workflow workflow) {
         this.flowGraph = flowGraph;
@@ -62,6 +65,13 @@ public final class RunGraph {
         for (Edge e : workflow.edges()) {
             if (ordinals.containsKey(e) && !reentry.contains(e) && countsForJoin(e)) {
                 joinIncoming.get(e.to().name()).add(e);
+            }
+        }
+        for (Edge e : workflow.edges()) {
+            Node s = ordinals.containsKey(e) ? nodes.get(e.to().name()) : null;
+            if (s != null && dev.flow.model.SupervisionWiring.role(s, e).orElse(null) == dev.flow.model.SupervisionWiring.Role.RETURN) {
+                rounds.computeIfAbsent(s.id(), k -> new ArrayList<>()).add(e);
+                roundOf.put(e, s);
             }
         }
         for (Interrupt i : workflow.interrupts()) {
@@ -220,6 +230,16 @@ public final class RunGraph {
             }
         }
         return seen;
+    }
+
+    /** The supervisor a loop edge goes back to, when it is one of the edges that count its rounds; null otherwise. */
+    public Node roundOf(Edge e) {
+        return roundOf.get(e);
+    }
+
+    /** Every edge that counts the rounds of supervisor {@code id}. */
+    public List<Edge> rounds(String id) {
+        return rounds.getOrDefault(id, List.of());
     }
 
     public List<Interrupt> interruptsBefore(String id) {

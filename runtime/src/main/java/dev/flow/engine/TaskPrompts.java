@@ -39,11 +39,12 @@ final class TaskPrompts {
 
     static Prepared task(Step step, RunContext ctx, Node node, NodeSpec.Task task, Map<String, Object> mapped) {
         if (task.syntax() == PromptSyntax.FLOW) {
-            return new Prepared(withContext(flow(step, ctx, node, mapped, task.prompt()), task), null, null);
+            return new Prepared(withSupervision(step, ctx, node, withContext(flow(step, ctx, node, mapped, task.prompt()), task)), null, null);
         }
         Map<String, Object> data = inputData(step, ctx, node);
         try {
-            return new Prepared(withContext(FormatPrompts.fill(task.prompt() == null ? "" : task.prompt(), data), task), null, data);
+            return new Prepared(withSupervision(step, ctx, node, withContext(FormatPrompts.fill(task.prompt() == null ? "" : task.prompt(), data), task)),
+                    null, data);
         } catch (EvalException e) {
             return new Prepared(null, "the prompt of task \"" + node.id() + "\" cannot be filled: " + e.getMessage(), data);
         }
@@ -82,6 +83,15 @@ final class TaskPrompts {
             });
         }
         return merged;
+    }
+
+    /** The prompt followed by what a supervisor or a participant learns of the conversation ({@link SupervisorContext}). */
+    private static String withSupervision(Step step, RunContext ctx, Node node, String prompt) {
+        String context = SupervisorContext.of(step, ctx, node);
+        if (context == null) {
+            return prompt;
+        }
+        return (prompt == null || prompt.isBlank() ? "" : prompt.stripTrailing() + "\n\n") + context;
     }
 
     /** The prompt followed by the task's role and context files, when it has them. */

@@ -26,6 +26,8 @@ public sealed interface NodeSpec {
      *     changes applied after its gates pass. The effective value: front ends apply the workflow's
      *     default ({@link Config#isolation()}) to the tasks that do not set their own
      * @param promptSyntax how the prompt's placeholders are written; null for Flow's {@code ${name}}
+     * @param supervisor what the task leads when it is a supervisor ({@code supervisor} in the
+     *     language): its answer is then a decision between its participants; null for any other task
      */
     record Task(
             NameRef agent,
@@ -39,7 +41,8 @@ public sealed interface NodeSpec {
             SessionMode session,
             Sandbox sandbox,
             Isolation isolation,
-            PromptSyntax promptSyntax)
+            PromptSyntax promptSyntax,
+            Supervision supervisor)
             implements NodeSpec {
         public Task {
             contextFiles = Models.list(contextFiles);
@@ -50,10 +53,27 @@ public sealed interface NodeSpec {
             promptSyntax = promptSyntax == PromptSyntax.FLOW ? null : promptSyntax;
         }
 
+        /** A task that supervises nothing. */
+        public Task(NameRef agent, String role, String prompt, Command command, String cwd, List<String> contextFiles,
+                Map<String, String> env, List<NameRef> gates, SessionMode session, Sandbox sandbox, Isolation isolation,
+                PromptSyntax promptSyntax) {
+            this(agent, role, prompt, command, cwd, contextFiles, env, gates, session, sandbox, isolation, promptSyntax, null);
+        }
+
         /** A task that starts a new conversation each run, with no sandbox setting of its own, not isolated, with Flow's placeholders. */
         public Task(NameRef agent, String role, String prompt, Command command, String cwd, List<String> contextFiles,
                 Map<String, String> env, List<NameRef> gates) {
-            this(agent, role, prompt, command, cwd, contextFiles, env, gates, null, null, Isolation.NONE, null);
+            this(agent, role, prompt, command, cwd, contextFiles, env, gates, null, null, Isolation.NONE, null, null);
+        }
+
+        /** Whether the task is a supervisor, whose answer is a decision between its participants. */
+        public boolean supervises() {
+            return supervisor != null;
+        }
+
+        /** The same task with its session mode set. */
+        public Task withSession(SessionMode mode) {
+            return new Task(agent, role, prompt, command, cwd, contextFiles, env, gates, mode, sandbox, isolation, promptSyntax, supervisor);
         }
 
         public boolean isolated() {

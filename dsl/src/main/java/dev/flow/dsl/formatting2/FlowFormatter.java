@@ -36,7 +36,7 @@ public class FlowFormatter extends AbstractJavaFormatter {
     private static final List<String> PROPERTY_KEYWORDS = List.of(
             "description", "outputs", "timeout", "wait", "meta", "agent", "role", "prompt", "cwd", "context", "env",
             "gates", "branches", "strategy", "with", "returns", "title", "default", "if", "parallel", "writes", "after",
-            "severity", "session", "isolate", "roles");
+            "severity", "session", "isolate", "roles", "participants", "ask", "max", "finish");
 
     /** Four spaces unless the editor asks for another indentation. */
     public static class Preferences extends FormatterPreferenceValuesProvider {

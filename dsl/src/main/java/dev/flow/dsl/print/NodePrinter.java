@@ -31,7 +31,8 @@ final class NodePrinter {
 
     /** The node's lines: a header alone, or a header and a block. */
     void print(Node node, Workflow workflow, java.util.function.Function<String, Workflow> called, SourceWriter out) {
-        var header = new StringBuilder(node.kind().keyword()).append(' ').append(values.name(node.id()));
+        boolean supervisor = node.spec() instanceof NodeSpec.Task t && t.supervises();
+        var header = new StringBuilder(supervisor ? "supervisor" : node.kind().keyword()).append(' ').append(values.name(node.id()));
         if (node.label() != null) {
             header.append(' ').append(values.string(node.label()));
         }
@@ -66,7 +67,7 @@ final class NodePrinter {
             lines.add("description " + values.string(node.description()));
         }
         spec(node, workflow, called, lines);
-        if (!node.outputs().isEmpty()) {
+        if (!node.outputs().isEmpty() && !(node.spec() instanceof NodeSpec.Task t && t.supervises())) {
             lines.add("outputs " + node.outputs().stream()
                     .map(o -> values.name(o.name()) + (o.description() == null ? "" : " " + values.string(o.description())))
                     .collect(Collectors.joining(", ")));
@@ -115,7 +116,9 @@ final class NodePrinter {
             if (t.sandbox() != null) {
                 lines.add(sandbox(t.sandbox()));
             }
-            if (t.isolation() != workflow.config().isolation()) {
+            if (t.supervises()) {
+                supervision(t.supervisor(), lines);
+            } else if (t.isolation() != workflow.config().isolation()) {
                 lines.add("isolate " + t.isolation().keyword()); // the workflow's default is not repeated
             }
         } else if (spec instanceof NodeSpec.Gate g) {
@@ -155,6 +158,20 @@ final class NodePrinter {
             optional(lines, "title", h.title() == null ? null : values.string(h.title()));
             optional(lines, "prompt", h.prompt() == null ? null : values.string(h.prompt()));
             optional(lines, "default", h.defaultOutput() == null ? null : values.name(h.defaultOutput().name()));
+        }
+    }
+
+    /** A supervisor's participants, ask node, rounds and finishing; it is never isolated. */
+    private void supervision(dev.flow.model.Supervision s, List<String> lines) {
+        if (!s.participants().isEmpty()) {
+            lines.add("participants " + names(s.participants()));
+        }
+        optional(lines, "ask", s.ask() == null ? null : values.name(s.ask().name()));
+        if (s.rounds() != null) {
+            lines.add("max rounds " + s.rounds().maxIterations());
+        }
+        if (!s.mayFinish()) {
+            lines.add("finish " + s.finish().keyword());
         }
     }
 

@@ -105,6 +105,9 @@ final class AgentTask {
         if (!contractFooter) {
             return prompt;
         }
+        if (supervision(job) != null) {
+            return prompt + "\n\n---\n" + SupervisorDecision.reminder(job.node(), supervision(job));
+        }
         return prompt + "\n\n---\nWhen you are done, end your answer with one JSON object on its own line: "
                 + "{\"output\": one of " + job.node().effectiveOutputs() + ", \"summary\": \"what you did, in one or two sentences\", "
                 + "\"state\": {}}\n";
@@ -137,13 +140,18 @@ final class AgentTask {
         }
         String stdout = Tails.read(ran.stdout(), (int) MAX_ANSWER_BYTES);
         AgentReply reply = AgentReply.parse(stdout).orElse(null);
+        SupervisorDecision decision = null;
+        if (supervision(job) != null && (reply == null || reply.acceptable() && reply.agentError() == null)) {
+            decision = SupervisorDecision.read(stdout, job.node(), supervision(job));
+            reply = reply == null ? null : reply.withOutput(decision.output());
+        }
         double cost = reply == null ? 0 : reply.cost();
         String session = reply == null ? null : reply.sessionId();
         if (session == null && builtin && agentName.equals("codex")) {
             session = AgentSessions.codexSession(ran.stderr());
         }
         result.put("cost", cost);
-        Outcome failure = failure(who, job, r, reply, outputs, ran.stderrTail(), result);
+        Outcome failure = failure(who, job, r, reply, decision, outputs, ran.stderrTail(), result);
         if (failure != null) {
             return failure.withCost(cost).withSession(session);
         }
@@ -152,6 +160,9 @@ final class AgentTask {
         result.put("output", output);
         result.put("summary", summary);
         result.put("data", reply == null ? null : reply.data());
+        if (decision != null) {
+            decision.addTo(result);
+        }
         var done = new Outcome(output, result, cost, reply == null ? Map.of() : reply.state(), null, null, session);
         if (task != null) {
             Outcome gated = gates.afterTask(job, task, cancellation, done);
@@ -160,9 +171,14 @@ final class AgentTask {
         return done;
     }
 
+    /** What the task leads when it is a supervisor; null otherwise. */
+    private static dev.flow.model.Supervision supervision(Job job) {
+        return job.node().spec() instanceof NodeSpec.Task t && t.supervises() ? t.supervisor() : null;
+    }
+
     /** Why the attempt failed once the agent ran to its end; null when its answer stands. */
-    private static Outcome failure(String who, Job job, ProcessResult r, AgentReply reply, List<String> outputs, String stderr,
-            Map<String, Object> result) {
+    private static Outcome failure(String who, Job job, ProcessResult r, AgentReply reply, SupervisorDecision decision, List<String> outputs,
+            String stderr, Map<String, Object> result) {
         if (reply != null && reply.agentError() != null) {
             result.put("summary", reply.summary());
             String error = who + " reported an error: " + Tails.clip(reply.agentError(), 300);
@@ -175,6 +191,10 @@ final class AgentTask {
         }
         if (reply != null && !reply.acceptable()) {
             return Outcome.failed(who + "'s answer cannot be used: " + reply.problem(), ErrorClass.VALIDATION, result);
+        }
+        if (decision != null && decision.problem() != null) {
+            result.put("summary", reply == null ? "" : reply.summary());
+            return Outcome.failed(decision.problem(), ErrorClass.VALIDATION, result);
         }
         String output = reply == null ? null : reply.output();
         if (output == null && outputs.size() > 1) {

@@ -40,6 +40,27 @@ class GraphJsonTest {
     }
 
     @Test
+    void aSupervisorAndItsWiringSurviveARoundTrip() throws Exception {
+        var supervision = new dev.flow.model.Supervision(java.util.List.of(dev.flow.model.NameRef.of("venue"), dev.flow.model.NameRef.of("budget")),
+                dev.flow.model.NameRef.of("person"), new dev.flow.model.LoopControl(12, null), dev.flow.model.Supervision.Finish.NEVER);
+        var lead = new dev.flow.model.NodeSpec.Task(dev.flow.model.NameRef.of("claude"), null, "Plan", null, null, java.util.List.of(),
+                java.util.Map.of(), java.util.List.of(), null, null, null, null, supervision);
+        var venue = new dev.flow.model.NodeSpec.Task(dev.flow.model.NameRef.of("claude"), null, "Find a venue", null, null, java.util.List.of(),
+                java.util.Map.of(), java.util.List.of());
+        var w = new dev.flow.model.Workflow("w", null, null, null, null, null, null, null, java.util.List.of(dev.flow.model.Node.of("lead", lead, null),
+                dev.flow.model.Node.of("venue", venue, null), dev.flow.model.Node.of("budget", venue, null)), null, null, null, null, null, null);
+        FlowGraph wired = FlowGraph.of(dev.flow.model.SupervisionWiring.wire(w));
+        String json = GraphJson.write(wired);
+        assertThat(GraphJson.read(json)).isEqualTo(wired);
+        assertThat(GraphJson.write(GraphJson.read(json))).isEqualTo(json);
+        var spec = new ObjectMapper().readTree(GraphJson.writeWithoutSources(wired)).get("workflow").get("nodes").get(0).get("spec");
+        assertThat(spec.get("supervisor").toString()).isEqualTo("{\"participants\":[{\"name\":\"venue\"},{\"name\":\"budget\"}],"
+                + "\"ask\":{\"name\":\"person\"},\"rounds\":{\"max_iterations\":12},\"finish\":\"never\"}");
+        var plain = new ObjectMapper().readTree(GraphJson.writeWithoutSources(FlowGraph.of(w))).get("workflow").get("nodes").get(1).get("spec");
+        assertThat(plain.has("supervisor")).as("a task that leads nobody has no supervisor key").isFalse();
+    }
+
+    @Test
     void aNodeOfUnknownTypeReadsBackWithTheTypeAsWritten() throws Exception {
         var node = dev.flow.model.Node.of("poll", new dev.flow.model.NodeSpec.Unknown("loop"), dev.flow.model.SourceRef.of("w.yaml", 30, 4, 3, 11));
         var workflow = new dev.flow.model.Workflow("w", null, null, null, null, null, null, null, java.util.List.of(node), null, null, null, null,
