@@ -10,8 +10,9 @@
 # Xtext's interfaces) out of dynamic archives, which made them miss a third of Flow's classes.
 # A JVM that cannot make archives leaves a warning and no archive: the launcher then runs without.
 set -u
-target=$1
-examples=$2
+# Absolute paths: the training runs work in a folder of their own.
+target=$(cd "$1" && pwd) || exit 1
+examples=$(cd "$2" && pwd) || exit 1
 jar=$target/flow.jar
 work=$target/cds-training
 java=${JAVA_HOME:+$JAVA_HOME/bin/}java
@@ -32,9 +33,13 @@ train help --help
 
 # One list, in first-loaded order. Lambda proxies stay out: in Java 17, linking them at dump
 # time keeps the old-version interfaces they implement out of the archive.
+rm -f "$target/flow.classlist" "$target/flow.jsa"
+if ! grep -q '^dev/flow/cli/FlowCli$' "$work"/*.classes 2>/dev/null; then
+    echo "cds-archive: the training runs of flow.jar loaded none of Flow's classes (see $work/*.out); flow starts without an archive" >&2
+    exit 0
+fi
 cat "$work"/*.classes | grep -v '^@lambda-proxy' | awk '!seen[$0]++' > "$target/flow.classlist"
 
-rm -f "$target/flow.jsa"
 if ! "$java" -Xshare:dump -XX:SharedClassListFile="$target/flow.classlist" -XX:SharedArchiveFile="$target/flow.jsa" \
         -cp "$jar" >"$work/dump.out" 2>&1; then
     echo "cds-archive: this Java made no class-data sharing archive (see $work/dump.out); flow starts without one" >&2
