@@ -107,6 +107,7 @@ final class Completion {
         b.finishedAt = step.now;
         NodeRow done = b.build();
         step.put(ctx, done);
+        NodeKeys.completed(step, ctx, done, node, output, result);
         problem = applyHandlers(ctx, node, output);
         if (problem != null) {
             stopAt(ctx, limit);
@@ -233,6 +234,7 @@ final class Completion {
         Map<String, Object> result = attempt.result();
         String resultJson = result.isEmpty() ? null
                 : step.core.results.encode(result, () -> step.core.runDir(ctx.id(), row.nodeId(), row.iteration(), row.attempt()));
+        NodeKeys.failed(step, ctx, row, node, error, result);
         Double cost = attempt.cost() > 0 ? attempt.cost() : null;
         String session = attempt.sessionId() != null ? attempt.sessionId() : row.sessionId();
         if (errorClass != ErrorClass.LOGIC && row.attempt() <= retriesAllowed(node, errorClass) && ctx.isLive()) {
