@@ -66,6 +66,7 @@ final class Rules {
             LimitRules::invalidRetries,
             LimitRules::invalidMaxParallel,
             LimitRules::invalidValues,
+            LimitRules::invalidKvKeys,
             RetryRules::retriesThatNeverHappen);
 
     /** The rules of {@link #WORKFLOW} that read gate definitions, and nothing else when a workflow has no node. */

@@ -99,9 +99,10 @@ final class Claims {
         Map<String, Object> mapped = Json.readMap(row.inputJson());
         String prompt = null;
         TaskPrompts.Prepared prepared = null;
+        KvInputs.Rendered kvInputs = node.spec() instanceof NodeSpec.Task t && !t.inputs().isEmpty() ? KvInputs.of(step, ctx, t.inputs()) : null;
         if (node.spec() instanceof NodeSpec.Task t && (t.agent() != null || t.command() == null && t.role() != null)) {
             // an agent task, or a task that names only a role: the role's agent runs it
-            prepared = TaskPrompts.task(step, ctx, node, t, mapped);
+            prepared = TaskPrompts.task(step, ctx, node, t, mapped, kvInputs == null ? null : kvInputs.section());
             prompt = prepared.text();
         } else if (node.spec() instanceof NodeSpec.Merge m && m.agent() != null) {
             prompt = TaskPrompts.flow(step, ctx, node, mapped, m.prompt());
@@ -126,6 +127,9 @@ final class Claims {
         context.put("input", mapped);
         if (prepared != null && prepared.inputData() != null) {
             context.put("input_data", prepared.inputData());
+        }
+        if (kvInputs != null) {
+            context.put("kv_inputs", kvInputs.context());
         }
         var env = new LinkedHashMap<String, String>();
         env.put("FLOW_DB", step.core.store.location().toString());

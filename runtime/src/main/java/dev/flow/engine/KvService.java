@@ -139,8 +139,8 @@ public final class KvService {
     }
 
     private ExecutionRow check(String executionId, String scope, String key) {
-        if (key == null || key.isEmpty() || key.length() > 200 || key.chars().anyMatch(Character::isISOControl)) {
-            throw new UsageException("a key is 1 to 200 printable characters, not \"" + key + "\"");
+        if (!dev.flow.model.KvRef.isValidKey(key)) {
+            throw new UsageException("a key is 1 to " + dev.flow.model.KvRef.KEY_MAX + " printable characters, not \"" + key + "\"");
         }
         ExecutionRow exec = ExecutionLookup.require(core.store, executionId);
         if (!scope.equals(KvEntry.RUN_SCOPE)) {

@@ -1,5 +1,6 @@
 package dev.flow.engine;
 
+import dev.flow.model.KvRef;
 import dev.flow.model.Node;
 import dev.flow.store.NodeRow;
 import java.io.IOException;
@@ -24,10 +25,10 @@ import java.util.Map;
  * written by {@value #WRITER}; no event is added for them.
  */
 final class NodeKeys {
-    static final String SUMMARY = "out.summary";
-    static final String STDOUT = "out.last_stdout_path";
-    static final String RESULT = "out.last_result_path";
-    static final String ERROR = "err.summary";
+    static final String SUMMARY = KvRef.SUMMARY;
+    static final String STDOUT = KvRef.STDOUT_PATH;
+    static final String RESULT = KvRef.RESULT_PATH;
+    static final String ERROR = KvRef.ERROR;
     /** Who the store says wrote them. */
     static final String WRITER = "flow";
 

@@ -26,6 +26,7 @@ public sealed interface NodeSpec {
      *     changes applied after its gates pass. The effective value: front ends apply the workflow's
      *     default ({@link Config#isolation()}) to the tasks that do not set their own
      * @param promptSyntax how the prompt's placeholders are written; null for Flow's {@code ${name}}
+     * @param inputs values of the key-value store the task reads ({@code inputs}), in the order written
      */
     record Task(
             NameRef agent,
@@ -39,9 +40,11 @@ public sealed interface NodeSpec {
             SessionMode session,
             Sandbox sandbox,
             Isolation isolation,
-            PromptSyntax promptSyntax)
+            PromptSyntax promptSyntax,
+            List<KvRef> inputs)
             implements NodeSpec {
         public Task {
+            inputs = Models.list(inputs);
             contextFiles = Models.list(contextFiles);
             env = Models.map(env);
             gates = Models.list(gates);
@@ -50,10 +53,21 @@ public sealed interface NodeSpec {
             promptSyntax = promptSyntax == PromptSyntax.FLOW ? null : promptSyntax;
         }
 
+        /** A task that reads no values of the key-value store as inputs. */
+        public Task(NameRef agent, String role, String prompt, Command command, String cwd, List<String> contextFiles,
+                Map<String, String> env, List<NameRef> gates, SessionMode session, Sandbox sandbox, Isolation isolation, PromptSyntax promptSyntax) {
+            this(agent, role, prompt, command, cwd, contextFiles, env, gates, session, sandbox, isolation, promptSyntax, List.of());
+        }
+
         /** A task that starts a new conversation each run, with no sandbox setting of its own, not isolated, with Flow's placeholders. */
         public Task(NameRef agent, String role, String prompt, Command command, String cwd, List<String> contextFiles,
                 Map<String, String> env, List<NameRef> gates) {
-            this(agent, role, prompt, command, cwd, contextFiles, env, gates, null, null, Isolation.NONE, null);
+            this(agent, role, prompt, command, cwd, contextFiles, env, gates, null, null, Isolation.NONE, null, List.of());
+        }
+
+        /** The same task reading {@code refs}. */
+        public Task withInputs(List<KvRef> refs) {
+            return new Task(agent, role, prompt, command, cwd, contextFiles, env, gates, session, sandbox, isolation, promptSyntax, refs);
         }
 
         public boolean isolated() {

@@ -5,6 +5,7 @@ import dev.flow.dsl.flow.Branch;
 import dev.flow.dsl.flow.FlowPackage;
 import dev.flow.dsl.flow.GateNode;
 import dev.flow.dsl.flow.Human;
+import dev.flow.dsl.flow.KvInput;
 import dev.flow.dsl.flow.MappingEntry;
 import dev.flow.dsl.flow.Merge;
 import dev.flow.dsl.flow.Parallel;
@@ -13,7 +14,9 @@ import dev.flow.dsl.flow.Subgraph;
 import dev.flow.dsl.flow.Task;
 import dev.flow.dsl.flow.WaitModeKind;
 import dev.flow.model.Isolation;
+import dev.flow.model.KvRef;
 import dev.flow.model.Mapping;
+import dev.flow.model.NameRef;
 import dev.flow.model.MergeStrategy;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
@@ -66,7 +69,7 @@ final class NodeCompiler {
             return new NodeSpec.Task(names.of(t, FLOW.getTask_Agent()), t.getRole(), t.getPrompt(),
                     definitions.command(t.getCommand()), t.getCwd(), t.getContextFiles(),
                     DefinitionCompiler.env(t.getEnv()), names.all(t, FLOW.getTask_Gates()), session, definitions.sandbox(t.getSandbox()),
-                    Isolations.of(t, () -> isolation), t.isPromptFormat() ? PromptSyntax.FORMAT : PromptSyntax.FLOW);
+                    Isolations.of(t, () -> isolation), t.isPromptFormat() ? PromptSyntax.FORMAT : PromptSyntax.FLOW, kvInputs(t));
         } else if (n instanceof GateNode g) {
             return new NodeSpec.Gate(names.of(g, FLOW.getGateNode_Gate()), Isolations.of(g, () -> isolation));
         } else if (n instanceof Branch b) {
@@ -84,6 +87,19 @@ final class NodeCompiler {
             return new NodeSpec.Human(h.getTitle(), h.getPrompt(), names.of(h, FLOW.getHuman_Default()));
         }
         return new NodeSpec.Checkpoint();
+    }
+
+    /** {@code inputs { goal = plan["ctx.goal"], run["ctx.decisions"] }}; {@code run} names the run-wide keys. */
+    private List<KvRef> kvInputs(Task t) {
+        var out = new ArrayList<KvRef>();
+        for (KvInput input : t.getInputs()) {
+            NameRef node = input.isRun() ? new NameRef(KvRef.RUN, positions.of(input, FLOW.getKvInput_Run()))
+                    : names.of(input, FLOW.getKvInput_Node());
+            if (node != null && input.getKey() != null) {
+                out.add(new KvRef(node, input.getKey(), input.getAlias(), positions.of(input)));
+            }
+        }
+        return out;
     }
 
     /** {@code wait X}: a merge's or parallel's own mode; ALL when not written. */

@@ -71,6 +71,14 @@ class GraphJsonTest {
     }
 
     @Test
+    void aTasksKvInputsAreItsNodeKeyAndName() throws Exception {
+        var tree = new ObjectMapper().readTree(GraphJson.writeWithoutSources(SampleGraphs.everything()));
+        assertThat(tree.at("/workflow/nodes/1/spec/inputs").toString()).isEqualTo(
+                "[{\"node\":{\"name\":\"plan\"},\"key\":\"ctx.goal\",\"as\":\"goal\"},{\"node\":{\"name\":\"run\"},\"key\":\"ctx.decisions\"}]");
+        assertThat(tree.at("/workflow/nodes/2/spec").has("inputs")).as("none is left out").isFalse();
+    }
+
+    @Test
     void withoutSourcesLeavesNoPositionBehind() {
         String json = GraphJson.writeWithoutSources(SampleGraphs.everything());
         assertThat(json).doesNotContain("\"source\"", "sample.flow").contains("\"analyze\"");
