@@ -396,6 +396,14 @@ public final class Engine {
         return value instanceof String s ? s : null;
     }
 
+    /**
+     * The work graph of the execution trees at {@code rootIds} (top-level executions; their
+     * children come with them), read in one transaction: {@code flow run --snapshot FILE}.
+     */
+    public WorkGraphSnapshot workGraph(java.util.Collection<String> rootIds) {
+        return WorkGraphSnapshot.read(core, rootIds);
+    }
+
     /** One execution's row: its status, counters and times, without its nodes. */
     public ExecutionRow execution(String executionId) {
         return find(executionId);
