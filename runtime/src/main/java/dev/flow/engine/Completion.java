@@ -52,6 +52,12 @@ final class Completion {
         }
         step.assume(stored);
         Node node = ctx.graph.node(held.nodeId());
+        // what its process's microcalls spent counts with the attempt (docs/runtime.md, Microcalls)
+        double microcalls = step.core.runsInProcess(node) ? 0
+                : Microcalls.spent(step.core.runDir(held.executionId(), held.nodeId(), held.iteration(), held.attempt()));
+        if (microcalls > 0) {
+            outcome = outcome.withCost(outcome.cost() + microcalls);
+        }
         if (circuitOpened) {
             step.event(ctx, "circuit_opened", held.nodeId(), Json.object("agent", CircuitBreaker.keyOf(node)));
         }

@@ -461,6 +461,11 @@ public final class Engine {
         return new WorkerHandle(worker, maintenance);
     }
 
+    /** One-shot agent calls from inside a running node ({@code flow microcall}). */
+    public Microcalls microcalls() {
+        return new Microcalls(core);
+    }
+
     /** The key-value store, with the rule that agents write only their own node's keys and the run's. */
     public KvService kv() {
         return new KvService(core);
