@@ -44,7 +44,12 @@ public record WorkGraphSnapshot(String json, Map<String, Long> lastEvents) {
             doc.put("format", FORMAT);
             doc.put("written_at", Instant.ofEpochMilli(core.now()).toString());
             doc.put("executions", executions);
-            return new WorkGraphSnapshot(Json.write(doc), lastEvents);
+            try {
+                // indented: it is for people to read as much as for tools
+                return new WorkGraphSnapshot(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(doc), lastEvents);
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
         });
     }
 
