@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
             AnswerCommand.class,
             WorkerCommand.class,
             KvCommand.class,
+            MicrocallCommand.class,
             LspCommand.class,
             CommandLine.HelpCommand.class
         })

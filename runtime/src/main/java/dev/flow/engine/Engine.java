@@ -401,6 +401,14 @@ public final class Engine {
         return value instanceof String s ? s : null;
     }
 
+    /**
+     * The work graph of the execution trees at {@code rootIds} (top-level executions; their
+     * children come with them), read in one transaction: {@code flow run --snapshot FILE}.
+     */
+    public WorkGraphSnapshot workGraph(java.util.Collection<String> rootIds) {
+        return WorkGraphSnapshot.read(core, rootIds);
+    }
+
     /** One execution's row: its status, counters and times, without its nodes. */
     public ExecutionRow execution(String executionId) {
         return find(executionId);
@@ -456,6 +464,11 @@ public final class Engine {
         maintenance.setDaemon(true);
         maintenance.start();
         return new WorkerHandle(worker, maintenance);
+    }
+
+    /** One-shot agent calls from inside a running node ({@code flow microcall}). */
+    public Microcalls microcalls() {
+        return new Microcalls(core);
     }
 
     /** The key-value store, with the rule that agents write only their own node's keys and the run's. */

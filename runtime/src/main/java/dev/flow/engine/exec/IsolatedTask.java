@@ -216,7 +216,7 @@ final class IsolatedTask {
 
     private static NodeSpec.Task withoutGates(NodeSpec.Task t) {
         return new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(), List.of(), t.session(), t.sandbox(),
-                t.isolation(), t.promptSyntax(), t.supervisor());
+                t.isolation(), t.promptSyntax(), t.inputs(), t.supervisor());
     }
 
     private static boolean isFailure(String output) {
