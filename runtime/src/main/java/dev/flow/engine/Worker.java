@@ -39,6 +39,8 @@ final class Worker {
     private Thread heartbeats;
 
     private static final AtomicLong SERIAL = new AtomicLong();
+    /** How often a worker with work in progress checks that its nodes were not taken from it. */
+    static final long WATCH_MILLIS = 500;
 
     Worker(EngineCore core, String rootId, int slots) {
         this.core = core;
@@ -62,12 +64,20 @@ final class Worker {
         heartbeats.start();
     }
 
+    /**
+     * Renews the leases every heartbeat and, between beats, looks every {@link #WATCH_MILLIS} whether
+     * the nodes it runs are still its own: a node cancelled by another process ({@code flow cancel},
+     * a run failing fast on another worker) loses its lease there, and its work here is killed
+     * within that time rather than at the next heartbeat. Runs until the slots have stopped, so that
+     * work a gracefully stopping worker lets finish keeps its lease.
+     */
     private void heartbeatLoop() {
-        while (!stopping) {
+        long watch = Math.max(1, Math.min(WATCH_MILLIS, core.options().heartbeat().toMillis()));
+        while (true) {
             try {
-                Thread.sleep(Math.max(1, core.options().heartbeat().toMillis()));
-                if (!running.isEmpty()) {
-                    heartbeatIfDue();
+                Thread.sleep(watch);
+                if (!running.isEmpty() && !heartbeatIfDue()) {
+                    watch();
                 }
             } catch (InterruptedException e) {
                 return;
@@ -96,15 +106,20 @@ final class Worker {
     }
 
     void join() {
-        if (heartbeats != null) {
-            heartbeats.interrupt();
-        }
         for (Thread t : threads) {
             try {
                 t.join();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
+            }
+        }
+        if (heartbeats != null) {
+            heartbeats.interrupt();
+            try {
+                heartbeats.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
         Leases.LIVE.remove(owner);
@@ -203,6 +218,7 @@ final class Worker {
 
     private Outcome execute(Claim claim) {
         var cancellation = new Cancellation();
+        cancellation.confirmWith(() -> stillHeld(claim));
         running.put(claim.key(), new Running(cancellation, System.nanoTime()));
         if (releasing) {
             cancellation.cancel("the worker is stopping"); // stopped between the claim and now
@@ -257,33 +273,54 @@ final class Worker {
         }
     }
 
-    private void heartbeatIfDue() {
+    /** Beats when a heartbeat is due; whether it did. */
+    private boolean heartbeatIfDue() {
         long now = System.nanoTime();
         if (now - lastHeartbeat < core.options().heartbeat().toNanos()) {
-            return;
+            return false;
         }
         synchronized (this) {
             if (now - lastHeartbeat < core.options().heartbeat().toNanos()) {
-                return;
+                return false;
             }
             lastHeartbeat = now;
         }
         heartbeat();
+        return true;
     }
 
     /** Renews this worker's leases and cancels local work whose node is no longer held. */
     void heartbeat() {
         long start = System.nanoTime();
-        List<NodeRow> held = core.store.write(tx -> {
+        cancelUnheld(core.store.write(tx -> {
             tx.nodes().renewLeases(owner, core.now() + core.options().lease().toMillis());
             return tx.nodes().heldBy(owner);
-        });
+        }), start);
+    }
+
+    /** Cancels local work whose node is no longer held, reading only (between heartbeats). */
+    private void watch() {
+        long start = System.nanoTime();
+        cancelUnheld(core.store.read(tx -> tx.nodes().heldBy(owner)), start);
+    }
+
+    /** Work older than the reading of {@code held} whose node is not among them was taken away: its process is killed. */
+    private void cancelUnheld(List<NodeRow> held, long readStarted) {
         Set<String> keys = ConcurrentHashMap.newKeySet();
         held.forEach(r -> keys.add(r.executionId() + "/" + r.nodeId()));
         running.forEach((key, r) -> {
-            if (!keys.contains(key) && r.since() < start) {
+            if (!keys.contains(key) && r.since() < readStarted) {
                 r.cancellation().cancel("its node is no longer held by this worker");
             }
         });
+    }
+
+    /** Whether this worker still holds the claimed node (read now, for work about to do something it cannot take back). */
+    private boolean stillHeld(Claim claim) {
+        NodeRow held = claim.row();
+        return core.store.read(tx -> tx.nodes().get(held.executionId(), held.nodeId()))
+                .filter(r -> r.status() == dev.flow.store.NodeStatus.RUNNING && r.iteration() == held.iteration()
+                        && r.attempt() == held.attempt() && owner.equals(r.leaseOwner()))
+                .isPresent();
     }
 }
