@@ -155,18 +155,7 @@ final class Entering {
             r.putIfAbsent("output", s.output());
             results.add(r);
         }
-        var out = new LinkedHashMap<String, Object>();
-        if (results.isEmpty()) {
-            return out;
-        }
-        if (spec.strategy() == MergeStrategy.FIRST) {
-            out.putAll(results.get(0));
-        } else if (spec.strategy() == MergeStrategy.UNION) {
-            results.forEach(out::putAll);
-        } else {
-            out.putAll(results.get(results.size() - 1));
-            out.keySet().removeIf(k -> results.stream().anyMatch(r -> !r.containsKey(k)));
-        }
+        var out = MergeResults.combine(spec.strategy(), results);
         out.put("summary", "merged " + sources.size() + " branch" + (sources.size() == 1 ? "" : "es") + " ("
                 + spec.strategy().keyword() + ")");
         out.put("joined", sources.stream().map(NodeRow::nodeId).toList());
