@@ -62,6 +62,7 @@ final class EventText {
             case "circuit_opened" -> "agent " + text(d, "agent") + " failed too often; its nodes wait before trying again";
             case "result_dropped" -> "node " + who + ": a late result was dropped (" + text(d, "reason") + ")";
             case "checkpoint" -> "checkpoint " + who;
+            case "cancelled" -> "run cancelled by " + text(d, "by") + (text(d, "reason").isEmpty() ? "" : ": " + text(d, "reason"));
             default -> null;
         };
     }

@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
             StatusCommand.class,
             LogCommand.class,
             AnswerCommand.class,
+            CancelCommand.class,
             WorkerCommand.class,
             KvCommand.class,
             LspCommand.class,

@@ -51,6 +51,7 @@ final class Worker {
 
     void start() {
         Leases.LIVE.add(owner);
+        core.register(this);
         lastHeartbeat = System.nanoTime();
         for (int i = 0; i < slots; i++) {
             Thread t = new Thread(this::slotLoop, "flow-slot-" + (i + 1));
@@ -123,6 +124,7 @@ final class Worker {
             }
         }
         Leases.LIVE.remove(owner);
+        core.unregister(this);
     }
 
     boolean isStopping() {
@@ -257,13 +259,17 @@ final class Worker {
         return done.value();
     }
 
-    private void after(EngineCore.Done<?> done) {
-        for (String key : done.cancelled()) {
+    /** Kills the work of these nodes ({@code execution/node}) that runs here: a transaction of this process cancelled them. */
+    void cancelLocally(Set<String> keys) {
+        for (String key : keys) {
             Running r = running.get(key);
             if (r != null) {
                 r.cancellation().cancel("its node was cancelled");
             }
         }
+    }
+
+    private void after(EngineCore.Done<?> done) {
         if (done.spareReady() > 0) {
             nudge();
         }
