@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
             LogCommand.class,
             AnswerCommand.class,
             CancelCommand.class,
+            ForkCommand.class,
             WorkerCommand.class,
             KvCommand.class,
             LspCommand.class,

@@ -338,7 +338,7 @@ public final class Engine {
      * with the reason, and a {@code node_cancelled} event), their questions withdrawn; a {@code
      * cancelled} event says who asked and why. Running work is killed by whichever worker holds it:
      * here at once, in another process within half a second ({@link Worker}). The run can no longer
-     * be resumed or answered; a fork starts a new one from any of its nodes.
+     * be resumed or answered; {@link #fork} starts a new one from any of its nodes.
      *
      * @param reason why, for the report and the log; null for none
      * @throws UsageException for an unknown execution, a child execution (cancel the run it belongs
@@ -376,6 +376,40 @@ public final class Engine {
             children += e.kind().equals("execution_finished") && !e.executionId().equals(row.id()) ? 1 : 0;
         }
         return new CancelResult(row.id(), row.workflowId(), nodes, children, done.value());
+    }
+
+    /**
+     * Forks a run from one of its nodes: a new execution of the same graph that reuses the results of
+     * the nodes the chosen one does not lead to and runs from that node on, with the state it had
+     * when the node last became ready ({@link Forks} says exactly what is reused and what runs
+     * again). The source is left as it is, whatever its status. Returns the new execution's id;
+     * nothing runs until {@link #run}.
+     *
+     * @param nodePath a node of the run's workflow, or {@code SUB/NODE} for a node of the child
+     *     execution the subgraph node {@code SUB} ran
+     * @param inputs inputs to change, as text ({@code --input name=value}); the others are the source's
+     * @throws UsageException for an unknown execution or node, a child execution (fork the run it
+     *     belongs to), a node that never became ready, or a bad input
+     */
+    public String fork(String executionId, String nodePath, Map<String, String> inputs) {
+        ExecutionRow row = find(executionId);
+        if (!row.isTop()) {
+            throw new UsageException("execution " + row.id() + " is a child execution of " + row.parentId() + " (its subgraph node \""
+                    + row.parentNode() + "\"); fork the run it belongs to, from " + row.parentNode() + "/NODE: " + row.rootId());
+        }
+        Workflow workflow = core.store.read(tx -> core.graphs.runGraph(tx, row.graphHash(), row.workflowId())).workflow();
+        Map<String, Object> changed = Inputs.typed(workflow, inputs);
+        return core.step(step -> {
+            String id = newId(step);
+            Forks.fork(step, id, row, nodePath, Json.readMap(row.inputsJson()), changed, null);
+            return id;
+        }).value();
+    }
+
+    /** Where an execution came from, when it is a fork ({@link #fork}). */
+    public Optional<dev.flow.store.ForkRow> origin(String executionId) {
+        find(executionId);
+        return core.store.read(tx -> tx.forks().get(executionId));
     }
 
     /** The execution in full, for {@code flow status EXECUTION}. */

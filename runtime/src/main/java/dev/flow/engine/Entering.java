@@ -42,6 +42,9 @@ final class Entering {
             b.inputJson = Json.write(input);
         }
         b.readyAt = step.now;
+        // State written before this event number is what the node saw: every state write is followed by
+        // the node_completed event of the node that made it before anything it leads to is entered.
+        b.enteredSeq = ctx.eventSeq;
         NodeRow entered = b.build();
         switch (step.humans.interruptBefore(ctx, entered)) {
             case WAIT -> {

@@ -216,6 +216,11 @@ public final class RunGraph {
         return n.waitForIncoming() == null ? WaitMode.ANY : n.waitForIncoming();
     }
 
+    /** The node and every node it reaches over forward edges (neither loop nor back edges), nearest first. */
+    public Set<String> downstream(String id) {
+        return java.util.Collections.unmodifiableSet(reach(id, true));
+    }
+
     /** The nodes a loop edge re-runs (see the class comment). */
     public Set<String> body(Edge loop) {
         return bodies.computeIfAbsent(loop.id(), k -> computeBody(loop.to().name(), loop.from().name()));
