@@ -27,7 +27,8 @@ final class Worker {
 
     /** Work in progress, with when it started (a heartbeat only judges work older than its own read). */
     private record Running(Cancellation cancellation, long since) {}
-    private final List<Thread> threads = new ArrayList<>();
+    /** Its slot threads, all made before any starts: join, which may come as soon as one slot works, sees them all. */
+    private volatile List<Thread> threads = List.of();
     private final Object workSignal = new Object();
     private final Object stateSignal = new Object();
     private final AtomicLong stateVersion = new AtomicLong();
@@ -36,7 +37,7 @@ final class Worker {
     private volatile boolean releasing;
     private volatile Throwable crashed;
     private volatile long lastHeartbeat;
-    private Thread heartbeats;
+    private volatile Thread heartbeats;
 
     private static final AtomicLong SERIAL = new AtomicLong();
     /** How often a worker with work in progress checks that its nodes were not taken from it. */
@@ -53,16 +54,19 @@ final class Worker {
         Leases.LIVE.add(owner);
         core.register(this);
         lastHeartbeat = System.nanoTime();
+        var made = new ArrayList<Thread>();
         for (int i = 0; i < slots; i++) {
             Thread t = new Thread(this::slotLoop, "flow-slot-" + (i + 1));
             t.setDaemon(true);
-            threads.add(t);
-            t.start();
+            made.add(t);
         }
         // Its own thread: a slot busy with a long task must not let its lease lapse.
-        heartbeats = new Thread(this::heartbeatLoop, "flow-heartbeat");
-        heartbeats.setDaemon(true);
-        heartbeats.start();
+        Thread beats = new Thread(this::heartbeatLoop, "flow-heartbeat");
+        beats.setDaemon(true);
+        threads = List.copyOf(made);
+        heartbeats = beats;
+        threads.forEach(Thread::start);
+        beats.start();
     }
 
     /**
