@@ -20,6 +20,8 @@ import picocli.CommandLine.Command;
             StatusCommand.class,
             LogCommand.class,
             AnswerCommand.class,
+            CancelCommand.class,
+            ForkCommand.class,
             WorkerCommand.class,
             KvCommand.class,
             MicrocallCommand.class,

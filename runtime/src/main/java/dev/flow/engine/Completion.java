@@ -247,7 +247,7 @@ final class Completion {
             RetryPolicy policy = node.retry();
             long delay = policy == null ? 0 : step.core.backoff.delayMillis(policy, row.attempt());
             step.tx.runs().insert(new RunRow(ctx.id(), row.nodeId(), row.iteration(), row.attempt(), NodeStatus.FAILED, attempt.output(),
-                    resultJson, error, row.startedAt(), step.now, errorClass, cost));
+                    resultJson, error, row.startedAt(), step.now, errorClass, cost, row.enteredSeq()));
             var b = row.toBuilder();
             b.status = NodeStatus.READY;
             b.attempt = row.attempt() + 1;

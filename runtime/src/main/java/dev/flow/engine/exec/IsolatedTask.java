@@ -134,6 +134,9 @@ final class IsolatedTask {
         if (commit == null || isFailure(done.output())) {
             return with(done, step.fields()); // nothing to apply, or changes of a failed attempt: the target never sees them
         }
+        if (cancellation.confirm()) {
+            return with(cancelled(cancellation, done), step.fields()); // cancelled meanwhile, perhaps from another process: apply nothing
+        }
         var saved = new StepRecord(done, start, base, commit);
         saved.write(job.runDir());
         target.markGatesPassed(step.key(), commit);
