@@ -51,6 +51,9 @@ final class ForkCommand implements Callable<Integer> {
     @Mixin
     RoleOptions roles;
 
+    @Mixin
+    SnapshotOptions snapshot;
+
     @Override
     public Integer call() {
         var out = spec.commandLine().getOut();
@@ -58,7 +61,7 @@ final class ForkCommand implements Callable<Integer> {
         Ansi ansi = display.ansi();
         Map<String, String> changed = RunCommand.inputs(inputs);
         Progress progress = display.progress(out, ansi);
-        try (var session = new RunSession(database.openExisting(), database, progress, ansi, roles.commands())) {
+        try (var session = new RunSession(database.openExisting(), database, progress, ansi, roles.commands(), snapshot.writer())) {
             if (!detach) {
                 RunCommand.refuseUnplayedRoles(session.engine.unplayedRoles(execution), "nothing was forked");
             }
@@ -75,7 +78,7 @@ final class ForkCommand implements Callable<Integer> {
                 return ExitCode.OK;
             }
             session.say(ansi.bold("fork " + session.engine.execution(id).workflowId()) + " as execution " + id + ", a " + TerminalText.line(what));
-            return session.drive(id, session.engine::run, out);
+            return session.drive(id, session.engine::run, out, err);
         }
     }
 
