@@ -126,6 +126,18 @@ class EditingIT {
     }
 
     @Test
+    void completesTheNodesAndTheKeysFlowWritesInATasksInputs() throws Exception {
+        var nodes = labels(complete("complete-inputs-node.flow", Workflows.reviewWith("prompt \"Fix it\"", "prompt \"Fix it\"\n        inputs { prior = <|> }")));
+        assertThat(nodes).contains("analyze", "test", "run");
+        var keys = complete("complete-inputs-key.flow", Workflows.reviewWith("prompt \"Fix it\"", "prompt \"Fix it\"\n        inputs { prior = analyze[<|>] }"));
+        assertThat(labels(keys)).contains("\"out.summary\"", "\"err.summary\"", "\"out.last_stdout_path\"");
+        var cursor = Cursor.in(Workflows.reviewWith("prompt \"Fix it\"", "prompt \"Fix it\"\n        inp<|>uts { prior = analyze[\"out.summary\"] }"));
+        String uri = server.open("hover-inputs.flow", cursor.text());
+        var hover = get(server.server.getTextDocumentService().hover(new HoverParams(doc(uri), cursor.position())));
+        assertThat(hover.getContents().getRight().getValue()).contains("key-value store", "kv get");
+    }
+
+    @Test
     void completesGatesWithTheirCommand() throws Exception {
         var items = complete("complete-gate.flow", Workflows.reviewWith("gate test uses tests", "gate test uses <|>"));
         var tests = items.stream().filter(i -> i.getLabel().equals("tests")).findFirst().orElseThrow();
@@ -178,6 +190,19 @@ class EditingIT {
         var items = complete("complete-snippet.flow", Workflows.reviewWith("gate test uses tests", "gate test uses tests\n    <|>"));
         var snippets = items.stream().filter(i -> i.getInsertTextFormat() == org.eclipse.lsp4j.InsertTextFormat.Snippet).toList();
         assertThat(labels(snippets)).contains("task …", "gate …", "branch …", "parallel …", "merge …", "human …", "checkpoint …");
+    }
+
+    @Test
+    void completesTheParticipantsOfASupervisorAndDocumentsItsWords() throws Exception {
+        String party = "workflow party {\n    task venue { agent claude prompt \"v\" }\n    task budget { agent claude prompt \"b\" }\n"
+                + "    supervisor planner { agent claude prompt \"p\" participants venue, <|> max rounds 3 }\n    start -> planner\n}\n";
+        assertThat(labels(complete("complete-participants.flow", party))).contains("budget", "venue");
+        var cursor = Cursor.in(party.replace("participants venue, <|>", "partici<|>pants venue, budget"));
+        String uri = server.open("hover-participants.flow", cursor.text());
+        var hover = get(server.server.getTextDocumentService().hover(new HoverParams(doc(uri), cursor.position())));
+        assertThat(hover.getContents().getRight().getValue()).contains("hands work to", "session continue");
+        var items = complete("complete-supervisor-snippet.flow", Workflows.reviewWith("gate test uses tests", "gate test uses tests\n    <|>"));
+        assertThat(labels(items)).contains("supervisor …");
     }
 
     @Test

@@ -69,7 +69,16 @@ final class Rules {
             LimitRules::invalidRetries,
             LimitRules::invalidMaxParallel,
             LimitRules::invalidValues,
+            LimitRules::invalidKvKeys,
             RetryRules::retriesThatNeverHappen,
+            // 7xx supervisors
+            SupervisionRules::unknownParticipants,
+            SupervisionRules::invalidParticipants,
+            SupervisionRules::participantEdges,
+            SupervisionRules::unconditionedEdges,
+            SupervisionRules::supervisorsThatCannotFinish,
+            SupervisionRules::unboundedRounds,
+            SupervisionRules::incompleteSupervisors,
             PlannerRules::invalidGrowthLimits);
 
     /** The rules of {@link #WORKFLOW} that read gate definitions, and nothing else when a workflow has no node. */

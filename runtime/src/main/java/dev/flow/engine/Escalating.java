@@ -212,7 +212,7 @@ final class Escalating {
             return;
         }
         step.tx.runs().insert(new RunRow(ctx.id(), failed, row.iteration(), row.attempt(), NodeStatus.FAILED, null, row.resultJson(), row.error(),
-                row.startedAt(), row.finishedAt(), row.errorClass(), row.cost()));
+                row.startedAt(), row.finishedAt(), row.errorClass(), row.cost(), row.enteredSeq()));
         var input = new LinkedHashMap<>(Json.readMap(row.inputJson()));
         input.keySet().removeAll(List.of(NOTE, BY, EARLIER_ERROR));
         input.put(BY, handler.nodeId());

@@ -80,6 +80,7 @@ final class LoopReset {
         b.startedAt = null;
         b.finishedAt = null;
         b.childId = null;
+        b.enteredSeq = null;
         return b.build();
     }
 }

@@ -143,14 +143,14 @@ public final class Proposals {
             spec = new NodeSpec.Gate(new NameRef(gate, at.value(pointer + "/gate")));
         } else if (command != null) {
             spec = new NodeSpec.Task(null, role, null, new Command.Argv(command, at.value(pointer + "/command")), null, List.of(), Map.of(),
-                    List.of(), null, null, workflow.config().isolation(), null, null);
+                    List.of(), null, null, workflow.config().isolation(), null, List.of(), null, null);
         } else {
             String who = agent != null ? agent : runner;
             String pointerOfAgent = pointer + (agent != null ? "/agent" : "/runner");
             NameRef agentRef = who != null ? new NameRef(who, at.value(pointerOfAgent)) : role == null ? plannersAgent() : null;
             String ownRole = who == null && role == null && agentRef == null ? plannersRole() : role;
             spec = new NodeSpec.Task(agentRef, ownRole, composePrompt(id, prompt, title, description, acceptance, verify, inputs), null, null,
-                    List.of(), Map.of(), List.of(), null, null, workflow.config().isolation(), null, isPlanner ? Growth.DEFAULTS : null);
+                    List.of(), Map.of(), List.of(), null, null, workflow.config().isolation(), null, List.of(), null, isPlanner ? Growth.DEFAULTS : null);
         }
         List<OutputDecl> declared = outputs == null ? List.of()
                 : outputs.stream().map(o -> new OutputDecl(o, null, at.value(pointer + "/outputs"))).toList();

@@ -21,4 +21,6 @@ public interface Tx {
     EventTable events();
 
     GraphVersionTable graphVersions();
+
+    ForkTable forks();
 }

@@ -28,6 +28,7 @@ import dev.flow.model.Limits;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
 import dev.flow.model.StateVariable;
+import dev.flow.model.SupervisionWiring;
 import dev.flow.model.Workflow;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -119,9 +120,9 @@ final class WorkflowCompiler {
             }
         }
         modelNodes.add(Node.of(Node.END_ID, new NodeSpec.End(), start));
-        return new Workflow(w.getName(), w.getTitle(), settings.version, settings.description, inputs, state,
+        return SupervisionWiring.wire(new Workflow(w.getName(), w.getTitle(), settings.version, settings.description, inputs, state,
                 gates(w), agents(w), modelNodes, edges.edges(), settings.limits(), interrupts, completion,
-                settings.config(isolation, Isolations.repository(w)), start);
+                settings.config(isolation, Isolations.repository(w)), start));
     }
 
     /** Run-wide settings; when one is written twice the last counts (the validator reports it: FLOW005). */
@@ -251,6 +252,7 @@ final class WorkflowCompiler {
         }
         for (var n : SyntaxTree.nodes(w)) {
             dev.flow.dsl.flow.AgentDef used = n instanceof dev.flow.dsl.flow.Task t ? t.getAgent()
+                    : n instanceof dev.flow.dsl.flow.Supervisor s ? s.getAgent()
                     : n instanceof dev.flow.dsl.flow.Merge m ? m.getAgent() : null;
             if (used != null && !used.eIsProxy() && !BuiltinLibrary.isBuiltin(used.eResource())) {
                 out.computeIfAbsent(used, definitions::agent);

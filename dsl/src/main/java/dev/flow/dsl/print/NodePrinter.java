@@ -4,6 +4,7 @@ import dev.flow.model.Command;
 import dev.flow.model.Escalation;
 import dev.flow.model.Growth;
 import dev.flow.model.Isolation;
+import dev.flow.model.KvRef;
 import dev.flow.model.Mapping;
 import dev.flow.model.MergeStrategy;
 import dev.flow.model.NameRef;
@@ -33,7 +34,8 @@ final class NodePrinter {
 
     /** The node's lines: a header alone, or a header and a block. */
     void print(Node node, Workflow workflow, java.util.function.Function<String, Workflow> called, SourceWriter out) {
-        var header = new StringBuilder(node.kind().keyword()).append(' ').append(values.name(node.id()));
+        boolean supervisor = node.spec() instanceof NodeSpec.Task t && t.supervises();
+        var header = new StringBuilder(supervisor ? "supervisor" : node.kind().keyword()).append(' ').append(values.name(node.id()));
         if (node.label() != null) {
             header.append(' ').append(values.string(node.label()));
         }
@@ -68,7 +70,7 @@ final class NodePrinter {
             lines.add("description " + values.string(node.description()));
         }
         spec(node, workflow, called, lines);
-        if (!node.outputs().isEmpty()) {
+        if (!node.outputs().isEmpty() && !(node.spec() instanceof NodeSpec.Task t && t.supervises())) {
             lines.add("outputs " + node.outputs().stream()
                     .map(o -> values.name(o.name()) + (o.description() == null ? "" : " " + values.string(o.description())))
                     .collect(Collectors.joining(", ")));
@@ -108,6 +110,9 @@ final class NodePrinter {
             if (!t.contextFiles().isEmpty()) {
                 lines.add("context " + t.contextFiles().stream().map(values::string).collect(Collectors.joining(", ")));
             }
+            if (!t.inputs().isEmpty()) {
+                lines.add(kvInputs(t.inputs()));
+            }
             if (!t.env().isEmpty()) {
                 lines.add(env(t.env()));
             }
@@ -120,7 +125,9 @@ final class NodePrinter {
             if (t.sandbox() != null) {
                 lines.add(sandbox(t.sandbox()));
             }
-            if (t.isolation() != workflow.config().isolation()) {
+            if (t.supervises()) {
+                supervision(t.supervisor(), lines);
+            } else if (t.isolation() != workflow.config().isolation()) {
                 lines.add("isolate " + t.isolation().keyword()); // the workflow's default is not repeated
             }
             if (t.planner() != null) {
@@ -167,6 +174,20 @@ final class NodePrinter {
         }
     }
 
+    /** A supervisor's participants, ask node, rounds and finishing; it is never isolated. */
+    private void supervision(dev.flow.model.Supervision s, List<String> lines) {
+        if (!s.participants().isEmpty()) {
+            lines.add("participants " + names(s.participants()));
+        }
+        optional(lines, "ask", s.ask() == null ? null : values.name(s.ask().name()));
+        if (s.rounds() != null) {
+            lines.add("max rounds " + s.rounds().maxIterations());
+        }
+        if (!s.mayFinish()) {
+            lines.add("finish " + s.finish().keyword());
+        }
+    }
+
     private static void optional(List<String> lines, String keyword, String value) {
         if (value != null) {
             lines.add(keyword + " " + value);
@@ -191,6 +212,14 @@ final class NodePrinter {
             return "sh " + values.string(sh.line());
         }
         return "run " + ((Command.Argv) c).args().stream().map(values::string).collect(Collectors.joining(", ", "[", "]"));
+    }
+
+    /** A task's inputs over several lines: {@code goal = plan["ctx.goal"]}, {@code run["ctx.decisions"]}. */
+    String kvInputs(List<KvRef> refs) {
+        return refs.stream()
+                .map(r -> "    " + (r.as() == null ? "" : values.name(r.as()) + " = ")
+                        + (r.readsRun() ? KvRef.RUN : values.name(r.node().name())) + "[" + values.string(r.key()) + "]")
+                .collect(Collectors.joining("\n", "inputs {\n", "\n}"));
     }
 
     /** An env block over several lines. */

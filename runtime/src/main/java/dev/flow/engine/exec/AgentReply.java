@@ -63,10 +63,40 @@ public record AgentReply(
                     : Optional.of(refused("its JSON answer does not parse: " + found.malformed, 0, null));
         }
         JsonNode obj = found.object;
-        if (!obj.has("output") && isEnvelope(obj)) {
+        if (!isAnswer(obj) && isEnvelope(obj)) {
             return Optional.of(fromEnvelope(obj));
         }
         return Optional.of(from(obj, found.text, 0, null));
+    }
+
+    /**
+     * The JSON object an answer is read from: the last one the agent printed, or, in an envelope,
+     * the last one in its text; empty when there is none. For answers with fields of their own (a
+     * supervisor's decision).
+     */
+    static Optional<JsonNode> answerObject(String stdout) {
+        JsonNode obj = lastObject(stdout).object;
+        if (obj == null || isAnswer(obj) || !isEnvelope(obj)) {
+            return Optional.ofNullable(obj);
+        }
+        for (String field : new String[] {"result", "response"}) {
+            JsonNode text = obj.get(field);
+            if (text != null && text.isTextual()) {
+                JsonNode inner = lastObject(text.asText()).object;
+                return inner != null && isAnswer(inner) ? Optional.of(inner) : Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The same reply with its output decided elsewhere (a supervisor's decision names it). */
+    AgentReply withOutput(String decided) {
+        return new AgentReply(decided, summary, state, cost, data, sessionId, agentError, problem, note, growth);
+    }
+
+    /** Whether an object is an answer of the contract rather than an agent program's envelope: it names an output, or decides as a supervisor. */
+    private static boolean isAnswer(JsonNode obj) {
+        return obj.has("output") || obj.has("next_agent") || obj.has("user_input_needed");
     }
 
     private static boolean isEnvelope(JsonNode obj) {
@@ -98,7 +128,7 @@ public record AgentReply(
             JsonNode text = envelope.get(field);
             if (text != null && text.isTextual()) {
                 Found inner = lastObject(text.asText());
-                if (inner.object != null && inner.object.has("output")) {
+                if (inner.object != null && isAnswer(inner.object)) {
                     return from(inner.object, inner.text, cost, session);
                 }
                 if (inner.malformed != null) {

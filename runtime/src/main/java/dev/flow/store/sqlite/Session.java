@@ -3,6 +3,7 @@ package dev.flow.store.sqlite;
 import dev.flow.store.EventTable;
 import dev.flow.store.GraphVersionTable;
 import dev.flow.store.ExecutionTable;
+import dev.flow.store.ForkTable;
 import dev.flow.store.KvTable;
 import dev.flow.store.LoopCounterTable;
 import dev.flow.store.NodeTable;
@@ -48,6 +49,7 @@ final class Session implements Tx, AutoCloseable {
     private final SqliteKv kv = new SqliteKv(this);
     private final SqliteEvents events = new SqliteEvents(this);
     private final SqliteGraphVersions graphVersions = new SqliteGraphVersions(this);
+    private final SqliteForks forks = new SqliteForks(this);
 
     Session(Connection connection) {
         this.connection = connection;
@@ -216,5 +218,10 @@ final class Session implements Tx, AutoCloseable {
     @Override
     public GraphVersionTable graphVersions() {
         return graphVersions;
+    }
+
+    @Override
+    public ForkTable forks() {
+        return forks;
     }
 }
