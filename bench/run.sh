@@ -5,12 +5,17 @@
 #   bench/run.sh yaml       flow check on generated YAML workflows of both dialects (1k, 10k nodes)
 #   bench/run.sh lsp        language server: didChange -> publishDiagnostics at 200, 2,000, 20,000 nodes, RSS
 #   bench/run.sh reply      reading an agent's answer after 300 KB of braces, before and after the linear scan
+#   bench/run.sh startup    start-up of flow --version, check and run: plain java -jar, then the launcher (bench/startup.sh)
 #   bench/run.sh workers [WORK_MS...]  nodes/s for 1, 2, 4, 8 worker slots on SQLite and PostgreSQL (a local throwaway
 #                           cluster, made by tools/pg-test-cluster.sh with fsync on), side by side
 # Build first: mvn -B -q package -DskipTests
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-all}"
+if [ "$what" = startup ]; then
+    shift
+    exec bench/startup.sh "$@"
+fi
 cp="$(cat bench/target/classpath.txt 2>/dev/null || true)"
 if [ ! -f cli/target/flow.jar ] || [ -z "$cp" ]; then
     echo "build first: mvn -B -q package -DskipTests" >&2
@@ -25,5 +30,5 @@ case "$what" in
     reply) run dev.flow.bench.ReplyScanBench ;;
     workers) shift; FLOW_PG_DURABLE=1 run dev.flow.bench.WorkerScalingBench "$@" ;;
     all)   run dev.flow.bench.CheckBench all; run dev.flow.bench.CheckerBench; run dev.flow.bench.LspLatency dsl.lsp/target/flow-language-server.jar ;;
-    *)     echo "unknown benchmark '$what' (check, checker, yaml, lsp, reply, workers, all)" >&2; exit 2 ;;
+    *)     echo "unknown benchmark '$what' (check, checker, yaml, lsp, reply, startup, workers, all)" >&2; exit 2 ;;
 esac

@@ -1,11 +1,11 @@
-// Checks that the packaged extension holds what it needs: the server jar, the grammar, the
+// Checks that the packaged extension holds what it needs: flow.jar (the server and Run workflow), the grammar, the
 // language configuration and the compiled client (a zip's entry names are stored uncompressed).
 const fs = require('fs');
 const path = require('path');
 const vsix = path.join(__dirname, '..', process.argv[2] || 'flow-language.vsix');
 const bytes = fs.readFileSync(vsix).toString('latin1');
 const needed = [
-  'extension/server/flow-language-server.jar',
+  'extension/server/flow.jar',
   'extension/syntaxes/flow.tmLanguage.json',
   'extension/language-configuration.json',
   'extension/out/src/extension.js',

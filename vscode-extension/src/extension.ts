@@ -1,5 +1,5 @@
-// The Flow extension: starts the bundled language server with a Java it finds, and adds the
-// "Show graph" and "Run workflow" commands.
+// The Flow extension: starts the language server of the bundled flow.jar with a Java it finds,
+// and adds the "Show graph" and "Run workflow" commands.
 import * as vscode from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { GraphPreview } from './graph';
@@ -52,7 +52,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       await editor.document.save();
       const terminal = vscode.window.createTerminal({ name: 'Flow run', cwd: vscode.workspace.getWorkspaceFolder(editor.document.uri)?.uri.fsPath });
       terminal.show();
-      terminal.sendText(runCommandLine(vscode.workspace.getConfiguration('flow').get<string>('command') ?? 'flow', editor.document.uri.fsPath));
+      // flow itself when the terminal finds it, else the jar that serves this window, with its Java.
+      const command = vscode.workspace.getConfiguration('flow').get<string>('command')?.trim() || 'flow';
+      terminal.sendText(runCommandLine(editor.document.uri.fsPath, { command, env: process.env, java: java.executable, jar }));
     })
   );
 }

@@ -85,7 +85,7 @@ describe('the bundled language server over vscode-jsonrpc', function () {
 
   before(async () => {
     const jar = bundledJar(root);
-    assert.ok(fs.existsSync(jar), `${jar} is missing: the Maven build copies it from dsl.lsp/target (or run 'npm run server')`);
+    assert.ok(fs.existsSync(jar), `${jar} is missing: the Maven build copies it from cli/target (or run 'npm run server')`);
     workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'flow-lsp-'));
     fs.writeFileSync(path.join(workspace, 'gates.flow'), library);
     fs.writeFileSync(path.join(workspace, 'review.flow'), review);

@@ -1,8 +1,9 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { escapeHtml, graphPage } from '../src/page';
-import { runCommandLine, serverCommand } from '../src/server';
+import { findCommand, runCommandLine, serverCommand } from '../src/server';
 
 const root = path.join(__dirname, '..', '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -44,13 +45,49 @@ describe('the extension manifest', () => {
 });
 
 describe('commands', () => {
-  it('starts the server jar with a larger stack', () => {
-    assert.deepStrictEqual(serverCommand('/usr/bin/java', '/x/server.jar'), { command: '/usr/bin/java', args: ['-Xss8m', '-jar', '/x/server.jar'] });
+  it('starts the language server of the jar with a larger stack', () => {
+    assert.deepStrictEqual(serverCommand('/usr/bin/java', '/x/flow.jar'), { command: '/usr/bin/java', args: ['-Xss8m', '-jar', '/x/flow.jar', 'lsp'] });
   });
 
-  it('quotes file names for the terminal', () => {
-    assert.strictEqual(runCommandLine('flow', '/w/a.flow'), 'flow run /w/a.flow');
-    assert.strictEqual(runCommandLine('flow', "/w/it's mine.flow"), `flow run '/w/it'\\''s mine.flow'`);
+  describe('Run workflow', () => {
+    /** A PATH folder holding an executable flow script, as an install's symlink would. */
+    const withFlow = fs.mkdtempSync(path.join(os.tmpdir(), 'flow-path-'));
+    fs.writeFileSync(path.join(withFlow, 'flow'), '#!/bin/sh\n');
+    fs.chmodSync(path.join(withFlow, 'flow'), 0o755);
+    const without = fs.mkdtempSync(path.join(os.tmpdir(), 'flow-path-'));
+    const tools = (command: string, PATH: string) => ({ command, env: { PATH }, java: '/usr/bin/java', jar: '/ext/server/flow.jar', platform: 'linux' as const });
+
+    it('calls flow when the PATH has it', () => {
+      assert.strictEqual(runCommandLine('/w/a.flow', tools('flow', `${without}:${withFlow}`)), 'flow run /w/a.flow');
+      assert.strictEqual(findCommand('flow', { PATH: `${without}:${withFlow}` }, 'linux'), path.join(withFlow, 'flow'));
+    });
+
+    it('runs the bundled jar with the Java it found when the PATH has no flow', () => {
+      assert.strictEqual(runCommandLine('/w/a.flow', tools('flow', without)), '/usr/bin/java -Xss8m -jar /ext/server/flow.jar run /w/a.flow');
+      assert.strictEqual(runCommandLine('/w/a.flow', tools('flow', '')), '/usr/bin/java -Xss8m -jar /ext/server/flow.jar run /w/a.flow');
+    });
+
+    it('takes a flow.command that is a path as it is, when it exists', () => {
+      const flow = path.join(withFlow, 'flow');
+      assert.strictEqual(runCommandLine('/w/a.flow', tools(flow, without)), `${flow} run /w/a.flow`);
+      assert.strictEqual(runCommandLine('/w/a.flow', tools('/nowhere/flow', without)), '/usr/bin/java -Xss8m -jar /ext/server/flow.jar run /w/a.flow');
+    });
+
+    it('does not take a folder or a file that is not executable for flow', () => {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'flow-path-'));
+      fs.mkdirSync(path.join(folder, 'flow'));
+      const plain = fs.mkdtempSync(path.join(os.tmpdir(), 'flow-path-'));
+      fs.writeFileSync(path.join(plain, 'flow'), 'not a program\n');
+      assert.strictEqual(findCommand('flow', { PATH: `${folder}:${plain}` }, 'linux'), undefined);
+    });
+
+    it('quotes file names for the terminal', () => {
+      assert.strictEqual(runCommandLine("/w/it's mine.flow", tools('flow', withFlow)), `flow run '/w/it'\\''s mine.flow'`);
+      assert.strictEqual(
+        runCommandLine('/w/a.flow', { ...tools('flow', without), java: '/opt/my java/bin/java' }),
+        `'/opt/my java/bin/java' -Xss8m -jar /ext/server/flow.jar run /w/a.flow`
+      );
+    });
   });
 
   it('escapes the graph so that labels cannot inject markup', () => {

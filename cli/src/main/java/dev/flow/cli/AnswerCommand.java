@@ -30,7 +30,8 @@ final class AnswerCommand implements Callable<Integer> {
     @Parameters(index = "2", paramLabel = "OUTPUT", description = "The answer: one of the node's outputs (or proceed, stop, skip).")
     String output;
 
-    @Option(names = "--note", paramLabel = "TEXT", description = "A note kept with the answer (the node's result has it as \"note\").")
+    @Option(names = "--note", paramLabel = "TEXT", description = "A note kept with the answer (the node's result has it as \"note\", and its text)."
+            + " For a supervisor's question (answer \"answered\") this is the answer itself, which reaches the supervisor's next prompt.")
     String note;
 
     @Mixin

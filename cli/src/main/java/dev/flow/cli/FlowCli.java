@@ -20,8 +20,11 @@ import picocli.CommandLine.Command;
             StatusCommand.class,
             LogCommand.class,
             AnswerCommand.class,
+            CancelCommand.class,
+            ForkCommand.class,
             WorkerCommand.class,
             KvCommand.class,
+            MicrocallCommand.class,
             LspCommand.class,
             CommandLine.HelpCommand.class
         })

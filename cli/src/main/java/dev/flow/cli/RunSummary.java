@@ -115,9 +115,14 @@ final class RunSummary {
             if (q.prompt() != null && !q.prompt().isBlank()) {
                 q.prompt().strip().lines().forEach(l -> lines.add("    " + TerminalText.line(l)));
             }
-            lines.add("    answer with one of:");
-            for (String option : q.options()) {
-                lines.add("      " + flow.command("answer", q.executionId(), q.nodeId(), option));
+            if (q.wantsText()) {
+                lines.add("    answer with your text:");
+                lines.add("      " + answerCommand(flow, q, q.options().get(0)));
+            } else {
+                lines.add("    answer with one of:");
+                for (String option : q.options()) {
+                    lines.add("      " + answerCommand(flow, q, option));
+                }
             }
             if (q.defaultOutput() != null && q.deadline() != null) {
                 lines.add("    (" + q.defaultOutput() + " is taken at " + Times.dateTime(q.deadline()) + " if nobody answers)");
@@ -127,6 +132,12 @@ final class RunSummary {
         lines.add("then continue the run with:");
         lines.add("  " + flow.command("resume", result.executionId()));
         return lines;
+    }
+
+    /** The command that gives {@code option} as the answer, with a note to fill in when the text is what matters. */
+    static String answerCommand(Invocation flow, Question q, String option) {
+        return q.wantsText() ? flow.command("answer", q.executionId(), q.nodeId(), option, "--note", "YOUR ANSWER")
+                : flow.command("answer", q.executionId(), q.nodeId(), option);
     }
 
     private static String kind(Question q) {

@@ -126,6 +126,18 @@ class EditingIT {
     }
 
     @Test
+    void completesTheNodesAndTheKeysFlowWritesInATasksInputs() throws Exception {
+        var nodes = labels(complete("complete-inputs-node.flow", Workflows.reviewWith("prompt \"Fix it\"", "prompt \"Fix it\"\n        inputs { prior = <|> }")));
+        assertThat(nodes).contains("analyze", "test", "run");
+        var keys = complete("complete-inputs-key.flow", Workflows.reviewWith("prompt \"Fix it\"", "prompt \"Fix it\"\n        inputs { prior = analyze[<|>] }"));
+        assertThat(labels(keys)).contains("\"out.summary\"", "\"err.summary\"", "\"out.last_stdout_path\"");
+        var cursor = Cursor.in(Workflows.reviewWith("prompt \"Fix it\"", "prompt \"Fix it\"\n        inp<|>uts { prior = analyze[\"out.summary\"] }"));
+        String uri = server.open("hover-inputs.flow", cursor.text());
+        var hover = get(server.server.getTextDocumentService().hover(new HoverParams(doc(uri), cursor.position())));
+        assertThat(hover.getContents().getRight().getValue()).contains("key-value store", "kv get");
+    }
+
+    @Test
     void completesGatesWithTheirCommand() throws Exception {
         var items = complete("complete-gate.flow", Workflows.reviewWith("gate test uses tests", "gate test uses <|>"));
         var tests = items.stream().filter(i -> i.getLabel().equals("tests")).findFirst().orElseThrow();
@@ -181,6 +193,19 @@ class EditingIT {
     }
 
     @Test
+    void completesTheParticipantsOfASupervisorAndDocumentsItsWords() throws Exception {
+        String party = "workflow party {\n    task venue { agent claude prompt \"v\" }\n    task budget { agent claude prompt \"b\" }\n"
+                + "    supervisor planner { agent claude prompt \"p\" participants venue, <|> max rounds 3 }\n    start -> planner\n}\n";
+        assertThat(labels(complete("complete-participants.flow", party))).contains("budget", "venue");
+        var cursor = Cursor.in(party.replace("participants venue, <|>", "partici<|>pants venue, budget"));
+        String uri = server.open("hover-participants.flow", cursor.text());
+        var hover = get(server.server.getTextDocumentService().hover(new HoverParams(doc(uri), cursor.position())));
+        assertThat(hover.getContents().getRight().getValue()).contains("hands work to", "session continue");
+        var items = complete("complete-supervisor-snippet.flow", Workflows.reviewWith("gate test uses tests", "gate test uses tests\n    <|>"));
+        assertThat(labels(items)).contains("supervisor …");
+    }
+
+    @Test
     void showsTheTypeAndDescriptionOfAStateVariableOnHover() throws Exception {
         var cursor = Cursor.in(Workflows.reviewWith("set attempts = attempts + 1", "set attempts = att<|>empts + 1"));
         String uri = server.open("hover-variable.flow", cursor.text());
@@ -208,6 +233,19 @@ class EditingIT {
         String sessionUri = server.open("hover-session.flow", session.text());
         var sessionHover = get(server.server.getTextDocumentService().hover(new HoverParams(doc(sessionUri), session.position())));
         assertThat(sessionHover.getContents().getRight().getValue()).contains("--resume", "FLOW_SESSION_ID");
+    }
+
+    @Test
+    void completesAndDocumentsPlannersAndEscalations() throws Exception {
+        var items = complete("complete-planner.flow", Workflows.reviewWith("prompt \"Fix it\"", "prompt \"Fix it\"\n        plan<|>"));
+        assertThat(labels(items)).contains("planner");
+        var targets = complete("complete-escalate.flow",
+                Workflows.reviewWith("prompt \"Fix it\"", "prompt \"Fix it\"\n        on failure escalate to <|>"));
+        assertThat(labels(targets)).contains("analyze");
+        var cursor = Cursor.in(Workflows.reviewWith("prompt \"Fix it\"", "prompt \"Fix it\"\n        on failure esca<|>late auto"));
+        String uri = server.open("hover-escalate.flow", cursor.text());
+        var hover = get(server.server.getTextDocumentService().hover(new HoverParams(doc(uri), cursor.position())));
+        assertThat(hover.getContents().getRight().getValue()).contains("fails for good", "retry");
     }
 
     @Test

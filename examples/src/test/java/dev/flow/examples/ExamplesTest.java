@@ -39,8 +39,8 @@ class ExamplesTest {
     static final Path EXAMPLES = Path.of("").toAbsolutePath();
 
     /** Written down, so that an example that stops being runnable (or starts) is noticed. */
-    static final List<String> RUNNABLE = List.of("approval.flow", "fix_loop.flow", "flaky_retry.flow", "hello.flow", "nested.flow",
-            "parallel_checks.flow", "sandboxed.flow", "tour.flow", "worktree.flow");
+    static final List<String> RUNNABLE = List.of("approval.flow", "fix_loop.flow", "flaky_retry.flow", "growing.flow", "handoff.flow", "hello.flow", "nested.flow",
+            "parallel_checks.flow", "sandboxed.flow", "supervisor.flow", "tour.flow", "worktree.flow");
 
     /** worktree.flow shows a change whose gate fails never reaching the project: its run fails, on purpose. */
     static final String FAILS_ON_PURPOSE = "worktree.flow";
@@ -120,6 +120,13 @@ class ExamplesTest {
             assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(ExitCode.PAUSED);
             String id = executionOf(run.out());
             assertThat(flow("answer", id, "review", "approved").exit()).isZero();
+            run = flow("resume", id);
+        }
+        if (name.equals("supervisor.flow")) {
+            // the supervisor asks the person once, as the example's comment says
+            assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(ExitCode.PAUSED);
+            String id = executionOf(run.out());
+            assertThat(flow("answer", id, "person", "answered", "--note", "Saturday, up to 1,500 EUR").exit()).isZero();
             run = flow("resume", id);
         }
         if (name.equals(FAILS_ON_PURPOSE)) {

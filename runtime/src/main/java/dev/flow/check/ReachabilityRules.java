@@ -38,7 +38,7 @@ final class ReachabilityRules {
 
     /** FLOW302: no path from {@code start} to {@code end}. Not reported without an entry (FLOW301 says it). */
     static void noExit(WorkflowIndex w, Report out) {
-        if (!w.edgesFrom(Node.START_ID).isEmpty() && !w.flow().reachesEnd(Node.START_ID)) {
+        if (!w.edgesFrom(Node.START_ID).isEmpty() && !w.flow().reachesEnd(Node.START_ID) && !SupervisionRules.anyCannotFinish(w)) {
             out.add(Code.NO_EXIT, w.sourceOf(Node.END_ID), "no path leads from \"start\" to \"end\" in workflow " + Messages.q(w.workflow().id())
                     + ", so no run can complete; add an edge to \"end\" from a node that runs last");
         }
@@ -46,14 +46,15 @@ final class ReachabilityRules {
 
     /**
      * FLOW303: nodes no path from {@code start} reaches. Not reported while a reachable node has an
-     * edge to an unknown node: that edge may be meant for any of them.
+     * edge to an unknown node: that edge may be meant for any of them; nor for a node that a
+     * supervisor names but cannot lead, or that a misspelt participant suggests (FLOW701, FLOW702 say it).
      */
     static void unreachableNodes(WorkflowIndex w, Report out) {
         if (w.flow().hasDanglingEdge() || w.edgesFrom(Node.START_ID).isEmpty()) {
             return;
         }
         for (Node node : w.nodes()) {
-            if (!isImplicit(node) && !w.flow().isReachable(node.id())) {
+            if (!isImplicit(node) && !w.flow().isReachable(node.id()) && !SupervisionRules.isMeantAsParticipant(w, node)) {
                 out.add(Diagnostic.of(Code.UNREACHABLE_NODE, "node " + Messages.q(node.id())
                         + " cannot be reached from \"start\"; add an edge that leads to it, or remove it", node.source())
                         .withTags(Set.of(Diagnostic.Tag.UNNECESSARY)));
@@ -71,7 +72,8 @@ final class ReachabilityRules {
             return;
         }
         for (Node node : w.nodes()) {
-            if (!isImplicit(node) && w.flow().isReachable(node.id()) && !w.flow().reachesEnd(node.id())) {
+            if (!isImplicit(node) && w.flow().isReachable(node.id()) && !w.flow().reachesEnd(node.id())
+                    && !SupervisionRules.explainsDeadEnd(w, node)) {
                 String fix = w.edgesFrom(node.id()).isEmpty()
                         ? "nothing leaves it; add an edge from it, e.g. " + node.id() + " -> end"
                         : "every path from it ends elsewhere or goes round; add an edge towards \"end\"";

@@ -9,7 +9,7 @@ import dev.flow.model.Severity;
  * it.
  *
  * <p>Ranges: 0xx input and syntax, 1xx structure, 2xx references, 3xx control flow, 4xx
- * conditions and types, 5xx limits and values, 6xx YAML.
+ * conditions and types, 5xx limits and values, 6xx YAML, 7xx supervisors.
  */
 public enum Code {
     // 0xx: reading the input
@@ -57,6 +57,10 @@ public enum Code {
     START_END_MISUSE("FLOW312", "start-end-misuse", Severity.ERROR, "An edge enters start or leaves end."),
     LIMIT_ROUTE_WITHOUT_LOOP("FLOW313", "limit-route-without-loop", Severity.ERROR, "A limit-reached edge leaves a node that has no loop edge."),
     PARALLEL_BRANCH_NOT_SUCCESSOR("FLOW314", "parallel-branch-not-successor", Severity.ERROR, "A parallel node lists a branch that no edge from it reaches."),
+    SELF_ESCALATION("FLOW315", "self-escalation", Severity.ERROR, "A node escalates its own failure to itself."),
+    ESCALATION_CYCLE("FLOW316", "escalation-cycle", Severity.ERROR, "Escalations lead round in a circle: a chain of escalations without an end."),
+    INVALID_ESCALATION_TARGET("FLOW317", "invalid-escalation-target", Severity.ERROR,
+            "An escalation names a node that cannot handle a failure: only a task run by an agent (or a role) and a human node can."),
 
     // 4xx: conditions and types
     UNSAFE_FIELD("FLOW401", "unsafe-field", Severity.ERROR, "A condition field is not a dotted identifier."),
@@ -77,6 +81,10 @@ public enum Code {
     INVALID_MAX_PARALLEL("FLOW505", "invalid-max-parallel", Severity.ERROR, "max parallel is less than 1."),
     INVALID_VALUE("FLOW506", "invalid-value", Severity.ERROR, "A default or initial value does not have the declared type."),
     RETRY_NEVER_HAPPENS("FLOW507", "retry-never-happens", Severity.WARNING, "A retry can never happen: every failure of the node takes a declared output, or its kind never fails in a way that is retried."),
+    INVALID_GROWTH_LIMIT("FLOW508", "invalid-growth-limit", Severity.ERROR,
+            "A limit on growth is less than 1 (nodes a planner may add, times a node may escalate), or a planner may add more nodes in one answer than in all."),
+    INVALID_KV_KEY("FLOW509", "invalid-kv-key", Severity.ERROR,
+            "A task's inputs name a key the key-value store cannot hold: empty, longer than 200 characters, or with a control character."),
 
     // 6xx: YAML
     YAML_SYNTAX("FLOW601", "yaml-syntax", Severity.ERROR, "The YAML does not parse."),
@@ -89,7 +97,19 @@ public enum Code {
     YAML_INVALID_VALUE("FLOW608", "yaml-invalid-value", Severity.ERROR, "A value is not one of those its key allows (a node type, an operator, a wait mode...)."),
     YAML_UNKNOWN_GATE_KEY("FLOW609", "yaml-unknown-gate-key", Severity.WARNING, "A gate definition in the registry's format has a key Flow does not know; it is ignored."),
     YAML_UNCONDITIONED_GATE_EDGE("FLOW610", "yaml-unconditioned-gate-edge", Severity.WARNING,
-            "In dialect 1, an edge without a condition leaves a gate: it is taken only when the gate passes, and a failed gate stops the run.");
+            "In dialect 1, an edge without a condition leaves a gate: it is taken only when the gate passes, and a failed gate stops the run."),
+
+    // 7xx: supervisors
+    UNKNOWN_PARTICIPANT("FLOW701", "unknown-participant", Severity.ERROR, "A supervisor names a participant that no node has."),
+    INVALID_PARTICIPANT("FLOW702", "invalid-participant", Severity.ERROR,
+            "A supervisor's participant or ask node cannot take that part: the supervisor itself, a node of the wrong kind, one named twice or by two supervisors."),
+    PARTICIPANT_EDGE("FLOW703", "participant-edge", Severity.ERROR,
+            "An edge enters or leaves a participant (or the ask node) besides the ones its supervisor wires, or one of those is missing."),
+    UNCONDITIONED_SUPERVISOR_EDGE("FLOW704", "unconditioned-supervisor-edge", Severity.ERROR,
+            "An edge without a condition leaves a supervisor, so it would be taken on every decision."),
+    SUPERVISOR_CANNOT_FINISH("FLOW705", "supervisor-cannot-finish", Severity.ERROR,
+            "A supervisor may not finish (finish never) and has no on-limit route: every run would stop at its round limit."),
+    UNBOUNDED_ROUNDS("FLOW706", "unbounded-rounds", Severity.ERROR, "A supervisor has no max rounds, or one below 1.");
 
     private final String id;
     private final String slug;

@@ -16,6 +16,15 @@ public record Question(
         return new Question(r.executionId(), r.nodeId(), r.kind(), r.title(), r.prompt(), r.options(), r.defaultOutput(), r.deadline());
     }
 
+    /**
+     * Whether the answer that matters is its text: a question whose only option is
+     * {@value dev.flow.model.Supervision#ANSWERED_OUTPUT} (a supervisor's question, or a human node
+     * written so), answered with {@code flow answer ... answered --note TEXT}.
+     */
+    public boolean wantsText() {
+        return kind.equals("human") && options.equals(List.of(dev.flow.model.Supervision.ANSWERED_OUTPUT));
+    }
+
     /** The command that answers it, with the first option as the example answer. */
     public String answerCommand() {
         return "flow answer " + executionId + " " + nodeId + " " + (options.isEmpty() ? "OUTPUT" : options.get(0));

@@ -49,7 +49,7 @@ final class Routing {
                 }
                 if (e.isLoop()) {
                     // The first pass through the body is iteration 1: 'loop max N' runs the body at most N times.
-                    if (1 + step.tx.loops().get(ctx.id(), e.id()) < e.loop().maxIterations()) {
+                    if (passes(ctx, e) < limit(ctx, e)) {
                         loops.add(e);
                     } else {
                         spent.add(e);
@@ -73,10 +73,13 @@ final class Routing {
         }
         if (!spent.isEmpty()) {
             Edge first = spent.get(0);
-            step.event(ctx, "loop_limit", node.id(), Json.object("edge", first.id(), "limit", first.loop().maxIterations()));
+            step.event(ctx, "loop_limit", node.id(), Json.object("edge", first.id(), "limit", limit(ctx, first)));
             if (taken.stream().noneMatch(Edge::onLimitReached) && loops.isEmpty()) {
-                step.lifecycle.stop(ctx, ExecutionStatus.LIMIT_REACHED, "loop edge \"" + first.id() + "\" reached its limit of "
-                        + first.loop().maxIterations() + " iterations and node \"" + node.id() + "\" has no \"on limit\" edge to take instead");
+                Node supervisor = ctx.graph.roundOf(first);
+                step.lifecycle.stop(ctx, ExecutionStatus.LIMIT_REACHED, supervisor != null
+                        ? "supervisor \"" + supervisor.id() + "\" used its " + limit(ctx, first) + " rounds (max rounds) and has no \"on limit\" route to take instead"
+                        : "loop edge \"" + first.id() + "\" reached its limit of " + first.loop().maxIterations() + " iterations and node \""
+                                + node.id() + "\" has no \"on limit\" edge to take instead");
                 markTaken(ctx, row, List.of());
                 return;
             }
@@ -98,8 +101,9 @@ final class Routing {
         }
         for (Edge loop : loops) {
             if (loop.isLoop()) {
-                int timesTaken = step.tx.loops().increment(ctx.id(), loop.id());
-                step.event(ctx, "loop", node.id(), Json.object("edge", loop.id(), "iteration", timesTaken + 1, "limit", loop.loop().maxIterations()));
+                int pass = passes(ctx, loop) + 1;
+                step.tx.loops().increment(ctx.id(), loop.id());
+                step.event(ctx, "loop", node.id(), Json.object("edge", loop.id(), "iteration", pass, "limit", limit(ctx, loop)));
             } else {
                 step.event(ctx, "loop", node.id(), Json.object("edge", loop.id()));
             }
@@ -114,6 +118,30 @@ final class Routing {
         for (Edge loop : loops) {
             step.later(() -> step.entering.enter(ctx, loop.to().name(), Mappings.evaluate(step, ctx, loop, carried)));
         }
+    }
+
+    /**
+     * How many passes the loop of {@code e} has run: 1 plus the times its edge was taken; for a loop
+     * edge back to a supervisor, 1 plus the times any of its loop edges was taken, so that its
+     * rounds count together whichever participant reported back.
+     */
+    private int passes(RunContext ctx, Edge e) {
+        Node supervisor = ctx.graph.roundOf(e);
+        if (supervisor == null) {
+            return 1 + step.tx.loops().get(ctx.id(), e.id());
+        }
+        int taken = 0;
+        for (Edge round : ctx.graph.rounds(supervisor.id())) {
+            taken += step.tx.loops().get(ctx.id(), round.id());
+        }
+        return 1 + taken;
+    }
+
+    /** The most passes the loop of {@code e} may run: its limit, or the supervisor's max rounds. */
+    private static int limit(RunContext ctx, Edge e) {
+        Node supervisor = ctx.graph.roundOf(e);
+        Integer rounds = supervisor == null ? null : dev.flow.model.SupervisionWiring.of(supervisor).orElseThrow().maxRounds();
+        return rounds != null ? rounds : e.loop().maxIterations();
     }
 
     private static String unhandledFailure(Node node, String output, java.util.Map<String, Object> result) {

@@ -34,6 +34,8 @@ final class Step {
     final Lifecycle lifecycle;
     final Humans humans;
     final Claims claims;
+    final Growing growing;
+    final Escalating escalating;
 
     private final Map<String, RunContext> runs = new LinkedHashMap<>();
     private final Map<Key, Entry> nodes = new LinkedHashMap<>();
@@ -47,6 +49,8 @@ final class Step {
     final Set<String> cancelled = new LinkedHashSet<>();
     /** What happened in this transaction, for probes and wake-ups. */
     final Set<String> tags = new LinkedHashSet<>();
+    /** Subgraph nodes of a fork, by {@code execution/node}, whose child is to be a fork too ({@link Forks}). */
+    final Map<String, Forks.ChildFork> childForks = new java.util.HashMap<>();
     /** Nodes made ready, and nodes claimed, in this transaction: more of the first wakes idle workers. */
     int readied;
     int claimed;
@@ -73,6 +77,8 @@ final class Step {
         this.lifecycle = new Lifecycle(this);
         this.humans = new Humans(this);
         this.claims = new Claims(this);
+        this.growing = new Growing(this);
+        this.escalating = new Escalating(this);
     }
 
     /** The execution, loaded once per transaction. */
@@ -182,8 +188,8 @@ final class Step {
                 continue;
             }
             if (e.original == null) {
-                if (e.current.status() == NodeStatus.PENDING && e.current.taken() == null) {
-                    continue;
+                if (e.current.status() == NodeStatus.PENDING && e.current.taken() == null && e.current.iteration() == 1) {
+                    continue; // looked at, never reached: no row (a fork's pending row in a later pass is kept)
                 }
                 tx.nodes().insert(e.current);
             } else {

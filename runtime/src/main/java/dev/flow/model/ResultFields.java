@@ -15,7 +15,9 @@ import java.util.Map;
  *   <tr><td>task</td><td>{@code exit_code} (int), {@code cost} (float), {@code stdout}, {@code stderr}
  *   (string tails), {@code data} (any: the free-form data of an agent's JSON result), {@code text}
  *   (see below); isolated tasks also {@code worktree}, {@code base_commit}, {@code step_commit},
- *   {@code applied_commit} (strings) and {@code conflict_files} (list of strings)</td></tr>
+ *   {@code applied_commit} (strings) and {@code conflict_files} (list of strings); supervisors also
+ *   their decision: {@code next_agent} (string, null when none), {@code user_input_needed} (bool),
+ *   {@code user_prompt} (string)</td></tr>
  *   <tr><td>gate</td><td>{@code passed} (bool), {@code test_status} (enum passed, failed, error,
  *   timeout), {@code exit_code} (int), {@code text}; {@code output} is the gate's text, a string;
  *   isolated gates also {@code worktree} and {@code base_commit}</td></tr>
@@ -61,6 +63,11 @@ public final class ResultFields {
                     fields.put("step_commit", Type.STRING);
                     fields.put("applied_commit", Type.STRING);
                     fields.put("conflict_files", Type.list(Type.STRING));
+                }
+                if (node.spec() instanceof NodeSpec.Task t && t.supervises()) {
+                    fields.put(Supervision.NEXT_AGENT, Type.STRING);
+                    fields.put(Supervision.USER_INPUT_NEEDED, Type.BOOL);
+                    fields.put(Supervision.USER_PROMPT, Type.STRING);
                 }
             }
             case GATE -> {

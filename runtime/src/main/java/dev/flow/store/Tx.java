@@ -19,4 +19,8 @@ public interface Tx {
     KvTable kv();
 
     EventTable events();
+
+    GraphVersionTable graphVersions();
+
+    ForkTable forks();
 }

@@ -31,7 +31,7 @@ class YamlExamplesTest {
     @Test
     void readsEveryExampleInItsDialectWithoutAProblem() throws Exception {
         assertThat(workflows()).extracting(p -> p.getFileName().toString())
-                .containsExactly("debug-loop.yaml", "full-feature-implementation.yaml", "parallel-review.yaml", "review-loop.yaml");
+                .containsExactly("debug-loop.yaml", "full-feature-implementation.yaml", "parallel-review.yaml", "review-loop.yaml", "supervisor.yaml");
         for (Path file : workflows()) {
             YamlDocument doc = read(file);
             assertThat(doc.diagnostics()).as(file.toString()).isEmpty();
@@ -59,6 +59,20 @@ class YamlExamplesTest {
         int start = seed.indexOf("```yaml\n", seed.indexOf("## Full Example")) + "```yaml\n".length();
         String block = seed.substring(start, seed.indexOf("```", start));
         assertThat(Files.readString(EXAMPLES.resolve("full-feature-implementation.yaml"))).isEqualTo(block);
+    }
+
+    @Test
+    void readsTheSupervisorWiredAsTheLanguageWiresIt() throws Exception {
+        Workflow w = read(EXAMPLES.resolve("supervisor.yaml")).graph().orElseThrow().main();
+        var planner = w.node("planner").orElseThrow();
+        assertThat(planner.effectiveOutputs()).containsExactly("venue", "budget", "catering", "person", "finish");
+        assertThat(dev.flow.model.SupervisionWiring.of(planner).orElseThrow().maxRounds()).isEqualTo(12);
+        assertThat(ids(w)).containsExactly("start->planner", "planner->report", "report->end", "planner->venue", "venue->planner",
+                "planner->budget", "budget->planner", "planner->catering", "catering->planner", "planner->person", "person->planner");
+        assertThat(edge(w, "venue->planner").loop().maxIterations()).isEqualTo(12);
+        var person = w.node("person").orElseThrow();
+        assertThat(((dev.flow.model.NodeSpec.Human) person.spec()).prompt()).isEqualTo("${planner.user_prompt}");
+        assertThat(((dev.flow.model.NodeSpec.Task) w.node("venue").orElseThrow().spec()).session()).isEqualTo(dev.flow.model.SessionMode.CONTINUE);
     }
 
     @Test

@@ -142,6 +142,10 @@ final class ExpressionCompiler {
     private Expr reference(RefExpr r, EdgeEnd edgeSource, dev.flow.model.SourceRef at) {
         var target = r.getTarget();
         List<String> fields = r.getFields();
+        if (target instanceof Node n && fields.isEmpty() && r.getQualifier() == null && edgeSource instanceof NodeEnd end
+                && end.getNode() instanceof dev.flow.dsl.flow.Supervisor s && Outputs.supervisorOutputs(s).contains(n.getName())) {
+            return outputTest(r, n.getName(), at); // a supervisor's outputs are named after the nodes it hands work to
+        }
         if (target != null && !target.eIsProxy()) {
             if (target instanceof StateVar v) {
                 return new Expr.Ref(path("state." + v.getName(), fields), at);

@@ -5,15 +5,20 @@ import dev.flow.dsl.flow.Branch;
 import dev.flow.dsl.flow.FlowPackage;
 import dev.flow.dsl.flow.GateNode;
 import dev.flow.dsl.flow.Human;
+import dev.flow.dsl.flow.KvInput;
 import dev.flow.dsl.flow.MappingEntry;
 import dev.flow.dsl.flow.Merge;
 import dev.flow.dsl.flow.Parallel;
 import dev.flow.dsl.flow.Retry;
 import dev.flow.dsl.flow.Subgraph;
+import dev.flow.dsl.flow.Supervisor;
 import dev.flow.dsl.flow.Task;
 import dev.flow.dsl.flow.WaitModeKind;
 import dev.flow.model.Isolation;
+import dev.flow.model.KvRef;
+import dev.flow.model.LoopControl;
 import dev.flow.model.Mapping;
+import dev.flow.model.NameRef;
 import dev.flow.model.MergeStrategy;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
@@ -23,6 +28,7 @@ import dev.flow.model.PromptSyntax;
 import dev.flow.model.RetryPolicy;
 import dev.flow.model.SessionMode;
 import dev.flow.model.StateUpdate;
+import dev.flow.model.Supervision;
 import dev.flow.model.WaitMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,12 +42,14 @@ final class NodeCompiler {
     private final NameRefs names;
     private final ExpressionCompiler expressions;
     private final DefinitionCompiler definitions;
+    private final GrowthCompiler growth;
 
     NodeCompiler(SourceRefs positions, NameRefs names, ExpressionCompiler expressions, DefinitionCompiler definitions) {
         this.positions = positions;
         this.names = names;
         this.expressions = expressions;
         this.definitions = definitions;
+        this.growth = new GrowthCompiler(positions, names);
     }
 
     /** @param isolation the workflow's {@code isolate}, the default of its tasks */
@@ -56,7 +64,7 @@ final class NodeCompiler {
         }
         return new Node(n.getName(), n.getLabel(), n.getDescription(), spec(n, isolation), outputs, retry(n.getRetry()),
                 DefinitionCompiler.duration(n.getTimeout()), handlers, waitForIncoming(n),
-                Constants.fields(n.getMeta()), positions.name(n));
+                Constants.fields(n.getMeta()), positions.name(n), growth.escalation(n.getEscalate()));
     }
 
     private NodeSpec spec(dev.flow.dsl.flow.Node n, Isolation isolation) {
@@ -66,7 +74,9 @@ final class NodeCompiler {
             return new NodeSpec.Task(names.of(t, FLOW.getTask_Agent()), t.getRole(), t.getPrompt(),
                     definitions.command(t.getCommand()), t.getCwd(), t.getContextFiles(),
                     DefinitionCompiler.env(t.getEnv()), names.all(t, FLOW.getTask_Gates()), session, definitions.sandbox(t.getSandbox()),
-                    Isolations.of(t, () -> isolation), t.isPromptFormat() ? PromptSyntax.FORMAT : PromptSyntax.FLOW);
+                    Isolations.of(t, () -> isolation), t.isPromptFormat() ? PromptSyntax.FORMAT : PromptSyntax.FLOW, kvInputs(t), null, growth.planner(t));
+        } else if (n instanceof Supervisor s) {
+            return supervisor(s);
         } else if (n instanceof GateNode g) {
             return new NodeSpec.Gate(names.of(g, FLOW.getGateNode_Gate()), Isolations.of(g, () -> isolation));
         } else if (n instanceof Branch b) {
@@ -84,6 +94,35 @@ final class NodeCompiler {
             return new NodeSpec.Human(h.getTitle(), h.getPrompt(), names.of(h, FLOW.getHuman_Default()));
         }
         return new NodeSpec.Checkpoint();
+    }
+
+    /**
+     * A supervisor: a task that decides between its participants. It never runs in a worktree (it
+     * changes no files: its participants do). {@link dev.flow.model.SupervisionWiring} wires it.
+     */
+    private NodeSpec supervisor(Supervisor s) {
+        SessionMode session = DefinitionCompiler.isSet(positions, s, FLOW.getSupervisor_Session())
+                ? SessionMode.valueOf(s.getSession().getName()) : null;
+        LoopControl rounds = DefinitionCompiler.isSet(positions, s, FLOW.getSupervisor_MaxRounds())
+                ? new LoopControl(s.getMaxRounds(), positions.of(s, FLOW.getSupervisor_MaxRounds())) : null;
+        Supervision.Finish finish = DefinitionCompiler.isSet(positions, s, FLOW.getSupervisor_Finish()) ? Supervision.Finish.NEVER : null;
+        var supervision = new Supervision(names.all(s, FLOW.getSupervisor_Participants()), names.of(s, FLOW.getSupervisor_Ask()), rounds, finish);
+        return new NodeSpec.Task(names.of(s, FLOW.getSupervisor_Agent()), s.getRole(), s.getPrompt(), null, s.getCwd(), s.getContextFiles(),
+                DefinitionCompiler.env(s.getEnv()), List.of(), session, definitions.sandbox(s.getSandbox()), Isolation.NONE, PromptSyntax.FLOW,
+                List.of(), supervision, null);
+    }
+
+    /** {@code inputs { goal = plan["ctx.goal"], run["ctx.decisions"] }}; {@code run} names the run-wide keys. */
+    private List<KvRef> kvInputs(Task t) {
+        var out = new ArrayList<KvRef>();
+        for (KvInput input : t.getInputs()) {
+            NameRef node = input.isRun() ? new NameRef(KvRef.RUN, positions.of(input, FLOW.getKvInput_Run()))
+                    : names.of(input, FLOW.getKvInput_Node());
+            if (node != null && input.getKey() != null) {
+                out.add(new KvRef(node, input.getKey(), input.getAlias(), positions.of(input)));
+            }
+        }
+        return out;
     }
 
     /** {@code wait X}: a merge's or parallel's own mode; ALL when not written. */

@@ -9,6 +9,7 @@ import dev.flow.dsl.flow.Node;
 import dev.flow.dsl.flow.Output;
 import dev.flow.dsl.flow.Parallel;
 import dev.flow.dsl.flow.Subgraph;
+import dev.flow.dsl.flow.Supervisor;
 import dev.flow.model.Isolation;
 import dev.flow.model.NodeKind;
 import java.util.List;
@@ -52,7 +53,32 @@ public final class Outputs {
 
     /** The declared outputs, or the defaults of the node's kind: {@link #effective} without what isolation adds. */
     static List<String> declaredOrDefault(Node node) {
+        if (node instanceof Supervisor s) {
+            return supervisorOutputs(s);
+        }
         return !node.getOutputs().isEmpty() ? node.getOutputs().stream().map(Output::getName).toList()
                 : dev.flow.model.Node.defaultOutputs(kindOf(node));
+    }
+
+    /**
+     * A supervisor's outputs as its wiring gives them ({@link dev.flow.model.SupervisionWiring}): its
+     * participants' names and its ask node's, as written, then {@code finish} unless it may not finish.
+     */
+    public static List<String> supervisorOutputs(Supervisor s) {
+        var out = new java.util.LinkedHashSet<String>();
+        for (var node : org.eclipse.xtext.nodemodel.util.NodeModelUtils.findNodesForFeature(s, dev.flow.dsl.flow.FlowPackage.Literals.SUPERVISOR__PARTICIPANTS)) {
+            out.add(written(node));
+        }
+        for (var node : org.eclipse.xtext.nodemodel.util.NodeModelUtils.findNodesForFeature(s, dev.flow.dsl.flow.FlowPackage.Literals.SUPERVISOR__ASK)) {
+            out.add(written(node));
+        }
+        if (org.eclipse.xtext.nodemodel.util.NodeModelUtils.findNodesForFeature(s, dev.flow.dsl.flow.FlowPackage.Literals.SUPERVISOR__FINISH).isEmpty()) {
+            out.add(dev.flow.model.Supervision.FINISH_OUTPUT);
+        }
+        return List.copyOf(out);
+    }
+
+    private static String written(org.eclipse.xtext.nodemodel.INode node) {
+        return dev.flow.dsl.conversion.Names.unescape(org.eclipse.xtext.nodemodel.util.NodeModelUtils.getTokenText(node));
     }
 }

@@ -34,9 +34,9 @@ public class FlowFormatter extends AbstractJavaFormatter {
 
     /** The keywords that start a property inside a node, gate or agent block. */
     private static final List<String> PROPERTY_KEYWORDS = List.of(
-            "description", "outputs", "timeout", "wait", "meta", "agent", "role", "prompt", "cwd", "context", "env",
+            "description", "outputs", "timeout", "wait", "meta", "agent", "role", "prompt", "cwd", "context", "inputs", "env",
             "gates", "branches", "strategy", "with", "returns", "title", "default", "if", "parallel", "writes", "after",
-            "severity", "session", "isolate", "roles");
+            "severity", "session", "isolate", "roles", "participants", "ask", "max", "finish", "planner");
 
     /** Four spaces unless the editor asks for another indentation. */
     public static class Preferences extends FormatterPreferenceValuesProvider {
@@ -117,6 +117,9 @@ public class FlowFormatter extends AbstractJavaFormatter {
                 subgraph.getInputs().forEach(m -> doc.prepend(m, f -> f.setNewLines(1, 1, 2)));
                 subgraph.getResults().forEach(m -> doc.prepend(m, f -> f.setNewLines(1, 1, 2)));
             }
+            if (element instanceof dev.flow.dsl.flow.Task task) {
+                task.getInputs().forEach(i -> doc.prepend(i, f -> f.setNewLines(1, 1, 2)));
+            }
             return;
         }
         for (EObject child : element.eContents()) {
@@ -124,9 +127,10 @@ public class FlowFormatter extends AbstractJavaFormatter {
         }
     }
 
-    /** Contained properties that stand on their own line: handlers, retries, commands, sandboxes. */
+    /** Contained properties that stand on their own line: handlers, retries, escalations, commands, sandboxes. */
     private static boolean startsALine(EObject child) {
         return child instanceof dev.flow.dsl.flow.OutputHandler || child instanceof dev.flow.dsl.flow.Retry
+                || child instanceof dev.flow.dsl.flow.Escalate
                 || child instanceof dev.flow.dsl.flow.Command || child instanceof dev.flow.dsl.flow.Sandbox;
     }
 

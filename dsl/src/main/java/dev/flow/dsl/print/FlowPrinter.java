@@ -17,6 +17,7 @@ import dev.flow.model.Node;
 import dev.flow.model.NodeKind;
 import dev.flow.model.Severity;
 import dev.flow.model.StateVariable;
+import dev.flow.model.SupervisionWiring;
 import dev.flow.model.Workflow;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -130,16 +131,19 @@ public final class FlowPrinter {
         }
         out.blank();
         boolean previousHadBlock = false;
-        for (Node n : w.nodes()) {
+        // Supervisors are printed as written: their wiring is made again when the text is read.
+        Workflow written = SupervisionWiring.unwire(w);
+        for (Node n : written.nodes()) {
             if (n.kind() == NodeKind.START || n.kind() == NodeKind.END) {
                 continue;
             }
-            boolean block = nodes.hasBlock(n, w);
-            if (block || previousHadBlock || !comments.before(n).isEmpty()) {
+            Node original = w.node(n.id()).orElse(n);
+            boolean block = nodes.hasBlock(n, written);
+            if (block || previousHadBlock || !comments.before(original).isEmpty()) {
                 out.blank();
             }
-            out.comments(comments.before(n));
-            nodes.print(n, w, id -> graph.workflow(id).orElse(null), out);
+            out.comments(comments.before(original));
+            nodes.print(n, written, id -> graph.workflow(id).orElse(null), out);
             previousHadBlock = block;
         }
         out.blank();
@@ -154,10 +158,10 @@ public final class FlowPrinter {
                     .map(c -> expressions.print(c, Scope.of(w))).collect(Collectors.joining(", ")));
         }
         out.blank();
-        Set<Edge> named = namedEdges(w.edges());
-        for (Edge e : w.edges()) {
+        Set<Edge> named = namedEdges(written.edges());
+        for (Edge e : written.edges()) {
             out.comments(comments.before(e));
-            edge(e, named.contains(e), w, out);
+            edge(e, named.contains(e), written, out);
         }
         out.close();
     }
@@ -177,6 +181,12 @@ public final class FlowPrinter {
         }
         if (config.repository() != null) {
             out.line("repository " + values.string(config.repository()));
+        }
+        if (config.growth() != null) {
+            out.line(nodes.grows(config.growth(), null));
+        }
+        if (config.escalation() != null) {
+            out.line(nodes.escalation(config.escalation()));
         }
         if (limits.maxNodeExecutions() != null) {
             out.line("max executions " + limits.maxNodeExecutions());

@@ -1,7 +1,10 @@
 package dev.flow.dsl.print;
 
 import dev.flow.model.Command;
+import dev.flow.model.Escalation;
+import dev.flow.model.Growth;
 import dev.flow.model.Isolation;
+import dev.flow.model.KvRef;
 import dev.flow.model.Mapping;
 import dev.flow.model.MergeStrategy;
 import dev.flow.model.NameRef;
@@ -31,7 +34,8 @@ final class NodePrinter {
 
     /** The node's lines: a header alone, or a header and a block. */
     void print(Node node, Workflow workflow, java.util.function.Function<String, Workflow> called, SourceWriter out) {
-        var header = new StringBuilder(node.kind().keyword()).append(' ').append(values.name(node.id()));
+        boolean supervisor = node.spec() instanceof NodeSpec.Task t && t.supervises();
+        var header = new StringBuilder(supervisor ? "supervisor" : node.kind().keyword()).append(' ').append(values.name(node.id()));
         if (node.label() != null) {
             header.append(' ').append(values.string(node.label()));
         }
@@ -66,7 +70,7 @@ final class NodePrinter {
             lines.add("description " + values.string(node.description()));
         }
         spec(node, workflow, called, lines);
-        if (!node.outputs().isEmpty()) {
+        if (!node.outputs().isEmpty() && !(node.spec() instanceof NodeSpec.Task t && t.supervises())) {
             lines.add("outputs " + node.outputs().stream()
                     .map(o -> values.name(o.name()) + (o.description() == null ? "" : " " + values.string(o.description())))
                     .collect(Collectors.joining(", ")));
@@ -76,6 +80,9 @@ final class NodePrinter {
         }
         if (node.retry() != null) {
             lines.add(retry(node.retry()));
+        }
+        if (node.escalation() != null) {
+            lines.add(escalation(node.escalation()));
         }
         if (node.waitForIncoming() != null) {
             boolean ownMode = node.spec() instanceof NodeSpec.Merge || node.spec() instanceof NodeSpec.Parallel;
@@ -103,6 +110,9 @@ final class NodePrinter {
             if (!t.contextFiles().isEmpty()) {
                 lines.add("context " + t.contextFiles().stream().map(values::string).collect(Collectors.joining(", ")));
             }
+            if (!t.inputs().isEmpty()) {
+                lines.add(kvInputs(t.inputs()));
+            }
             if (!t.env().isEmpty()) {
                 lines.add(env(t.env()));
             }
@@ -115,8 +125,14 @@ final class NodePrinter {
             if (t.sandbox() != null) {
                 lines.add(sandbox(t.sandbox()));
             }
-            if (t.isolation() != workflow.config().isolation()) {
+            if (t.supervises()) {
+                supervision(t.supervisor(), lines);
+            } else if (t.isolation() != workflow.config().isolation()) {
                 lines.add("isolate " + t.isolation().keyword()); // the workflow's default is not repeated
+            }
+            if (t.planner() != null) {
+                lines.add("planner" + (t.planner().maxPerAnswer() == null && t.planner().maxTotal() == null ? ""
+                        : " " + grows(t.planner(), workflow)));
             }
         } else if (spec instanceof NodeSpec.Gate g) {
             if (g.isolation() != Isolation.NONE) {
@@ -158,6 +174,20 @@ final class NodePrinter {
         }
     }
 
+    /** A supervisor's participants, ask node, rounds and finishing; it is never isolated. */
+    private void supervision(dev.flow.model.Supervision s, List<String> lines) {
+        if (!s.participants().isEmpty()) {
+            lines.add("participants " + names(s.participants()));
+        }
+        optional(lines, "ask", s.ask() == null ? null : values.name(s.ask().name()));
+        if (s.rounds() != null) {
+            lines.add("max rounds " + s.rounds().maxIterations());
+        }
+        if (!s.mayFinish()) {
+            lines.add("finish " + s.finish().keyword());
+        }
+    }
+
     private static void optional(List<String> lines, String keyword, String value) {
         if (value != null) {
             lines.add(keyword + " " + value);
@@ -184,11 +214,44 @@ final class NodePrinter {
         return "run " + ((Command.Argv) c).args().stream().map(values::string).collect(Collectors.joining(", ", "[", "]"));
     }
 
+    /** A task's inputs over several lines: {@code goal = plan["ctx.goal"]}, {@code run["ctx.decisions"]}. */
+    String kvInputs(List<KvRef> refs) {
+        return refs.stream()
+                .map(r -> "    " + (r.as() == null ? "" : values.name(r.as()) + " = ")
+                        + (r.readsRun() ? KvRef.RUN : values.name(r.node().name())) + "[" + values.string(r.key()) + "]")
+                .collect(Collectors.joining("\n", "inputs {\n", "\n}"));
+    }
+
     /** An env block over several lines. */
     String env(Map<String, String> env) {
         return env.entrySet().stream()
                 .map(e -> "    " + values.key(e.getKey()) + " = " + values.string(e.getValue()))
                 .collect(Collectors.joining("\n", "env {\n", "\n}"));
+    }
+
+    /**
+     * {@code grows max 5 nodes, max 50 in all}. The language always names the nodes per answer: when
+     * only a total is set, the workflow's (or the default) number per answer is written.
+     *
+     * @param workflow the planner's workflow; null for the workflow's own limits
+     */
+    String grows(dev.flow.model.Growth g, Workflow workflow) {
+        Integer perAnswer = g.maxPerAnswer();
+        if (perAnswer == null) {
+            Growth wide = workflow == null ? null : workflow.config().growth();
+            perAnswer = wide != null && wide.maxPerAnswer() != null ? wide.maxPerAnswer() : Growth.DEFAULT_PER_ANSWER;
+        }
+        return "grows max " + perAnswer + " nodes" + (g.maxTotal() == null ? "" : ", max " + g.maxTotal() + " in all");
+    }
+
+    /** {@code on failure escalate to triage}, {@code ... auto by fixer}, {@code ... none}, with {@code max N times}. */
+    String escalation(Escalation e) {
+        String where = switch (e.mode()) {
+            case TO -> "to " + (e.target() == null ? "?" : values.name(e.target().name()));
+            case AUTO -> "auto" + (e.agent() == null ? "" : " by " + values.name(e.agent().name()));
+            case NONE -> "none";
+        };
+        return "on failure escalate " + where + (e.max() == null ? "" : " max " + e.max() + " times");
     }
 
     private String retry(RetryPolicy r) {

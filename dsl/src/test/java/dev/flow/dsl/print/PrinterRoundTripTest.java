@@ -191,6 +191,38 @@ class PrinterRoundTripTest {
     }
 
     @Test
+    void aSupervisorIsPrintedAsWrittenAndWiredAgainWhenRead() {
+        FlowGraph graph = FlowTesting.graph("""
+                workflow w {
+                    agent bot { run ["bot"] }
+                    supervisor lead "Decides" { agent bot prompt "plan" participants a, b ask person max rounds 4 finish never }
+                    task a { agent bot prompt "a" }
+                    task b { agent bot prompt "b" session fresh }
+                    human person { title "Your turn" }
+                    task report { run ["true"] }
+                    start -> lead
+                    lead -> report on limit
+                    report -> end
+                }
+                """);
+        assertThat(graph.main().edges()).as("wired when read").hasSizeGreaterThan(4);
+        FlowGraph back = roundTrip(graph);
+        String text = PRINTER.print(back);
+        assertThat(text).contains("""
+                    supervisor lead "Decides" {
+                        agent bot
+                        prompt "plan"
+                        participants a, b
+                        ask person
+                        max rounds 4
+                        finish never
+                    }
+                """, "session fresh", "human person {\n        title \"Your turn\"\n    }", "lead -> report on limit")
+                .doesNotContain("outputs a", "loop max", "session continue", "answered", "a -> report");
+        assertThat(dev.flow.dsl.formatting2.FlowSourceFormatter.create().format(text)).isEqualTo(text);
+    }
+
+    @Test
     void whatTheLanguageCannotWriteIsRefusedWithAReason() {
         var graph = SampleModels.workflow("w", List.of(), List.of(SampleModels.edge("x", "start", "end",
                 SampleModels.lit(new dev.flow.model.Value.Obj(java.util.Map.of("a", dev.flow.model.Value.of(1L)))))));

@@ -1,7 +1,6 @@
 package dev.flow.engine.exec;
 
 import dev.flow.model.AgentDef;
-import dev.flow.model.BuiltinAgents;
 import dev.flow.model.NodeSpec;
 import dev.flow.model.Sandbox;
 import dev.flow.store.ErrorClass;
@@ -46,29 +45,16 @@ final class AgentTask {
 
     /** Runs {@code agentName}, or, when it is null, the agent that plays the task's role. */
     Outcome run(Job job, String agentName, String cwd, Map<String, String> env, NodeSpec.Task task, Cancellation cancellation) {
-        AgentDef def = job.workflow().agent(agentName).orElse(null);
-        List<String> argv;
-        if (agentName == null) {
-            var played = roles.resolve(job.workflow(), task.role());
-            if (played.isEmpty()) {
-                return Outcome.failed(RoleAgents.missing(task.role()), ErrorClass.LOGIC, Map.of());
-            }
-            agentName = played.get().name();
-            def = played.get().definition();
-            argv = played.get().argv();
-        } else if (def != null && def.command() != null) {
-            argv = Launcher.argv(def.command());
-        } else {
-            var configured = commands.commandFor(agentName);
-            if (configured.isEmpty()) {
-                String hint = BuiltinAgents.isBuiltin(agentName)
-                        ? "set " + AgentCommands.variableFor(agentName) + " to its command line, or define \"agent " + agentName + " { run [...] }\""
-                        : "define \"agent " + agentName + " { run [...] }\" in the workflow";
-                return Outcome.failed("agent \"" + agentName + "\" has no command: " + hint, ErrorClass.LOGIC, Map.of());
-            }
-            argv = configured.get();
+        AgentResolver.Resolved agent;
+        try {
+            agent = AgentResolver.resolve(job.workflow(), agentName, task == null ? null : task.role(), commands, roles);
+        } catch (AgentResolver.Unresolved e) {
+            return Outcome.failed(e.getMessage(), ErrorClass.LOGIC, Map.of());
         }
-        boolean builtin = def == null || def.command() == null;
+        agentName = agent.name();
+        AgentDef def = agent.definition();
+        List<String> argv = agent.argv();
+        boolean builtin = agent.builtin();
         Path promptFile = job.runDir().resolve("prompt.txt");
         var allEnv = new LinkedHashMap<String, String>();
         if (def != null) {
@@ -82,7 +68,7 @@ final class AgentTask {
                 argv = AgentSessions.resume(agentName, argv, job.sessionId());
             }
         }
-        boolean viaFile = def != null && def.promptVia() == AgentDef.PromptVia.FILE;
+        boolean viaFile = agent.promptViaFile();
         Launcher.Ran ran;
         try {
             Files.createDirectories(job.runDir());
@@ -104,6 +90,9 @@ final class AgentTask {
         }
         if (!contractFooter) {
             return prompt;
+        }
+        if (supervision(job) != null) {
+            return prompt + "\n\n---\n" + SupervisorDecision.reminder(job.node(), supervision(job));
         }
         return prompt + "\n\n---\nWhen you are done, end your answer with one JSON object on its own line: "
                 + "{\"output\": one of " + job.node().effectiveOutputs() + ", \"summary\": \"what you did, in one or two sentences\", "
@@ -137,13 +126,18 @@ final class AgentTask {
         }
         String stdout = Tails.read(ran.stdout(), (int) MAX_ANSWER_BYTES);
         AgentReply reply = AgentReply.parse(stdout).orElse(null);
+        SupervisorDecision decision = null;
+        if (supervision(job) != null && (reply == null || reply.acceptable() && reply.agentError() == null)) {
+            decision = SupervisorDecision.read(stdout, job.node(), supervision(job));
+            reply = reply == null ? null : reply.withOutput(decision.output());
+        }
         double cost = reply == null ? 0 : reply.cost();
         String session = reply == null ? null : reply.sessionId();
         if (session == null && builtin && agentName.equals("codex")) {
             session = AgentSessions.codexSession(ran.stderr());
         }
         result.put("cost", cost);
-        Outcome failure = failure(who, job, r, reply, outputs, ran.stderrTail(), result);
+        Outcome failure = failure(who, job, r, reply, decision, outputs, ran.stderrTail(), result);
         if (failure != null) {
             return failure.withCost(cost).withSession(session);
         }
@@ -152,7 +146,14 @@ final class AgentTask {
         result.put("output", output);
         result.put("summary", summary);
         result.put("data", reply == null ? null : reply.data());
-        var done = new Outcome(output, result, cost, reply == null ? Map.of() : reply.state(), null, null, session);
+        if (decision != null) {
+            decision.addTo(result);
+        }
+        if (reply != null && reply.note() != null) {
+            result.put("note", reply.note());
+        }
+        var done = new Outcome(output, result, cost, reply == null ? Map.of() : reply.state(), null, null, session,
+                reply == null ? null : reply.growth());
         if (task != null) {
             Outcome gated = gates.afterTask(job, task, cancellation, done);
             return gated.succeeded() ? done : gated.withCost(cost).withSession(session);
@@ -160,9 +161,14 @@ final class AgentTask {
         return done;
     }
 
+    /** What the task leads when it is a supervisor; null otherwise. */
+    private static dev.flow.model.Supervision supervision(Job job) {
+        return job.node().spec() instanceof NodeSpec.Task t && t.supervises() ? t.supervisor() : null;
+    }
+
     /** Why the attempt failed once the agent ran to its end; null when its answer stands. */
-    private static Outcome failure(String who, Job job, ProcessResult r, AgentReply reply, List<String> outputs, String stderr,
-            Map<String, Object> result) {
+    private static Outcome failure(String who, Job job, ProcessResult r, AgentReply reply, SupervisorDecision decision, List<String> outputs,
+            String stderr, Map<String, Object> result) {
         if (reply != null && reply.agentError() != null) {
             result.put("summary", reply.summary());
             String error = who + " reported an error: " + Tails.clip(reply.agentError(), 300);
@@ -175,6 +181,10 @@ final class AgentTask {
         }
         if (reply != null && !reply.acceptable()) {
             return Outcome.failed(who + "'s answer cannot be used: " + reply.problem(), ErrorClass.VALIDATION, result);
+        }
+        if (decision != null && decision.problem() != null) {
+            result.put("summary", reply == null ? "" : reply.summary());
+            return Outcome.failed(decision.problem(), ErrorClass.VALIDATION, result);
         }
         String output = reply == null ? null : reply.output();
         if (output == null && outputs.size() > 1) {

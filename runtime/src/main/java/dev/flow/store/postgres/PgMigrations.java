@@ -176,7 +176,48 @@ final class PgMigrations {
                     "ALTER TABLE node_states ADD COLUMN cost DOUBLE PRECISION",
                     "ALTER TABLE node_states ADD COLUMN session_id TEXT",
                     "ALTER TABLE node_runs ADD COLUMN error_class TEXT CHECK (error_class IN ('transient','validation','logic'))",
-                    "ALTER TABLE node_runs ADD COLUMN cost DOUBLE PRECISION"));
+                    "ALTER TABLE node_runs ADD COLUMN cost DOUBLE PRECISION"),
+            // 3: what a fork needs to start from a node as it stood when that node became ready: the
+            // event number at each node's entry, every write of a state variable by event number, and
+            // where each fork came from.
+            List.of(
+                    "ALTER TABLE node_states ADD COLUMN entered_seq BIGINT",
+                    "ALTER TABLE node_runs ADD COLUMN entered_seq BIGINT",
+                    """
+                    CREATE TABLE state_history (
+                        execution_id TEXT COLLATE "C" NOT NULL REFERENCES executions(id),
+                        name TEXT COLLATE "C" NOT NULL,
+                        seq BIGINT NOT NULL,
+                        value TEXT NOT NULL,
+                        PRIMARY KEY (execution_id, name, seq)
+                    )""",
+                    """
+                    CREATE TABLE forks (
+                        execution_id TEXT COLLATE "C" PRIMARY KEY REFERENCES executions(id),
+                        source_id TEXT COLLATE "C" NOT NULL REFERENCES executions(id),
+                        node_id TEXT NOT NULL,
+                        iteration INTEGER NOT NULL,
+                        reused TEXT NOT NULL,
+                        created_at BIGINT NOT NULL
+                    )""",
+                    "CREATE INDEX forks_source ON forks(source_id)"),
+            // 4: the versions of graphs that agents grow at run time (the execution's row names the latest).
+            List.of(
+                    """
+                    CREATE TABLE graph_versions (
+                        execution_id TEXT COLLATE "C" NOT NULL REFERENCES executions(id),
+                        version INTEGER NOT NULL CHECK (version >= 0),
+                        graph_hash TEXT COLLATE "C" NOT NULL REFERENCES workflows(hash),
+                        grown_by TEXT,
+                        iteration INTEGER NOT NULL,
+                        attempt INTEGER NOT NULL,
+                        added_nodes TEXT NOT NULL,
+                        added_edges TEXT NOT NULL,
+                        created_at BIGINT NOT NULL,
+                        PRIMARY KEY (execution_id, version)
+                    )""",
+                    // One run of a node grows the graph once, whatever crashes happen.
+                    "CREATE UNIQUE INDEX graph_versions_once ON graph_versions(execution_id, grown_by, iteration, attempt) WHERE grown_by IS NOT NULL"));
 
     static int latest() {
         return STEPS.size();

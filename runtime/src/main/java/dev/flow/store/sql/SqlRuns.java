@@ -11,7 +11,7 @@ import java.util.List;
 /** SQL of the {@code node_runs} table. */
 final class SqlRuns implements RunTable {
     private static final String COLUMNS = "execution_id, node_id, iteration, attempt, status, output, result, error, started_at, finished_at, "
-            + "error_class, cost";
+            + "error_class, cost, entered_seq";
 
     private final SqlSession s;
 
@@ -23,9 +23,9 @@ final class SqlRuns implements RunTable {
     public void insert(RunRow r) {
         // A crash between archiving and resetting cannot happen (one transaction), but a run may be
         // archived twice by design when a reset meets an already archived attempt: keep the first.
-        s.update("INSERT INTO node_runs (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", r.executionId(),
+        s.update("INSERT INTO node_runs (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", r.executionId(),
                 r.nodeId(), r.iteration(), r.attempt(), r.status().keyword(), r.output(), r.resultJson(), r.error(), r.startedAt(),
-                r.finishedAt(), SqlNodes.keyword(r.errorClass()), r.cost());
+                r.finishedAt(), SqlNodes.keyword(r.errorClass()), r.cost(), r.enteredSeq());
     }
 
     @Override
@@ -43,6 +43,6 @@ final class SqlRuns implements RunTable {
     private static RunRow row(ResultSet rs) throws SQLException {
         return new RunRow(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), NodeStatus.parse(rs.getString(5)),
                 rs.getString(6), rs.getString(7), rs.getString(8), SqlSession.longAt(rs, 9), SqlSession.longAt(rs, 10),
-                ErrorClass.parse(rs.getString(11)), SqlSession.doubleAt(rs, 12));
+                ErrorClass.parse(rs.getString(11)), SqlSession.doubleAt(rs, 12), SqlSession.longAt(rs, 13));
     }
 }

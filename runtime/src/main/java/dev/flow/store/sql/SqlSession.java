@@ -1,7 +1,9 @@
 package dev.flow.store.sql;
 
 import dev.flow.store.EventTable;
+import dev.flow.store.GraphVersionTable;
 import dev.flow.store.ExecutionTable;
+import dev.flow.store.ForkTable;
 import dev.flow.store.KvTable;
 import dev.flow.store.LoopCounterTable;
 import dev.flow.store.NodeTable;
@@ -49,6 +51,8 @@ public final class SqlSession implements Tx, AutoCloseable {
     private final SqlRequests requests = new SqlRequests(this);
     private final SqlKv kv = new SqlKv(this);
     private final SqlEvents events = new SqlEvents(this);
+    private final SqlGraphVersions graphVersions = new SqlGraphVersions(this);
+    private final SqlForks forks = new SqlForks(this);
 
     public SqlSession(Connection connection, Dialect dialect) {
         this.connection = connection;
@@ -249,5 +253,15 @@ public final class SqlSession implements Tx, AutoCloseable {
     @Override
     public EventTable events() {
         return events;
+    }
+
+    @Override
+    public GraphVersionTable graphVersions() {
+        return graphVersions;
+    }
+
+    @Override
+    public ForkTable forks() {
+        return forks;
     }
 }

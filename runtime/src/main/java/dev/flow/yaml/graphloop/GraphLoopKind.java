@@ -8,13 +8,16 @@ import java.util.Set;
 
 /** The node types of dialect 2 and the keys each one takes besides {@link #COMMON_KEYS}. */
 enum GraphLoopKind {
-    TASK("task", List.of("agent", "prompt", "context_files", "command", "cwd", "timeout_minutes", "retry_on_failure", "max_retries",
-            "isolate")),
+    TASK("task", List.of("agent", "prompt", "context_files", "inputs", "command", "cwd", "timeout_minutes", "retry_on_failure", "max_retries",
+            "isolate", "planner", "max_added_nodes", "escalate")),
     DECISION("decision", List.of("condition")),
     PARALLEL("parallel", List.of("branches")),
     JOIN("join", List.of("wait_for", "agent", "prompt")),
     HUMAN("human", List.of("prompt", "timeout_minutes", "default_output")),
-    CHECKPOINT("checkpoint", List.of());
+    CHECKPOINT("checkpoint", List.of()),
+    /** A Flow extension: a task whose agent decides which participant works next (docs/yaml.md, Supervisors). */
+    SUPERVISOR("supervisor", List.of("agent", "prompt", "context_files", "cwd", "timeout_minutes", "retry_on_failure", "max_retries",
+            "participants", "ask", "max_rounds"));
 
     /** The keys every node takes. */
     static final List<String> COMMON_KEYS = List.of("type", "outputs", "on_output");
@@ -57,7 +60,9 @@ enum GraphLoopKind {
         if (own.isEmpty()) {
             return Optional.empty();
         }
-        var fitting = Arrays.stream(values()).filter(k -> k.keys.containsAll(own)).toList();
+        // A supervisor shares its task keys with tasks: only a key of its own (participants...) implies one.
+        var fitting = Arrays.stream(values()).filter(k -> k.keys.containsAll(own))
+                .filter(k -> k != SUPERVISOR || own.stream().anyMatch(key -> typesTaking(key).equals(List.of(SUPERVISOR.type)))).toList();
         return fitting.size() == 1 ? Optional.of(fitting.get(0)) : Optional.empty();
     }
 

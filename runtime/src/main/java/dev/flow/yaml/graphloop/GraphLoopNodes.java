@@ -4,7 +4,9 @@ import dev.flow.diagnostic.Code;
 import dev.flow.diagnostic.Diagnostic;
 import dev.flow.model.Command;
 import dev.flow.model.Isolation;
+import dev.flow.model.LoopControl;
 import dev.flow.model.Expr;
+import dev.flow.model.KvRef;
 import dev.flow.model.NameRef;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
@@ -14,6 +16,7 @@ import dev.flow.model.ResultFields;
 import dev.flow.model.RetryPolicy;
 import dev.flow.model.SourceRef;
 import dev.flow.model.StateUpdate;
+import dev.flow.model.Supervision;
 import dev.flow.model.WaitMode;
 import dev.flow.yaml.read.Fields;
 import dev.flow.yaml.read.Located;
@@ -22,6 +25,7 @@ import dev.flow.yaml.read.YEntry;
 import dev.flow.yaml.read.YMap;
 import dev.flow.yaml.read.YNode;
 import dev.flow.yaml.read.YScalar;
+import dev.flow.yaml.read.YSeq;
 import dev.flow.yaml.read.YamlComments;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -80,7 +84,6 @@ final class GraphLoopNodes {
         Fields f = fields.get();
         f.recognise(GraphLoopKind.allKeys());
         f.require("type", "one of " + String.join(", ", GraphLoopKind.types()));
-        f.require("outputs", "list what the node can produce, such as outputs: [done]");
         var kind = f.scalar("type", "one of " + String.join(", ", GraphLoopKind.types())).flatMap(s -> {
             var k = GraphLoopKind.byType(s.text());
             if (k.isEmpty()) {
@@ -92,17 +95,27 @@ final class GraphLoopNodes {
             kind = GraphLoopKind.implied(new java.util.HashSet<>(f.map().keys()));
         }
         checkKeys(f, kind);
+        boolean supervises = kind.filter(k -> k == GraphLoopKind.SUPERVISOR).isPresent();
+        if (supervises) {
+            f.map().entries().stream().filter(e -> e.name().equals("outputs")).findFirst().ifPresent(e -> ctx.problems().add(Diagnostic.of(
+                    Code.YAML_WRONG_KIND_CONFIG, f.owner() + " is a supervisor node but carries \"outputs\": its outputs are its participants,"
+                            + " its ask node and finish; remove it", e.key().source())));
+        } else {
+            f.require("outputs", "list what the node can produce, such as outputs: [done]");
+        }
         var outputs = f.texts("outputs").orElse(List.of()).stream().map(o -> new OutputDecl(o.value(), null, o.source())).toList();
         List<Located<String>> branches = List.of();
         List<Located<String>> waitFor = List.of();
         NodeSpec spec = new NodeSpec.Unknown(f.writtenText("type").orElse(null));
         Duration timeout = f.duration("timeout_minutes", Duration.ofMinutes(1), "a number of minutes").map(Located::value).orElse(null);
         RetryPolicy retry = null;
+        dev.flow.model.Escalation escalation = null;
         if (kind.isPresent()) {
             switch (kind.get()) {
                 case TASK -> {
                     spec = task(f);
                     retry = retry(f, outputs);
+                    escalation = escalation(f);
                 }
                 case DECISION -> spec = decision(f, outputs);
                 case PARALLEL -> {
@@ -122,14 +135,18 @@ final class GraphLoopNodes {
                             f.text("default_output").map(Located::toNameRef).orElse(null));
                 }
                 case CHECKPOINT -> spec = new NodeSpec.Checkpoint();
+                case SUPERVISOR -> {
+                    spec = supervisor(f);
+                    retry = retry(f, outputs);
+                }
             }
         }
         var handlers = handlers(f, ResultFields.hasText(spec) ? id + "." + ResultFields.TEXT : null);
-        var node = new Node(id, null, null, spec, outputs, retry, timeout, handlers, null, Map.of(), idSource);
+        var node = new Node(id, null, null, spec, outputs, retry, timeout, handlers, null, Map.of(), idSource, escalation);
         if (ctx.problems().errorCount() > errorsBefore) {
             ctx.problems().misread(idSource);
         }
-        return Optional.of(new NodeRead(node, branches, waitFor, !f.has("outputs")));
+        return Optional.of(new NodeRead(node, branches, waitFor, !supervises && !f.has("outputs")));
     }
 
     /**
@@ -199,7 +216,67 @@ final class GraphLoopNodes {
         return new NodeSpec.Task(bash ? null : agent.map(Located::toNameRef).orElse(null), null,
                 f.text("prompt").map(Located::value).orElse(null), command.orElse(null), f.text("cwd").map(Located::value).orElse(null),
                 f.texts("context_files").orElse(List.of()).stream().map(Located::value).toList(), Map.of(), List.of(), null, null,
-                GraphLoopSettings.isolation(f).orElse(isolation), null);
+                GraphLoopSettings.isolation(f).orElse(isolation), null, kvInputs(f), null, null).asPlanner(planner(f));
+    }
+
+    /**
+     * {@code planner: true} (a Flow extension): the task's agent may add nodes, at most {@code
+     * max_added_nodes} in one answer when given ({@code planner grows max N nodes}).
+     */
+    private static dev.flow.model.Growth planner(Fields f) {
+        var planner = f.bool("planner");
+        var max = f.whole("max_added_nodes", "a whole number");
+        if (planner.isEmpty() || !planner.get().value()) {
+            return null;
+        }
+        Integer perAnswer = max.map(m -> (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, m.value()))).orElse(null);
+        return new dev.flow.model.Growth(perAnswer, null, max.map(Located::source).orElse(planner.get().source()));
+    }
+
+    /** {@code escalate: NODE}, {@code auto} or {@code none} (a Flow extension): {@code on failure escalate ...}. */
+    private static dev.flow.model.Escalation escalation(Fields f) {
+        return f.text("escalate").map(e -> switch (e.value()) {
+            case "auto" -> new dev.flow.model.Escalation(dev.flow.model.Escalation.Mode.AUTO, null, null, null, e.source());
+            case "none" -> new dev.flow.model.Escalation(dev.flow.model.Escalation.Mode.NONE, null, null, null, e.source());
+            default -> new dev.flow.model.Escalation(dev.flow.model.Escalation.Mode.TO, e.toNameRef(), null, null, e.source());
+        }).orElse(null);
+    }
+
+    /** {@code inputs: [{node: plan, key: ctx.goal, as: goal}]}: values of the key-value store the task reads; {@code node: run} is the run's. */
+    private List<KvRef> kvInputs(Fields f) {
+        var items = f.list("inputs", "a list of keys to read, such as - {node: plan, key: out.summary, as: plan}").map(YSeq::items).orElse(List.of());
+        return Fields.eachItem(items, (item, i) -> Fields.of(item, "input #" + (i + 1) + " of " + f.owner(), item.source(), ctx.problems())
+                .flatMap(in -> {
+                    in.allowOnly(List.of("node", "key", "as"));
+                    in.require("node", "the node whose key to read, or run for the run-wide keys");
+                    in.require("key", "the key to read, such as out.summary");
+                    var node = in.text("node");
+                    var key = in.text("key");
+                    if (node.isEmpty() || key.isEmpty()) {
+                        return Optional.empty();
+                    }
+                    return Optional.of(new KvRef(node.get().toNameRef(), key.get().value(), in.text("as").map(Located::value).orElse(null),
+                            item.source()));
+                }));
+    }
+
+    /**
+     * A supervisor (a Flow extension): an agent task with {@code participants}, {@code ask} and
+     * {@code max_rounds}, wired by {@link dev.flow.model.SupervisionWiring} once the workflow is
+     * read. Like the language's, it never runs in a worktree. A missing {@code participants} or
+     * {@code max_rounds} is the checker's to report (FLOW105, FLOW706), once.
+     */
+    private NodeSpec supervisor(Fields f) {
+        f.require("agent", "the agent that decides, such as claude");
+        f.require("prompt", "what the supervisor is to achieve");
+        var rounds = f.whole("max_rounds", "a whole number of rounds, such as 12")
+                .map(r -> new LoopControl((int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, r.value())), r.source())).orElse(null);
+        var supervision = new Supervision(f.texts("participants").orElse(List.of()).stream().map(Located::toNameRef).toList(),
+                f.text("ask").map(Located::toNameRef).orElse(null), rounds, null);
+        return new NodeSpec.Task(f.text("agent").map(Located::toNameRef).orElse(null), null, f.text("prompt").map(Located::value).orElse(null),
+                null, f.text("cwd").map(Located::value).orElse(null),
+                f.texts("context_files").orElse(List.of()).stream().map(Located::value).toList(), Map.of(), List.of(), null, null,
+                Isolation.NONE, null, List.of(), supervision, null);
     }
 
     /**

@@ -18,7 +18,7 @@ import java.util.List;
  * Reads a dialect 2 workflow into the graph model: the nodes in the order of the map between the
  * implicit {@code start} and {@code end}, the written edges, then the edges parallel nodes and joins
  * imply; state variables (those of {@code state.variables}, then those {@code on_output} handlers
- * first store), limits, interrupts and completion conditions.
+ * first store), limits, interrupts and completion conditions. Supervisors are wired last.
  */
 public final class GraphLoopReader {
     static final List<String> TOP_KEYS = List.of("workflow", "description", "version", "nodes", "edges", "state", "limits", "interrupts",
@@ -57,13 +57,13 @@ public final class GraphLoopReader {
 
         var state = new ArrayList<>(settings.state(top));
         state.addAll(GraphLoopSettings.declaredByUpdates(state, modelNodes));
-        return new Workflow(
+        return dev.flow.model.SupervisionWiring.wire(new Workflow(
                 id.map(Located::value).orElse(WorkflowIds.fromFile(ctx.file())),
                 null,
                 top.text("version").map(Located::value).orElse(null),
                 top.text("description").map(Located::value).orElse(null),
                 List.of(), state, dev.flow.yaml.gates.GateOverlay.definitions(ctx.registryGates()), List.of(), modelNodes, edges,
                 settings.limits(top),
-                settings.interrupts(top), settings.completion(top), config, workflowAt);
+                settings.interrupts(top), settings.completion(top), config, workflowAt));
     }
 }

@@ -53,6 +53,22 @@ class GraphLoopErrorsTest {
     }
 
     @Test
+    void aSupervisorTakesNoOutputsAndOneWithoutATypeIsReadAsASupervisorByItsParticipants() {
+        String lead = "  lead: {type: supervisor, agent: self, prompt: Plan, participants: [work], max_rounds: 3, outputs: [done]}\n";
+        String text = wf(WORK + lead, "  - {from: START, to: lead}\n");
+        Diagnostic d = onlyProblem(text, Code.YAML_WRONG_KIND_CONFIG);
+        assertThat(d.message()).isEqualTo("node \"lead\" is a supervisor node but carries \"outputs\": its outputs are its participants,"
+                + " its ask node and finish; remove it");
+        assertThat(d.source()).isEqualTo(after(text, "max_rounds: 3, ", "outputs"));
+
+        String untyped = wf(WORK + "  lead: {agent: self, prompt: Plan, participants: [work], max_rounds: 3}\n", "  - {from: START, to: lead}\n");
+        assertThat(onlyProblem(untyped, Code.YAML_MISSING_FIELD).message()).contains("type");
+        var w = read(untyped).graph().orElseThrow().main();
+        assertThat(w.node("lead").orElseThrow().effectiveOutputs()).containsExactly("work", "finish");
+        assertThat(dev.flow.check.Checker.check(read(text).graph().orElseThrow())).isEmpty();
+    }
+
+    @Test
     void reportsAnUnknownKeyWithTheNearestKnownKey() {
         String text = wf("  work:\n    type: task\n    agent: self\n    promt: Do it\n    outputs: [done]\n", START_WORK_END);
         var all = problems(text);
@@ -73,7 +89,7 @@ class GraphLoopErrorsTest {
         assertThat(d.message()).isEqualTo("node \"work\" is a task node but carries \"branches\", which belongs to parallel nodes; remove it, or change the type");
         Diagnostic prompt = onlyProblem(wf(WORK + "  d: {type: decision, condition: \"state.x\", prompt: \"Why?\", outputs: [a, b]}\n", START_WORK_END),
                 Code.YAML_WRONG_KIND_CONFIG);
-        assertThat(prompt.message()).contains("which belongs to task and join and human nodes");
+        assertThat(prompt.message()).contains("which belongs to task and join and human and supervisor nodes");
     }
 
     @Test
@@ -91,7 +107,7 @@ class GraphLoopErrorsTest {
                 "node \"f\" has no \"wait_for\"; list the nodes to wait for, such as wait_for: [research_a, research_b]",
                 "node \"g\" has no \"prompt\"; write the question to ask",
                 "node \"h\" has no \"outputs\"; list what the node can produce, such as outputs: [done]",
-                "node \"i\" has no \"type\"; one of task, decision, parallel, join, human, checkpoint");
+                "node \"i\" has no \"type\"; one of task, decision, parallel, join, human, checkpoint, supervisor");
     }
 
     @Test

@@ -14,6 +14,7 @@ import dev.flow.model.Command;
 import dev.flow.model.Config;
 import dev.flow.model.Expr;
 import dev.flow.model.Interrupt;
+import dev.flow.model.KvRef;
 import dev.flow.model.Limits;
 import dev.flow.model.LoopControl;
 import dev.flow.model.MergeStrategy;
@@ -84,6 +85,28 @@ class GraphLoopMappingTest {
     }
 
     @Test
+    void readsATasksInputsAsKeysOfTheKeyValueStoreWithRunForTheRunsOwn() {
+        String text = wf("  plan:\n    type: task\n    agent: self\n    prompt: Plan\n    outputs: [done]\n"
+                + "  work:\n    type: task\n    agent: codex\n    prompt: Review\n    outputs: [done]\n    inputs:\n"
+                + "      - {node: plan, key: out.summary, as: plan}\n      - {node: run, key: ctx.decisions}\n",
+                "  - {from: START, to: plan}\n  - {from: plan, to: work}\n  - {from: work, to: END}\n");
+        var inputs = ((NodeSpec.Task) node(workflow(text), "work").spec()).inputs();
+        assertThat(inputs).extracting(KvRef::describe, KvRef::as).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("plan[\"out.summary\"]", "plan"), org.assertj.core.groups.Tuple.tuple("run[\"ctx.decisions\"]", null));
+        assertThat(inputs.get(0).node().source()).isEqualTo(after(text, "node: ", "plan"));
+        assertThat(inputs.get(1).readsRun()).isTrue();
+    }
+
+    @Test
+    void anInputWithoutAKeyIsReported() {
+        String text = wf("  work:\n    type: task\n    agent: codex\n    prompt: Review\n    outputs: [done]\n    inputs:\n"
+                + "      - {node: plan, as: plan}\n", "  - {from: START, to: work}\n  - {from: work, to: END}\n");
+        var read = YamlTestSupport.read(text);
+        assertThat(read.diagnostics()).extracting(d -> d.code().id() + " " + d.message())
+                .contains("FLOW606 input #1 of node \"work\" has no \"key\"; the key to read, such as out.summary");
+    }
+
+    @Test
     void isolateAndRepositoryAreTheWorkflowsDefaultAndATaskMaySetItsOwn() {
         String text = "workflow: w\nisolate: worktree\nrepository: ../app\nnodes:\n" + WORK
                 + "  look:\n    type: task\n    agent: bash\n    command: ls\n    isolate: none\n    outputs: [done]\n"
@@ -95,6 +118,25 @@ class GraphLoopMappingTest {
         assertThat(((NodeSpec.Task) node(w, "work").spec()).isolated()).isTrue();
         assertThat(((NodeSpec.Task) node(w, "look").spec()).isolated()).isFalse();
         assertThat(node(w, "work").effectiveOutputs()).containsExactly("done", "blocked", "conflict");
+    }
+
+    @Test
+    void aTaskMayBeAPlannerAndEscalateItsFailure() {
+        String text = wf("  plan: {type: task, agent: self, prompt: Plan., planner: true, max_added_nodes: 4, outputs: [done]}\n"
+                        + "  build: {type: task, agent: bash, command: make, escalate: triage, outputs: [done]}\n"
+                        + "  triage: {type: task, agent: self, prompt: Why., escalate: none, outputs: [retry, give_up]}\n"
+                        + "  other: {type: task, agent: bash, command: ls, escalate: auto, outputs: [done]}\n",
+                "  - {from: START, to: plan}\n  - {from: plan, to: build}\n  - {from: build, to: other}\n  - {from: other, to: END}\n");
+        Workflow w = workflow(text);
+        var plan = (NodeSpec.Task) node(w, "plan").spec();
+        assertThat(plan.isPlanner()).isTrue();
+        assertThat(plan.planner().maxPerAnswer()).isEqualTo(4);
+        assertThat(((NodeSpec.Task) node(w, "build").spec()).isPlanner()).isFalse();
+        assertThat(node(w, "build").escalation().mode()).isEqualTo(dev.flow.model.Escalation.Mode.TO);
+        assertThat(node(w, "build").escalation().target().name()).isEqualTo("triage");
+        assertThat(node(w, "triage").escalation().mode()).isEqualTo(dev.flow.model.Escalation.Mode.NONE);
+        assertThat(node(w, "other").escalation().mode()).isEqualTo(dev.flow.model.Escalation.Mode.AUTO);
+        assertThat(YamlTestSupport.problems(text)).isEmpty();
     }
 
     @Test

@@ -52,7 +52,38 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
         // prefix typed, the parser also offers the whole edge statement, which does not.
         contexts.stream().filter(FlowProposalProvider::expectsAName)
                 .anyMatch(context -> proposeConditionNames(context, acceptor));
+        if (contexts.stream().noneMatch(FlowProposalProvider::expectsAnOutput)) {
+            contexts.stream().filter(FlowProposalProvider::afterOn).findFirst().ifPresent(context -> proposeOwnOutputs(context, acceptor));
+        }
         super.createProposals(contexts, acceptor);
+    }
+
+    /**
+     * After {@code on} in a node ({@code retry 2 on |}, {@code on |}): its outputs. The parser cannot
+     * always tell there whether a retry's outputs, a handler or {@code on failure escalate} follows,
+     * and then offers none of them; the node's declared outputs are what an author types most.
+     */
+    private void proposeOwnOutputs(ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
+        Node node = EcoreUtil2.getContainerOfType(context.getCurrentModel(), Node.class);
+        if (node == null) {
+            return;
+        }
+        for (var output : node.getOutputs()) {
+            if (output.getName() != null) {
+                accept(output.getName(), "output of " + node.getName(), null, ContentAssistEntry.KIND_VALUE, 0, context, acceptor);
+            }
+        }
+        accept("failure", "on failure escalate ...", null, ContentAssistEntry.KIND_KEYWORD, 0, context, acceptor);
+    }
+
+    private static boolean afterOn(ContentAssistContext context) {
+        var last = context.getLastCompleteNode();
+        return last != null && "on".equals(last.getText()) && context.getPrefix().isEmpty();
+    }
+
+    private static boolean expectsAnOutput(ContentAssistContext context) {
+        return context.getFirstSetGrammarElements().stream().anyMatch(e -> e instanceof CrossReference c
+                && GrammarUtil.getReference(c) != null && GrammarUtil.getReference(c).getEReferenceType() == FlowPackage.Literals.OUTPUT);
     }
 
     @Override
@@ -83,6 +114,10 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
     protected void _createProposals(Assignment assignment, ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
         if (assignment.getFeature().equals(FlowPackage.Literals.REF_EXPR__FIELDS.getName())) {
             proposeFields(context, acceptor);
+            return;
+        }
+        if (assignment.getFeature().equals(FlowPackage.Literals.KV_INPUT__KEY.getName())) {
+            proposeKvKeys(context, acceptor);
             return;
         }
         if (assignment.getTerminal() instanceof org.eclipse.xtext.RuleCall call && call.getRule() instanceof org.eclipse.xtext.TerminalRule) {
@@ -121,6 +156,15 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
     protected com.google.common.base.Predicate<IEObjectDescription> getCrossrefFilter(CrossReference reference, ContentAssistContext context) {
         // The same thing is in scope under its simple name; a qualified duplicate is noise.
         return candidate -> candidate.getName().getSegmentCount() == 1;
+    }
+
+    /** In a task's {@code inputs}, after {@code node[}: the keys Flow writes for every node that does work. */
+    private void proposeKvKeys(ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
+        for (String key : dev.flow.model.KvRef.WRITTEN_BY_FLOW) {
+            accept(dev.flow.model.Literals.quote(key), "written by Flow", "`" + key + "`: one of the keys Flow writes in a node's scope when it"
+                    + " finishes (out.summary, out.last_stdout_path, out.last_result_path, err.summary)", ContentAssistEntry.KIND_VALUE, 0,
+                    context, acceptor);
+        }
     }
 
     private void proposeFields(ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
@@ -252,7 +296,7 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
             rule = rule.eContainer();
         }
         return rule instanceof org.eclipse.xtext.ParserRule parser
-                && java.util.Set.of("Task", "GateNode", "Branch", "Parallel", "Merge", "Subgraph", "Human", "Checkpoint")
+                && java.util.Set.of("Task", "Supervisor", "GateNode", "Branch", "Parallel", "Merge", "Subgraph", "Human", "Checkpoint")
                         .contains(parser.getName());
     }
 }

@@ -23,7 +23,9 @@ final class NodeSnippets {
                     "runs another workflow"),
             "human", new Snippet("human ${1:name} {\n\tprompt \"${2:Question}\"\n\toutputs ${3:approved}, ${4:rejected}\n}$0",
                     "asks a person"),
-            "checkpoint", new Snippet("checkpoint ${1:name}$0", "records the run's state"));
+            "checkpoint", new Snippet("checkpoint ${1:name}$0", "records the run's state"),
+            "supervisor", new Snippet("supervisor ${1:name} {\n\tagent ${2:claude}\n\tprompt \"${3:What to achieve}\"\n\tparticipants ${4:a}, ${5:b}\n"
+                    + "\task ${6:person}\n\tmax rounds ${7:12}\n}$0", "an agent that decides which participant works next"));
 
     record Snippet(String body, String description) {}
 }

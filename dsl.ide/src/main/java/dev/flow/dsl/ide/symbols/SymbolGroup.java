@@ -46,7 +46,7 @@ enum SymbolGroup {
             group = GATE_DEFINITIONS;
         } else if (member instanceof AgentDef) {
             group = AGENTS;
-        } else if (member instanceof Task) {
+        } else if (member instanceof Task || member instanceof dev.flow.dsl.flow.Supervisor) {
             group = TASKS;
         } else if (member instanceof GateNode) {
             group = GATES;

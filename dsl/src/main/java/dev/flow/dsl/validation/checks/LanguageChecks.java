@@ -24,7 +24,8 @@ public final class LanguageChecks {
                 new ConstantListCheck(),
                 new WaitForCheck(),
                 new SessionCheck(),
-                new OutputsOfCheck());
+                new OutputsOfCheck(),
+                new SupervisorOutputsCheck());
     }
 
     public List<Diagnostic> check(FlowFile file, SourceRefs positions) {

@@ -1,0 +1,29 @@
+package dev.flow.dsl.validation.checks;
+
+import dev.flow.diagnostic.Code;
+import dev.flow.diagnostic.Diagnostic;
+import dev.flow.dsl.compiler.SourceRefs;
+import dev.flow.dsl.flow.FlowFile;
+import dev.flow.dsl.flow.Supervisor;
+import java.util.function.Consumer;
+import org.eclipse.xtext.EcoreUtil2;
+
+/**
+ * FLOW008: a supervisor declares no {@code outputs}: its outputs are its participants' names, its
+ * ask node's and {@code finish}, which its decisions choose between.
+ */
+final class SupervisorOutputsCheck implements LanguageCheck {
+
+    @Override
+    public void check(FlowFile file, SourceRefs positions, Consumer<Diagnostic> report) {
+        for (Supervisor s : EcoreUtil2.eAllOfType(file, Supervisor.class)) {
+            if (s.getOutputs().isEmpty()) {
+                continue;
+            }
+            var first = s.getOutputs().get(0);
+            var last = s.getOutputs().get(s.getOutputs().size() - 1);
+            report.accept(Diagnostic.of(Code.MISPLACED_PROPERTY, "a supervisor's outputs are its participants, its ask node and \"finish\"; "
+                    + DuplicatePropertyCheck.describe(s) + " cannot declare others: remove \"outputs\"", positions.span(first, last)));
+        }
+    }
+}
