@@ -72,6 +72,7 @@ final class StatusCommand implements Callable<Integer> {
                     out.println(ExecutionJson.view(view, isolated, origin, now));
                 } else {
                     show(out, ansi, view, origin, now);
+                    growth(out, engine.graphVersions(view.execution().id()));
                     worktrees(out, ansi, isolated);
                 }
             }
@@ -178,6 +179,20 @@ final class StatusCommand implements Callable<Integer> {
             out.println();
             out.println("failed attempts:");
             lines.forEach(out::println);
+        }
+    }
+
+    /** Each growth of the execution's graph: its version, the node that grew it and what it added. */
+    private static void growth(PrintWriter out, List<dev.flow.store.GraphVersionRow> versions) {
+        var grown = versions.stream().filter(v -> v.grownBy() != null).toList();
+        if (grown.isEmpty()) {
+            return;
+        }
+        out.println();
+        out.println("graph grown (flow graph EXECUTION --graph-version N draws a version):");
+        for (var v : grown) {
+            out.println(TerminalText.line("  version " + v.version() + " by " + v.grownBy() + " (pass " + v.iteration() + ", attempt "
+                    + v.attempt() + "): added " + String.join(", ", v.addedNodes())));
         }
     }
 
