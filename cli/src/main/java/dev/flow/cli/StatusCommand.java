@@ -140,7 +140,7 @@ final class StatusCommand implements Callable<Integer> {
         Invocation flow = Invocation.of(database);
         for (Question q : view.questions()) {
             out.println();
-            out.println(ansi.cyan(TerminalText.line("waiting for a person at " + q.nodeId())) + (q.title() == null ? "" : ": " + TerminalText.line(q.title())));
+            out.println(ansi.cyan(TerminalText.line("waiting for a person at " + q.nodeId())) + (q.title() == null || q.title().equals(q.nodeId()) ? "" : ": " + TerminalText.line(q.title())));
             for (String option : q.options()) {
                 out.println("  " + RunSummary.answerCommand(flow, q, option));
             }

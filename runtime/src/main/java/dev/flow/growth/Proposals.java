@@ -7,6 +7,7 @@ import dev.flow.model.Command;
 import dev.flow.model.Edge;
 import dev.flow.model.EdgeIds;
 import dev.flow.model.Growth;
+import dev.flow.model.KvRef;
 import dev.flow.model.NameRef;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
@@ -128,7 +129,7 @@ public final class Proposals {
         List<String> acceptance = texts(n, pointer, "acceptance");
         List<String> verify = texts(n, pointer, "verify");
         List<String> dependsOn = texts(n, pointer, "dependsOn");
-        String inputs = inputs(n, pointer);
+        List<KvRef> inputs = inputs(n, pointer);
         RetryPolicy retry = retry(n, pointer);
         boolean isPlanner = "plan".equals(type) || n.path("planner").asBoolean(false);
         if (n.has("planner") && !n.get("planner").isBoolean()) {
@@ -143,14 +144,14 @@ public final class Proposals {
             spec = new NodeSpec.Gate(new NameRef(gate, at.value(pointer + "/gate")));
         } else if (command != null) {
             spec = new NodeSpec.Task(null, role, null, new Command.Argv(command, at.value(pointer + "/command")), null, List.of(), Map.of(),
-                    List.of(), null, null, workflow.config().isolation(), null, List.of(), null, null);
+                    List.of(), null, null, workflow.config().isolation(), null, inputs, null, null);
         } else {
             String who = agent != null ? agent : runner;
             String pointerOfAgent = pointer + (agent != null ? "/agent" : "/runner");
             NameRef agentRef = who != null ? new NameRef(who, at.value(pointerOfAgent)) : role == null ? plannersAgent() : null;
             String ownRole = who == null && role == null && agentRef == null ? plannersRole() : role;
-            spec = new NodeSpec.Task(agentRef, ownRole, composePrompt(id, prompt, title, description, acceptance, verify, inputs), null, null,
-                    List.of(), Map.of(), List.of(), null, null, workflow.config().isolation(), null, List.of(), null, isPlanner ? Growth.DEFAULTS : null);
+            spec = new NodeSpec.Task(agentRef, ownRole, composePrompt(id, prompt, title, description, acceptance, verify), null, null,
+                    List.of(), Map.of(), List.of(), null, null, workflow.config().isolation(), null, inputs, null, isPlanner ? Growth.DEFAULTS : null);
         }
         List<OutputDecl> declared = outputs == null ? List.of()
                 : outputs.stream().map(o -> new OutputDecl(o, null, at.value(pointer + "/outputs"))).toList();
@@ -175,7 +176,7 @@ public final class Proposals {
 
     /** The prompt as written, or one made of the title, description, acceptance criteria and checks. */
     private static String composePrompt(String id, String prompt, String title, String description, List<String> acceptance,
-            List<String> verify, String inputs) {
+            List<String> verify) {
         var text = new StringBuilder();
         if (prompt != null) {
             text.append(prompt);
@@ -187,9 +188,6 @@ public final class Proposals {
         }
         list(text, "Done when", acceptance);
         list(text, "Check with", verify);
-        if (inputs != null) {
-            text.append("\n\n").append(inputs);
-        }
         // a literal ${ in an agent's text is not a placeholder of Flow's
         return text.toString().replace("${", "$${");
     }
@@ -201,29 +199,34 @@ public final class Proposals {
         }
     }
 
-    /** The {@code inputs} refs ({@code {nodeId, key, as}}) as lines of the prompt that say where each value is. */
-    private String inputs(JsonNode n, String pointer) {
+    /**
+     * The {@code inputs} refs ({@code {nodeId, key, as}}) as the task's {@code inputs}: checked like
+     * the language's (an unknown node is FLOW201 in the planner's feedback) and rendered into the
+     * prompt when the task runs; {@code "nodeId": "run"} reads the run-wide keys.
+     */
+    private List<KvRef> inputs(JsonNode n, String pointer) {
         JsonNode list = n.get("inputs");
         if (list == null || list.isNull()) {
-            return null;
+            return List.of();
         }
         if (!list.isArray()) {
             problem(pointer + "/inputs", "\"inputs\" must be a list of {\"nodeId\": ..., \"key\": ..., \"as\": ...}");
-            return null;
+            return List.of();
         }
-        var lines = new StringBuilder("Context to read (flow kv get KEY --node NODE):");
+        var refs = new ArrayList<KvRef>();
         for (int i = 0; i < list.size(); i++) {
             JsonNode ref = list.get(i);
+            String where = pointer + "/inputs/" + i;
             String node = ref.path("nodeId").asText(ref.path("node").asText(null));
             String key = ref.path("key").asText(null);
             if (!ref.isObject() || node == null || key == null) {
-                problem(pointer + "/inputs/" + i, "each input names a \"nodeId\" and a \"key\"");
+                problem(where, "each input names a \"nodeId\" and a \"key\"");
                 continue;
             }
-            String as = ref.path("as").asText(key);
-            lines.append("\n- ").append(as).append(": key \"").append(key).append("\" of node \"").append(node).append("\"");
+            String nodePointer = where + (ref.has("nodeId") ? "/nodeId" : "/node");
+            refs.add(new KvRef(new NameRef(node, at.value(nodePointer)), key, ref.path("as").asText(null), at.value(where)));
         }
-        return lines.toString();
+        return refs;
     }
 
     private RetryPolicy retry(JsonNode n, String pointer) {

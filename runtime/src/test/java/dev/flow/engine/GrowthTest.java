@@ -98,6 +98,27 @@ class GrowthTest {
     }
 
     @Test
+    void anAddedNodesInputsReachItsPromptAndAnUnknownNodeInThemIsRefused() throws IOException {
+        write("unknown.json", """
+                {"output": "done", "summary": "one step",
+                 "next": {"addNodes": [{"id": "design", "prompt": "Design.", "inputs": [{"nodeId": "plann", "key": "out.summary"}]}]}}
+                """);
+        write("known.json", """
+                {"output": "done", "summary": "one step",
+                 "next": {"addNodes": [{"id": "design", "prompt": "Design.", "inputs": [{"nodeId": "plan", "key": "out.summary", "as": "plan"}]}]}}
+                """);
+        try (var h = new Harness(dir)) {
+            String id = h.start(planned("unknown.json,known.json").graph());
+            RunResult r = h.engine.run(id);
+            assertThat(r.outcome()).as(r.report()).isEqualTo(RunOutcome.COMPLETED);
+            assertThat(h.history(id, "plan").get(0).error()).contains("FLOW201", "plann");
+            String prompt = Files.readString(h.store.artifactsDir().resolve(id).resolve("design").resolve("1-1").resolve("prompt.txt"));
+            // the planner's summary, written by Flow as plan's out.summary, inlined as the language's inputs are
+            assertThat(prompt).contains("plan", "one step").doesNotContain("Context to read");
+        }
+    }
+
+    @Test
     void anAnswerThatAddsTooManyNodesIsRefusedWithTheLimit() throws IOException {
         write("three.json", THREE);
         FlowGraph g = planned("three.json").planner("plan", 2, null).graph();
@@ -120,6 +141,13 @@ class GrowthTest {
             var status = h.engine.status(id);
             assertThat(status.nodes()).extracting(NodeState::nodeId)
                     .containsExactly("start", "end", "plan", "design", "build", "test", "plan-grown", "report");
+            // the work graph snapshot (flow run --snapshot FILE) names the version and who added each node
+            var snapshot = new com.fasterxml.jackson.databind.ObjectMapper().readTree(h.engine.workGraph(List.of(id)).json())
+                    .get("executions").get(0);
+            assertThat(snapshot.get("graph_version").asInt()).isEqualTo(1);
+            var addedBy = new java.util.LinkedHashMap<String, String>();
+            snapshot.get("nodes").forEach(n -> addedBy.put(n.get("id").asText(), n.get("added_by").isNull() ? null : n.get("added_by").asText()));
+            assertThat(addedBy).containsEntry("design", "plan").containsEntry("plan-grown", "plan").containsEntry("report", null);
         }
     }
 
