@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
             LogCommand.class,
             AnswerCommand.class,
             WorkerCommand.class,
+            StudioCommand.class,
             KvCommand.class,
             LspCommand.class,
             CommandLine.HelpCommand.class
