@@ -28,8 +28,12 @@ function el(tag, text, attrs) {
   return e;
 }
 
+// local time as 2026-06-02 14:03:27, short enough for the list
 function time(ms) {
-  return ms ? new Date(ms).toLocaleString() : '';
+  if (!ms) return '';
+  const d = new Date(ms);
+  const two = (n) => String(n).padStart(2, '0');
+  return d.getFullYear() + '-' + two(d.getMonth() + 1) + '-' + two(d.getDate()) + ' ' + two(d.getHours()) + ':' + two(d.getMinutes()) + ':' + two(d.getSeconds());
 }
 
 function statusBadge(status) {
@@ -135,6 +139,10 @@ function colourGraph(nodes) {
     const id = shown.ids[n.id];
     const g = id && $('graph').querySelector('g.node[data-id="' + id + '"], g.node[id*="flowchart-' + id + '-"]');
     if (!g) continue;
+    if (!g.hasAttribute('data-status')) {
+      // the kind's colours (Mermaid's inline styles) give way to the status's; the shape still says the kind
+      for (const shape of g.querySelectorAll('rect, polygon, circle, path, ellipse')) shape.removeAttribute('style');
+    }
     g.setAttribute('data-status', n.status);
     g.setAttribute('data-node', n.id);
     let title = g.querySelector('title');
