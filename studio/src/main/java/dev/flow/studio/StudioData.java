@@ -15,6 +15,7 @@ import dev.flow.render.MermaidRenderer;
 import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.KvEntry;
+import dev.flow.store.RunRow;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,6 +69,11 @@ final class StudioData {
         return engine.events(known(id), afterSeq, EVENTS_PER_PAGE).stream().map(StudioData::event).toList();
     }
 
+    /** Every run of a node (earlier passes and attempts, then the current one) with its result. */
+    List<Map<String, Object>> runs(String id, String nodeId) {
+        return engine.history(known(id), nodeId).stream().map(StudioData::run).toList();
+    }
+
     /** The execution's row, which says by its event counter and status whether anything changed. */
     ExecutionRow row(String id) {
         return engine.execution(known(id));
@@ -113,18 +119,22 @@ final class StudioData {
         out.put("finishedAt", n.finishedAt());
         out.put("child", n.childExecution());
         out.put("cost", n.cost());
-        out.put("earlier", n.earlier().stream().map(r -> {
-            var run = new LinkedHashMap<String, Object>();
-            run.put("iteration", r.iteration());
-            run.put("attempt", r.attempt());
-            run.put("status", r.status().keyword());
-            run.put("output", r.output());
-            run.put("error", r.error());
-            run.put("startedAt", r.startedAt());
-            run.put("finishedAt", r.finishedAt());
-            return run;
-        }).toList());
+        out.put("earlier", n.earlier().stream().map(StudioData::run).toList());
         return out;
+    }
+
+    private static Map<String, Object> run(RunRow r) {
+        var run = new LinkedHashMap<String, Object>();
+        run.put("iteration", r.iteration());
+        run.put("attempt", r.attempt());
+        run.put("status", r.status().keyword());
+        run.put("output", r.output());
+        run.put("error", r.error());
+        run.put("startedAt", r.startedAt());
+        run.put("finishedAt", r.finishedAt());
+        run.put("cost", r.cost());
+        run.put("result", parsed(r.resultJson()));
+        return run;
     }
 
     private static Map<String, Object> question(Question q) {

@@ -26,7 +26,7 @@ import org.eclipse.jetty.util.Fields;
  * and the two changes a person makes (an answer, a cancel). Every request passes {@link Access}.
  */
 final class StudioHandler extends Handler.Abstract {
-    private static final Pattern EXECUTION = Pattern.compile("/api/executions/([A-Za-z0-9_-]+)(/events|/answer|/cancel)?");
+    private static final Pattern EXECUTION = Pattern.compile("/api/executions/([A-Za-z0-9_-]+)(/events|/answer|/cancel|/nodes/[A-Za-z0-9_.-]+)?");
     private static final Pattern ASSET = Pattern.compile("/assets/([a-z0-9-]+(?:\\.min)?\\.(js|css))");
     private static final String RESOURCES = "/dev/flow/studio/";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -89,6 +89,10 @@ final class StudioHandler extends Handler.Abstract {
 
     private void execution(Request request, Response response, Callback callback, String id, String part) throws IOException {
         String method = request.getMethod();
+        if (method.equals("GET") && part.startsWith("/nodes/")) {
+            send(response, callback, 200, Map.of("runs", data.runs(id, part.substring("/nodes/".length()))));
+            return;
+        }
         switch (method + " " + part) {
             case "GET " -> send(response, callback, 200, data.execution(id));
             case "GET /events" -> send(response, callback, 200,

@@ -13,26 +13,32 @@ import java.util.Map;
 
 /** A real database in a temporary folder, an engine on it and a studio serving it: what the tests drive. */
 final class Running implements AutoCloseable {
-    /** A build, a person's approval, then shipping or not. */
-    static final String APPROVAL = """
-            workflow approval "Ship after a person approves" {
-                task build "Build" {
-                    sh "echo version 1.2.3"
+    /** A build (the shell command {@code build}), a person's approval, then shipping or not: workflow {@code id}. */
+    static String approval(String id, String build) {
+        return """
+                workflow %s "Ship after a person approves" {
+                    task build "Build" {
+                        sh "%s"
+                    }
+                    human review "Approve the release" {
+                        title "Ship it?"
+                        prompt "The build made ${build.summary}. Ship it?"
+                        outputs approved, rejected
+                    }
+                    task ship "Ship" {
+                        sh "echo shipped"
+                    }
+                    start -> build -> review
+                    review -> ship when approved
+                    review -> end when rejected
+                    ship -> end
                 }
-                human review "Approve the release" {
-                    title "Ship it?"
-                    prompt "The build made ${build.summary}. Ship it?"
-                    outputs approved, rejected
-                }
-                task ship "Ship" {
-                    sh "echo shipped"
-                }
-                start -> build -> review
-                review -> ship when approved
-                review -> end when rejected
-                ship -> end
-            }
-            """;
+                """.formatted(id, build);
+    }
+
+    /** The approval workflow with a quick build. */
+    static final String APPROVAL = approval("approval", "echo version 1.2.3");
+
 
     final Path dir;
     final SqliteStore store;

@@ -33,7 +33,7 @@ class StudioApiTest {
     void listsTheExecutionsNewestFirstWithTheirStatus() throws Exception {
         try (var s = new Running(dir)) {
             String first = s.waitingApproval();
-            String second = s.start("approval2", Running.APPROVAL.replace("workflow approval", "workflow approval2"));
+            String second = s.start("approval2", Running.approval("approval2", "echo version 1.2.3"));
             JsonNode list = get(s, "/api/executions").path("executions");
             assertThat(list).extracting(e -> e.get("id").asText()).containsExactly(second, first);
             assertThat(list.get(1).get("status").asText()).isEqualTo("waiting");
@@ -81,6 +81,11 @@ class StudioApiTest {
             assertThat(JSON.readTree(answer.body()).get("status").asText()).isEqualTo("running");
             assertThat(s.engine.resume(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(get(s, "/api/executions/" + id).at("/execution/status").asText()).isEqualTo("completed");
+            JsonNode runs = get(s, "/api/executions/" + id + "/nodes/review").get("runs");
+            assertThat(runs).singleElement().satisfies(run -> {
+                assertThat(run.get("output").asText()).isEqualTo("approved");
+                assertThat(run.at("/result/note").asText()).isEqualTo("ship it");
+            });
         }
     }
 

@@ -28,25 +28,7 @@ class StudioBrowserIT {
     void thePageFollowsARunLiveAndAnswersItsPerson() throws Exception {
         Path go = dir.resolve("go");
         // the build step waits for the test's word, so the page is seen while it runs
-        String workflow = """
-                workflow release "Release after a person approves" {
-                    task build "Build" {
-                        sh "while [ ! -f '%s' ]; do sleep 0.1; done; echo version 1.2.3"
-                    }
-                    human review "Approve the release" {
-                        title "Ship it?"
-                        prompt "The build made ${build.summary}. Ship it?"
-                        outputs approved, rejected
-                    }
-                    task ship "Ship" {
-                        sh "echo shipped"
-                    }
-                    start -> build -> review
-                    review -> ship when approved
-                    review -> end when rejected
-                    ship -> end
-                }
-                """.formatted(go);
+        String workflow = Running.approval("release", "while [ ! -f '" + go + "' ]; do sleep 0.1; done; echo version 1.2.3");
         Path profile = Files.createDirectories(dir.resolve("chromium-profile"));
         try (var s = new Running(dir);
                 var workerStore = SqliteStore.open(s.store.location(), StoreOptions.DEFAULT);
@@ -82,11 +64,15 @@ class StudioBrowserIT {
                 browser.press("Enter", 13);
                 browser.waitUntil("document.getElementById('execution-summary').dataset.status === 'completed'", "the run completed");
                 assertThat(browser.eval(node("ship")).asText()).isEqualTo("completed");
+                assertThat(browser.eval("document.getElementById('cancel').hidden").asBoolean()).as("no cancel for an ended run").isTrue();
                 assertThat(browser.eval("document.querySelector('form.question')").isNull()).as("the answered form is gone").isTrue();
                 assertThat(browser.eval("document.getElementById('message').textContent").asText()).startsWith("Answered review \"approved\"");
                 assertThat(browser.eval("document.querySelector('#executions tr[data-execution=\"" + id + "\"] .status').textContent").asText())
                         .isEqualTo("completed");
                 assertThat(browser.eval("window.notReloaded === true").asBoolean()).as("updated without reloading").isTrue();
+                browser.eval("document.querySelector('#nodes tr[data-node=\"review\"] button.node-detail').click()");
+                browser.waitUntil("document.querySelector('tr[data-runs=\"review\"] pre.result')", "the review's result");
+                assertThat(browser.eval("document.querySelector('tr[data-runs=\"review\"] pre.result').textContent").asText()).contains("\"note\": \"ship it\"");
                 browser.screenshot(SCREENSHOTS.resolve("3-completed.png"));
             } finally {
                 worker.stop(true);

@@ -5,7 +5,7 @@
 'use strict';
 
 const $ = (id) => document.getElementById(id);
-const shown = { id: null, after: 0, graphHash: null, ids: {}, source: null, refreshing: false, again: false, graphs: 0 };
+const shown = { open: new Set(), id: null, after: 0, graphHash: null, ids: {}, source: null, refreshing: false, again: false, graphs: 0 };
 
 if (window.mermaid) {
   window.mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'neutral', flowchart: { htmlLabels: false } });
@@ -72,6 +72,7 @@ async function show(id) {
   shown.id = id;
   shown.after = 0;
   shown.graphHash = null;
+  shown.open.clear();
   $('events').replaceChildren();
   say('');
   $('execution').hidden = false;
@@ -105,6 +106,7 @@ async function renderExecution(view) {
   const summary = $('execution-summary');
   summary.replaceChildren(statusBadge(x.status), ' started ' + time(x.createdAt) + (x.finishedAt ? ', finished ' + time(x.finishedAt) : ''));
   summary.setAttribute('data-status', x.status);
+  $('cancel').hidden = Boolean(x.finishedAt) || Boolean(x.parent); // an ended run, or a child: its run is cancelled
   $('execution-report').hidden = !x.report;
   $('execution-report').textContent = x.report || '';
   const parent = $('execution-parent');
@@ -155,16 +157,47 @@ function colourGraph(nodes) {
 }
 
 function renderNodes(nodes) {
-  $('nodes').tBodies[0].replaceChildren(...nodes.map((n) => {
+  $('nodes').tBodies[0].replaceChildren(...nodes.flatMap((n) => {
     const row = el('tr', null, { 'data-node': n.id });
+    const name = el('th', null, { scope: 'row' });
+    const open = shown.open.has(n.id);
+    const toggle = el('button', n.id, { type: 'button', class: 'node-detail', 'aria-expanded': String(open), title: 'Show its runs and results' });
+    toggle.addEventListener('click', () => {
+      if (shown.open.has(n.id)) shown.open.delete(n.id); else shown.open.add(n.id);
+      refresh();
+    });
+    name.append(toggle);
     const status = el('td');
     status.append(statusBadge(n.status));
     const child = el('td');
     if (n.child) child.append(link(n.child));
     const passes = n.passes + (n.earlier.length ? ' (' + n.earlier.map((r) => 'pass ' + r.iteration + '.' + r.attempt + ': ' + r.status + (r.output ? ' ' + r.output : '')).join('; ') + ')' : '');
-    row.append(el('th', n.id, { scope: 'row' }), el('td', n.kind), status, el('td', passes), el('td', n.output), el('td', n.error), child);
-    return row;
+    row.append(name, el('td', n.kind), status, el('td', passes), el('td', n.output), el('td', n.error), child);
+    if (!open) return [row];
+    const detail = el('tr', null, { class: 'runs', 'data-runs': n.id });
+    const cell = el('td', 'loading…', { colspan: '7' });
+    detail.append(cell);
+    loadRuns(n.id, cell);
+    return [row, detail];
   }));
+}
+
+// A node's runs, each with its result (summary, fields, files, the person's note...).
+async function loadRuns(node, cell) {
+  try {
+    const { runs } = await api('/api/executions/' + encodeURIComponent(shown.id) + '/nodes/' + encodeURIComponent(node));
+    const list = el('ol', null, { class: 'run-list' });
+    for (const r of runs) {
+      const li = el('li');
+      li.append(el('span', 'pass ' + r.iteration + ', attempt ' + r.attempt + ': '), statusBadge(r.status),
+        r.output ? ' ' + r.output : '', r.error ? ' ' + r.error : '', ' ' + time(r.startedAt) + (r.finishedAt ? ' to ' + time(r.finishedAt) : ''));
+      if (r.result) li.append(el('pre', JSON.stringify(r.result, null, 2), { class: 'result' }));
+      list.append(li);
+    }
+    cell.replaceChildren(runs.length ? list : 'not run yet');
+  } catch (e) {
+    cell.textContent = e.message;
+  }
 }
 
 function renderChildren(children) {
