@@ -62,6 +62,9 @@ final class EventText {
             case "circuit_opened" -> "agent " + text(d, "agent") + " failed too often; its nodes wait before trying again";
             case "result_dropped" -> "node " + who + ": a late result was dropped (" + text(d, "reason") + ")";
             case "checkpoint" -> "checkpoint " + who;
+            case "forked" -> "forked from " + text(d, "from") + " at " + text(d, "node") + (d.path("iteration").asInt(1) > 1
+                    ? " (pass " + d.path("iteration").asInt() + ")" : "") + ", reusing " + names(d.path("reused"));
+            case "cancelled" -> "run cancelled by " + text(d, "by") + (text(d, "reason").isEmpty() ? "" : ": " + text(d, "reason"));
             default -> null;
         };
     }
@@ -96,6 +99,13 @@ final class EventText {
             parts.add("attempt " + d.path("attempt").asInt());
         }
         return parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")";
+    }
+
+    /** "plan, build" from a list of node ids; "nothing" for none. */
+    private static String names(JsonNode list) {
+        List<String> names = new ArrayList<>();
+        list.forEach(n -> names.add(n.asText()));
+        return names.isEmpty() ? "nothing" : String.join(", ", names);
     }
 
     private static String options(JsonNode d) {

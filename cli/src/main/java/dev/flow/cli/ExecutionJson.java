@@ -10,6 +10,7 @@ import dev.flow.engine.NodeState;
 import dev.flow.engine.Question;
 import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionRow;
+import dev.flow.store.ForkRow;
 import dev.flow.store.ErrorClass;
 import dev.flow.store.KvEntry;
 import dev.flow.store.NodeStatus;
@@ -48,8 +49,15 @@ final class ExecutionJson {
         return o;
     }
 
-    static String view(ExecutionView v, List<IsolatedStep> isolated, long now) {
+    static String view(ExecutionView v, List<IsolatedStep> isolated, ForkRow origin, long now) {
         ObjectNode o = execution(v.execution(), now);
+        if (origin != null) {
+            ObjectNode f = o.putObject("forkedFrom");
+            f.put("execution", origin.sourceId());
+            f.put("node", origin.nodeId());
+            f.put("iteration", origin.iteration());
+            origin.reused().forEach(f.putArray("reused")::add);
+        }
         ArrayNode nodes = o.putArray("nodes");
         for (NodeState n : v.nodes()) {
             ObjectNode j = nodes.addObject();

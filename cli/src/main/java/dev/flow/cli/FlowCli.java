@@ -20,9 +20,12 @@ import picocli.CommandLine.Command;
             StatusCommand.class,
             LogCommand.class,
             AnswerCommand.class,
+            CancelCommand.class,
+            ForkCommand.class,
             WorkerCommand.class,
             StudioCommand.class,
             KvCommand.class,
+            MicrocallCommand.class,
             LspCommand.class,
             CommandLine.HelpCommand.class
         })

@@ -31,18 +31,22 @@ final class ResumeCommand implements Callable<Integer> {
     @Mixin
     RoleOptions roles;
 
+    @Mixin
+    SnapshotOptions snapshot;
+
     @Override
     public Integer call() {
         var out = spec.commandLine().getOut();
         Ansi ansi = display.ansi();
         Progress progress = display.progress(out, ansi);
-        try (var session = new RunSession(database.openExisting(), database, progress, ansi, roles.commands())) {
+        SnapshotWriter snapshots = snapshot.writer();
+        try (var session = new RunSession(database.openExisting(), database, progress, ansi, roles.commands(), snapshots)) {
             var row = session.engine.status(execution).execution();
             if (!row.status().isFinal()) {
                 RunCommand.refuseUnplayedRoles(session.engine.unplayedRoles(row.rootId()), "nothing was resumed");
             }
             session.say(ansi.bold("resume " + row.workflowId()) + " (execution " + row.rootId() + ", " + row.status().keyword() + ")");
-            return session.drive(row.rootId(), session.engine::resume, out);
+            return session.drive(row.rootId(), session.engine::resume, out, spec.commandLine().getErr());
         }
     }
 }

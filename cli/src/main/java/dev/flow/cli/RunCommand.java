@@ -57,6 +57,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     RoleOptions roles;
 
+    @Mixin
+    SnapshotOptions snapshot;
+
     @Override
     public Integer call() {
         var out = spec.commandLine().getOut();
@@ -79,12 +82,13 @@ final class RunCommand implements Callable<Integer> {
         Map<String, Object> typed = Engine.typedInputs(graph.main(), given);
         Path baseDir = file.toAbsolutePath().normalize().getParent();
         Map<String, List<String>> roleCommands = roles.commands();
+        SnapshotWriter snapshots = snapshot.writer();
         if (!detach) {
             // the engine reads the same settings: --role, then the environment
             refuseUnplayedRoles(new RoleAgents(roleCommands, System.getenv()).unplayed(graph), "nothing was run");
         }
 
-        try (var session = new RunSession(database.openOrCreate(), database, progress, ansi, roleCommands)) {
+        try (var session = new RunSession(database.openOrCreate(), database, progress, ansi, roleCommands, snapshots)) {
             progress.holdUntilHeader();
             String id = session.engine.startTyped(graph, typed, baseDir);
             Invocation flow = Invocation.of(database);
@@ -97,7 +101,7 @@ final class RunCommand implements Callable<Integer> {
                 return ExitCode.OK;
             }
             session.say(ansi.bold("run " + graph.main().id()) + " (" + file + ") as execution " + id);
-            return session.drive(id, session.engine::run, out);
+            return session.drive(id, session.engine::run, out, err);
         }
     }
 

@@ -22,10 +22,15 @@ final class RunSession implements AutoCloseable {
     private final Invocation flow;
     private final Ansi ansi;
 
-    RunSession(SqliteStore store, DatabaseOptions database, Progress progress, Ansi ansi, java.util.Map<String, java.util.List<String>> roles) {
+    private final SnapshotWriter snapshot;
+
+    /** @param snapshot keeps {@code --snapshot FILE}; null when none was asked for */
+    RunSession(SqliteStore store, DatabaseOptions database, Progress progress, Ansi ansi, java.util.Map<String, java.util.List<String>> roles,
+            SnapshotWriter snapshot) {
         this.store = store;
         this.progress = progress;
-        this.engine = Engines.create(store, progress, roles);
+        this.snapshot = snapshot;
+        this.engine = Engines.create(store, snapshot == null ? progress : snapshot.after(progress), roles);
         this.flow = Invocation.of(database);
         this.ansi = ansi;
     }
@@ -36,7 +41,10 @@ final class RunSession implements AutoCloseable {
     }
 
     /** Drives the execution with {@code how} (run or resume), prints the summary, and returns the exit code. */
-    int drive(String executionId, Function<String, RunResult> how, PrintWriter out) {
+    int drive(String executionId, Function<String, RunResult> how, PrintWriter out, PrintWriter err) {
+        if (snapshot != null) {
+            snapshot.start(engine, java.util.Set.of(executionId), err);
+        }
         var interrupted = new AtomicBoolean();
         var printed = new CountDownLatch(1);
         Thread hook = new Thread(() -> {

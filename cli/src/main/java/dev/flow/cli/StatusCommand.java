@@ -6,6 +6,7 @@ import dev.flow.engine.IsolatedStep;
 import dev.flow.engine.NodeState;
 import dev.flow.engine.Question;
 import dev.flow.store.ExecutionRow;
+import dev.flow.store.ForkRow;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.RunRow;
 import java.io.PrintWriter;
@@ -61,15 +62,16 @@ final class StatusCommand implements Callable<Integer> {
                 if (json) {
                     out.println(ExecutionJson.executions(rows, now));
                 } else {
-                    list(out, ansi, rows, now);
+                    list(out, ansi, engine, rows, now);
                 }
             } else {
                 ExecutionView view = engine.status(execution);
                 List<IsolatedStep> isolated = engine.isolatedSteps(view.execution().id());
+                ForkRow origin = engine.origin(view.execution().id()).orElse(null);
                 if (json) {
-                    out.println(ExecutionJson.view(view, isolated, now));
+                    out.println(ExecutionJson.view(view, isolated, origin, now));
                 } else {
-                    show(out, ansi, view, now);
+                    show(out, ansi, view, origin, now);
                     worktrees(out, ansi, isolated);
                 }
             }
@@ -78,7 +80,7 @@ final class StatusCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
-    private void list(PrintWriter out, Ansi ansi, List<ExecutionRow> rows, long now) {
+    private void list(PrintWriter out, Ansi ansi, Engine engine, List<ExecutionRow> rows, long now) {
         if (rows.isEmpty()) {
             out.println("no executions in " + database.path() + " yet");
             return;
@@ -86,6 +88,10 @@ final class StatusCommand implements Callable<Integer> {
         var table = new TextTable("ID", "WORKFLOW", "STATUS", "STARTED", "DURATION");
         for (ExecutionRow r : rows) {
             String workflow = r.parentId() == null ? r.workflowId() : r.workflowId() + " (in " + r.parentId() + ")";
+            var origin = r.parentId() == null ? engine.origin(r.id()) : java.util.Optional.<ForkRow>empty();
+            if (origin.isPresent()) {
+                workflow += " (fork of " + origin.get().sourceId() + ")";
+            }
             table.add(r.id(), workflow, r.status().keyword(), Times.dateTime(r.createdAt()),
                     Times.duration((r.finishedAt() != null ? r.finishedAt() : now) - r.createdAt()));
         }
@@ -101,10 +107,14 @@ final class StatusCommand implements Callable<Integer> {
         return working == 1 ? ": its child execution runs" : ": " + working + " child executions run";
     }
 
-    private void show(PrintWriter out, Ansi ansi, ExecutionView view, long now) {
+    private void show(PrintWriter out, Ansi ansi, ExecutionView view, ForkRow origin, long now) {
         ExecutionRow r = view.execution();
         out.println(ansi.bold("execution " + r.id()) + "  " + TerminalText.line(r.workflowId()) + "  " + r.status().keyword()
                 + (r.report() == null ? waitingOnChildren(view) : ": " + TerminalText.line(r.report())));
+        if (origin != null) {
+            out.println(TerminalText.line("forked from " + origin.sourceId() + " at " + origin.nodeId()
+                    + (origin.iteration() > 1 ? " (pass " + origin.iteration() + ")" : "") + ", reusing " + ForkCommand.reused(origin)));
+        }
         String finished = r.finishedAt() == null ? "" : ", finished " + Times.dateTime(r.finishedAt());
         out.println("started " + Times.dateTime(r.createdAt()) + finished + " (" + Times.duration((r.finishedAt() != null ? r.finishedAt() : now)
                 - r.createdAt()) + "), " + r.workCount() + (r.workCount() == 1 ? " step" : " steps")

@@ -33,6 +33,9 @@ final class WorkerCommand implements Callable<Integer> {
     @Mixin
     RoleOptions roles;
 
+    @Mixin
+    SnapshotOptions snapshot;
+
     @Option(names = "--progress", paramLabel = "plain|none", defaultValue = "plain",
             description = "plain (default): a line for each node this worker starts and finishes, with its execution; none: quiet.")
     String progress;
@@ -51,7 +54,12 @@ final class WorkerCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         Ansi ansi = Ansi.choose(color);
         try (var store = database.openOrCreate(); Progress display = Progress.choose(progress, out, ansi, true)) {
-            Engine engine = Engines.create(store, display, roles.commands());
+            SnapshotWriter snapshots = snapshot.writer();
+            Engine engine = Engines.create(store, snapshots == null ? display : snapshots.after(display), roles.commands());
+            if (snapshots != null) {
+                // every execution this worker works on, each with its children
+                snapshots.start(engine, java.util.Set.of(), spec.commandLine().getErr());
+            }
             WorkerHandle worker = engine.serve(concurrency);
             var stopped = new CountDownLatch(1);
             Thread hook = new Thread(() -> {

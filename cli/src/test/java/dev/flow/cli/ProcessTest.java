@@ -259,7 +259,10 @@ class ProcessTest {
                 .contains("node \"writer\" may not write the keys of node \"reader\"; it writes its own (\"writer\") and the run's (\"run\")");
         String id = Workspace.executionOf(run.out());
         assertThat(ws.flow("kv", "get", "-e", id, "--run", "shared").out()).isEqualTo("yes\n");
-        assertThat(ws.flow("kv", "ls", "-e", id, "-n", "reader").out()).isEmpty();
+        // the reader's own process wrote nothing: its keys are the ones Flow writes for every node
+        var readerKeys = new com.fasterxml.jackson.databind.ObjectMapper().readTree(ws.flow("kv", "ls", "-e", id, "-n", "reader", "--format", "json").out());
+        assertThat(readerKeys).extracting(k -> k.get("key").asText() + " by " + k.get("writer").asText())
+                .containsExactly("out.last_result_path by flow", "out.last_stdout_path by flow", "out.summary by flow");
     }
 
     @Test
@@ -278,5 +281,94 @@ class ProcessTest {
         assertThat(unknown.err()).contains("no execution \"nosuchid\"").doesNotContain("\tat ");
         List<String> noStackTraces = List.of(failed.err(), unknown.err());
         assertThat(noStackTraces).noneMatch(s -> s.contains("Exception"));
+    }
+    /** Polls until {@code pid} is gone; a cancelled task is killed within half a second, so sixty is far more than enough. */
+    private static boolean dies(long pid) throws InterruptedException {
+        for (int i = 0; i < 600 && alive(pid); i++) {
+            Thread.sleep(100);
+        }
+        return !alive(pid);
+    }
+
+    @Test
+    void cancelEndsARunThatFlowRunDrivesInAnotherProcessAndASecondCancelSaysSo() throws Exception {
+        String id;
+        try (var run = FlowProcess.start(dir, "run", chain().toString(), "--db", ws.db.toString())) {
+            id = Workspace.executionOf(run.await("as execution", 60));
+            awaitFile(dir.resolve("slow.pid"));
+            FlowProcess cancel = ws.process("cancel", id, "--reason", "fixed by hand");
+            assertThat(cancel.exit()).as(cancel.err()).isZero();
+            assertThat(cancel.out()).contains("cancelled execution " + id + " (chain): 1 node stopped", "status " + id);
+            assertThat(run.exitCode(30)).as("flow run notices within half a second and ends").isEqualTo(ExitCode.FAILED);
+            assertThat(run.output()).contains("cancelled by a person", "fixed by hand");
+        }
+        assertThat(alive(slowPid())).as("the task flow run was running").isFalse();
+        assertThat(ws.lines("effects.log")).isEqualTo(Map.of("a 1", 1));
+        assertThat(ws.status(id).get("status").asText()).isEqualTo("cancelled");
+        assertThat(ws.flow("log", id).out()).contains("cancelled        -  {\"reason\":\"fixed by hand\"", "node_cancelled   slow");
+
+        FlowProcess again = ws.process("cancel", id);
+        assertThat(again.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(again.err()).contains("execution " + id + " has already ended (cancelled: cancelled by ", "nothing to cancel")
+                .doesNotContain("Exception");
+        assertThat(ws.process("resume", id).exit()).as("a cancelled run is not resumed").isEqualTo(ExitCode.FAILED);
+    }
+
+    @Test
+    void cancelStopsTheWorkAWorkerServesAndTheWorkerGoesOnWithOtherRuns() throws Exception {
+        String id = ws.flow("run", "--detach", chain().toString()).out().strip();
+        try (var worker = FlowProcess.start(dir, "worker", "--db", ws.db.toString())) {
+            worker.await("node slow started", 60);
+            awaitFile(dir.resolve("slow.pid"));
+            FlowProcess cancel = ws.process("cancel", id);
+            assertThat(cancel.exit()).as(cancel.err()).isZero();
+            assertThat(dies(slowPid())).as("the task the worker was running").isTrue();
+            assertThat(ws.status(id).get("status").asText()).isEqualTo("cancelled");
+            assertThat(Workspace.node(ws.status(id), "slow").get("status").asText()).isEqualTo("skipped");
+
+            Path quick = ws.write("quick.flow", "workflow quick {\n    task q { sh \"echo done\" }\n    start -> q -> end\n}\n");
+            String next = ws.flow("run", "--detach", quick.toString()).out().strip();
+            worker.await("node q completed", 60);
+            assertThat(ws.status(next).get("status").asText()).isEqualTo("completed");
+            worker.terminate();
+            assertThat(worker.exitCode(30)).isEqualTo(143);
+            assertThat(worker.stderr()).doesNotContain("Exception");
+        }
+        assertThat(ws.lines("effects.log")).as("z never ran").isEqualTo(Map.of("a 1", 1));
+    }
+
+    @Test
+    void forkRunsAFailedRunAgainFromItsFailedNodeAndSaysWhereItCameFrom() throws Exception {
+        Path file = ws.write("build.flow", """
+                workflow build {
+                    input target: string = "prod"
+                    task prep { sh "%1$s" }
+                    task compile { sh "%1$s; echo $FLOW_INPUT_target >> target.log; test -e fixed" }
+                    task ship { sh "%1$s" }
+                    start -> prep -> compile -> ship -> end
+                }
+                """.formatted(EFFECT));
+        FlowProcess run = ws.process("run", file.toString());
+        assertThat(run.exit()).as(run.out()).isEqualTo(ExitCode.FAILED);
+        String source = Workspace.executionOf(run.out());
+        Files.writeString(dir.resolve("fixed"), "");
+
+        FlowProcess fork = ws.process("fork", source, "--from", "compile", "--input", "target=staging");
+        assertThat(fork.exit()).as(fork.out() + fork.err()).isZero();
+        assertThat(fork.out()).contains("a fork of " + source + " from compile, reusing 1 node (prep)", "node ship completed");
+        String id = Workspace.executionOf(fork.out());
+        assertThat(ws.lines("effects.log")).isEqualTo(Map.of("prep 1", 1, "compile 1", 2, "ship 1", 1));
+        assertThat(ws.lines("target.log")).isEqualTo(Map.of("prod", 1, "staging", 1));
+
+        assertThat(ws.flow("status", id).out()).contains("forked from " + source + " at compile, reusing 1 node (prep)");
+        assertThat(ws.flow("status").out()).contains("build (fork of " + source + ")");
+        assertThat(ws.status(id).get("forkedFrom").get("execution").asText()).isEqualTo(source);
+        assertThat(ws.flow("log", id).out().lines().findFirst().orElseThrow())
+                .contains("forked", "{\"from\":\"" + source + "\",\"node\":\"compile\"", "\"reused\":[\"start\",\"prep\"]");
+
+        FlowProcess unknown = ws.process("fork", source, "--from", "compil");
+        assertThat(unknown.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(unknown.err()).contains("workflow \"build\" has no node \"compil\"; did you mean \"compile\"?").doesNotContain("Exception");
+        assertThat(ws.flow("fork", "--help").out()).contains("--from", "--input", "SUB/NODE");
     }
 }

@@ -126,6 +126,18 @@ class EditingIT {
     }
 
     @Test
+    void completesTheNodesAndTheKeysFlowWritesInATasksInputs() throws Exception {
+        var nodes = labels(complete("complete-inputs-node.flow", Workflows.reviewWith("prompt \"Fix it\"", "prompt \"Fix it\"\n        inputs { prior = <|> }")));
+        assertThat(nodes).contains("analyze", "test", "run");
+        var keys = complete("complete-inputs-key.flow", Workflows.reviewWith("prompt \"Fix it\"", "prompt \"Fix it\"\n        inputs { prior = analyze[<|>] }"));
+        assertThat(labels(keys)).contains("\"out.summary\"", "\"err.summary\"", "\"out.last_stdout_path\"");
+        var cursor = Cursor.in(Workflows.reviewWith("prompt \"Fix it\"", "prompt \"Fix it\"\n        inp<|>uts { prior = analyze[\"out.summary\"] }"));
+        String uri = server.open("hover-inputs.flow", cursor.text());
+        var hover = get(server.server.getTextDocumentService().hover(new HoverParams(doc(uri), cursor.position())));
+        assertThat(hover.getContents().getRight().getValue()).contains("key-value store", "kv get");
+    }
+
+    @Test
     void completesGatesWithTheirCommand() throws Exception {
         var items = complete("complete-gate.flow", Workflows.reviewWith("gate test uses tests", "gate test uses <|>"));
         var tests = items.stream().filter(i -> i.getLabel().equals("tests")).findFirst().orElseThrow();

@@ -5,8 +5,10 @@ import dev.flow.diagnostic.Diagnostic;
 import dev.flow.model.Edge;
 import dev.flow.model.GateDef;
 import dev.flow.model.Input;
+import dev.flow.model.KvRef;
 import dev.flow.model.Limits;
 import dev.flow.model.Node;
+import dev.flow.model.NodeSpec;
 import dev.flow.model.RetryPolicy;
 import dev.flow.model.SourceRef;
 import dev.flow.model.StateVariable;
@@ -108,6 +110,21 @@ final class LimitRules {
         }
         for (Input input : w.workflow().inputs()) {
             value(input.defaultValue(), input.type(), "default of input " + Messages.q(input.name()), input.source(), out);
+        }
+    }
+
+    /** FLOW509: keys in a task's inputs that the key-value store cannot hold. */
+    static void invalidKvKeys(WorkflowIndex w, Report out) {
+        for (Node node : w.workflow().nodes()) {
+            if (node.spec() instanceof NodeSpec.Task task) {
+                for (KvRef ref : task.inputs()) {
+                    if (!KvRef.isValidKey(ref.key())) {
+                        out.add(Code.INVALID_KV_KEY, Report.at(ref.source(), node.source()), "the inputs of " + Messages.q(node.id()) + " read "
+                                + ref.describe() + ", a key the key-value store cannot hold: a key is 1 to " + KvRef.KEY_MAX
+                                + " characters, none of them a control character");
+                    }
+                }
+            }
         }
     }
 

@@ -5,6 +5,7 @@ import dev.flow.model.BuiltinAgents;
 import dev.flow.model.Edge;
 import dev.flow.model.GateDef;
 import dev.flow.model.Interrupt;
+import dev.flow.model.KvRef;
 import dev.flow.model.NameRef;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
@@ -45,6 +46,24 @@ final class ReferenceRules {
         }
         for (Interrupt interrupt : w.workflow().interrupts()) {
             node(w, interrupt.node(), interrupt.source(), ids, out);
+        }
+        kvInputs(w, ids, out);
+    }
+
+    /** A task's inputs read a node's keys, or the run's ({@code run["key"]}), which is always there. */
+    private static void kvInputs(WorkflowIndex w, List<String> ids, Report out) {
+        var scopes = new ArrayList<String>(ids);
+        scopes.add(KvRef.RUN);
+        for (Node node : w.workflow().nodes()) {
+            if (node.spec() instanceof NodeSpec.Task task) {
+                for (KvRef ref : task.inputs()) {
+                    if (!ref.readsRun() && !w.isKnown(ref.node().name())) {
+                        out.unknown(Code.UNKNOWN_NODE, Report.at(ref.node().source(), ref.source(), node.source()),
+                                "unknown node " + Messages.q(ref.node().name()) + " in the inputs of " + Messages.q(node.id()), ref.node().name(),
+                                scopes, "name one of the workflow's nodes, or run for the run-wide keys");
+                    }
+                }
+            }
         }
     }
 

@@ -66,6 +66,7 @@ final class Rules {
             LimitRules::invalidRetries,
             LimitRules::invalidMaxParallel,
             LimitRules::invalidValues,
+            LimitRules::invalidKvKeys,
             RetryRules::retriesThatNeverHappen,
             // 7xx supervisors
             SupervisionRules::unknownParticipants,

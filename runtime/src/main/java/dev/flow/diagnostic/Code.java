@@ -77,6 +77,8 @@ public enum Code {
     INVALID_MAX_PARALLEL("FLOW505", "invalid-max-parallel", Severity.ERROR, "max parallel is less than 1."),
     INVALID_VALUE("FLOW506", "invalid-value", Severity.ERROR, "A default or initial value does not have the declared type."),
     RETRY_NEVER_HAPPENS("FLOW507", "retry-never-happens", Severity.WARNING, "A retry can never happen: every failure of the node takes a declared output, or its kind never fails in a way that is retried."),
+    INVALID_KV_KEY("FLOW509", "invalid-kv-key", Severity.ERROR,
+            "A task's inputs name a key the key-value store cannot hold: empty, longer than 200 characters, or with a control character."),
 
     // 6xx: YAML
     YAML_SYNTAX("FLOW601", "yaml-syntax", Severity.ERROR, "The YAML does not parse."),

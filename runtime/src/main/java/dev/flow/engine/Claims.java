@@ -1,7 +1,9 @@
 package dev.flow.engine;
 
 import dev.flow.engine.eval.Values;
+import dev.flow.engine.exec.AgentCommands;
 import dev.flow.engine.exec.Job;
+import dev.flow.engine.exec.RoleAgents;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
 import dev.flow.store.ExecutionStatus;
@@ -97,9 +99,10 @@ final class Claims {
         Map<String, Object> mapped = Json.readMap(row.inputJson());
         String prompt = null;
         TaskPrompts.Prepared prepared = null;
+        KvInputs.Rendered kvInputs = node.spec() instanceof NodeSpec.Task t && !t.inputs().isEmpty() ? KvInputs.of(step, ctx, t.inputs()) : null;
         if (node.spec() instanceof NodeSpec.Task t && (t.agent() != null || t.command() == null && t.role() != null)) {
             // an agent task, or a task that names only a role: the role's agent runs it
-            prepared = TaskPrompts.task(step, ctx, node, t, mapped);
+            prepared = TaskPrompts.task(step, ctx, node, t, mapped, kvInputs == null ? null : kvInputs.section());
             prompt = prepared.text();
         } else if (node.spec() instanceof NodeSpec.Merge m && m.agent() != null) {
             prompt = TaskPrompts.flow(step, ctx, node, mapped, m.prompt());
@@ -125,6 +128,9 @@ final class Claims {
         if (prepared != null && prepared.inputData() != null) {
             context.put("input_data", prepared.inputData());
         }
+        if (kvInputs != null) {
+            context.put("kv_inputs", kvInputs.context());
+        }
         var env = new LinkedHashMap<String, String>();
         env.put("FLOW_DB", step.core.store.location().toString());
         env.put("FLOW_EXECUTION_ID", ctx.id());
@@ -137,6 +143,7 @@ final class Claims {
         if (step.core.options().cliPath() != null) {
             env.put("FLOW_BIN", step.core.options().cliPath());
         }
+        pointers(ctx, row, env, context);
         putValues(env, "FLOW_INPUT_", ctx.inputs);
         putValues(env, "FLOW_STATE_", ctx.state());
         putValues(env, "FLOW_ARG_", mapped);
@@ -145,6 +152,28 @@ final class Claims {
         }
         return new Job(ctx.id(), row.nodeId(), row.iteration(), row.attempt(), node, ctx.graph.workflow(), Path.of(ctx.loaded().baseDir()),
                 runDir, env, prompt, Json.write(context), timeout, feedback, session, promptError);
+    }
+
+    /**
+     * Where the process stands in the run: {@code FLOW_PARENT_NODE_ID} (the node whose completion made
+     * this one ready, {@link ParentNode}; empty when none), {@code FLOW_PARENT_EXECUTION_ID} (the
+     * execution that started this one as a subgraph; empty at the top), {@code FLOW_RUNS_DIR} (the
+     * execution's artifact folder, holding every node's run folders), also in the context file as
+     * {@code parent}; and the roles given to this engine ({@code --role}) as {@code FLOW_ROLE_<ROLE>},
+     * so that {@code flow microcall --role} finds the same agents as the run's tasks.
+     */
+    private void pointers(RunContext ctx, NodeRow row, Map<String, String> env, Map<String, Object> context) {
+        ParentNode.Parent parent = ParentNode.of(step, ctx, row);
+        env.put("FLOW_PARENT_NODE_ID", parent.nodeId() == null ? "" : parent.nodeId());
+        env.put("FLOW_PARENT_EXECUTION_ID", ctx.loaded().parentId() == null ? "" : ctx.loaded().parentId());
+        env.put("FLOW_RUNS_DIR", step.core.artifacts.executionDir(ctx.id()).toString());
+        if (parent.nodeId() != null) {
+            var where = new LinkedHashMap<String, Object>();
+            where.put("execution", parent.executionId());
+            where.put("node", parent.nodeId());
+            context.put("parent", where);
+        }
+        step.core.options().roleCommands().forEach((role, argv) -> env.put(RoleAgents.variableFor(role), Json.write(AgentCommands.anchored(argv))));
     }
 
     static String runToken(NodeRow row) {

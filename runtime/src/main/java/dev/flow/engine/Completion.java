@@ -52,6 +52,12 @@ final class Completion {
         }
         step.assume(stored);
         Node node = ctx.graph.node(held.nodeId());
+        // what its process's microcalls spent counts with the attempt (docs/runtime.md, Microcalls)
+        double microcalls = step.core.runsInProcess(node) ? 0
+                : Microcalls.spent(step.core.runDir(held.executionId(), held.nodeId(), held.iteration(), held.attempt()));
+        if (microcalls > 0) {
+            outcome = outcome.withCost(outcome.cost() + microcalls);
+        }
         if (circuitOpened) {
             step.event(ctx, "circuit_opened", held.nodeId(), Json.object("agent", CircuitBreaker.keyOf(node)));
         }
@@ -107,6 +113,7 @@ final class Completion {
         b.finishedAt = step.now;
         NodeRow done = b.build();
         step.put(ctx, done);
+        NodeKeys.completed(step, ctx, done, node, output, result);
         problem = applyHandlers(ctx, node, output);
         if (problem != null) {
             stopAt(ctx, limit);
@@ -233,13 +240,14 @@ final class Completion {
         Map<String, Object> result = attempt.result();
         String resultJson = result.isEmpty() ? null
                 : step.core.results.encode(result, () -> step.core.runDir(ctx.id(), row.nodeId(), row.iteration(), row.attempt()));
+        NodeKeys.failed(step, ctx, row, node, error, result);
         Double cost = attempt.cost() > 0 ? attempt.cost() : null;
         String session = attempt.sessionId() != null ? attempt.sessionId() : row.sessionId();
         if (errorClass != ErrorClass.LOGIC && row.attempt() <= retriesAllowed(node, errorClass) && ctx.isLive()) {
             RetryPolicy policy = node.retry();
             long delay = policy == null ? 0 : step.core.backoff.delayMillis(policy, row.attempt());
             step.tx.runs().insert(new RunRow(ctx.id(), row.nodeId(), row.iteration(), row.attempt(), NodeStatus.FAILED, attempt.output(),
-                    resultJson, error, row.startedAt(), step.now, errorClass, cost));
+                    resultJson, error, row.startedAt(), step.now, errorClass, cost, row.enteredSeq()));
             var b = row.toBuilder();
             b.status = NodeStatus.READY;
             b.attempt = row.attempt() + 1;

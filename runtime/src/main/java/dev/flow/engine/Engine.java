@@ -337,6 +337,86 @@ public final class Engine {
         return "; waiting: " + String.join(", ", pending.stream().map(RequestRow::nodeId).distinct().toList());
     }
 
+    /**
+     * Cancels a run and its child executions at once, in one transaction: each ends {@code
+     * cancelled}; their nodes that are ready, running or waiting are cancelled (ended {@code skipped}
+     * with the reason, and a {@code node_cancelled} event), their questions withdrawn; a {@code
+     * cancelled} event says who asked and why. Running work is killed by whichever worker holds it:
+     * here at once, in another process within half a second ({@link Worker}). The run can no longer
+     * be resumed or answered; {@link #fork} starts a new one from any of its nodes.
+     *
+     * @param reason why, for the report and the log; null for none
+     * @throws UsageException for an unknown execution, a child execution (cancel the run it belongs
+     *     to), or a run that has already ended (a second cancel included)
+     */
+    public CancelResult cancel(String executionId, String reason) {
+        ExecutionRow row = find(executionId);
+        if (!row.isTop()) {
+            throw new UsageException("execution " + row.id() + " is a child execution of " + row.parentId() + " (its subgraph node \""
+                    + row.parentNode() + "\"); cancel the run it belongs to: " + row.rootId());
+        }
+        String why = reason == null || reason.isBlank() ? null : reason.strip();
+        String by = System.getProperty("user.name", "someone") + "@" + core.host;
+        var done = core.step(step -> {
+            RunContext ctx = step.run(row.id());
+            if (ctx.isFinal()) {
+                throw new UsageException("execution " + row.id() + " has already ended (" + ctx.status.keyword()
+                        + (ctx.report == null ? "" : ": " + ctx.report) + "); nothing to cancel");
+            }
+            step.event(ctx, "cancelled", null, Json.object("reason", why, "by", by));
+            String report = "cancelled by " + by + (why == null ? "" : ": " + why);
+            step.lifecycle.finish(ctx, dev.flow.store.ExecutionStatus.CANCELLED, report);
+            step.drain(); // the children its waiting subgraph nodes ran are cancelled with them
+            for (ExecutionRow e : step.tx.executions().unfinished()) {
+                if (e.rootId().equals(row.id()) && !step.run(e.id()).isFinal()) {
+                    step.lifecycle.finish(step.run(e.id()), dev.flow.store.ExecutionStatus.CANCELLED, "its run " + row.id() + " was cancelled");
+                }
+            }
+            return report;
+        });
+        int nodes = 0;
+        int children = 0;
+        for (EventRow e : done.events()) {
+            nodes += e.kind().equals("node_cancelled") ? 1 : 0;
+            children += e.kind().equals("execution_finished") && !e.executionId().equals(row.id()) ? 1 : 0;
+        }
+        return new CancelResult(row.id(), row.workflowId(), nodes, children, done.value());
+    }
+
+    /**
+     * Forks a run from one of its nodes: a new execution of the same graph that reuses the results of
+     * the nodes the chosen one does not lead to and runs from that node on, with the state it had
+     * when the node last became ready ({@link Forks} says exactly what is reused and what runs
+     * again). The source is left as it is, whatever its status. Returns the new execution's id;
+     * nothing runs until {@link #run}.
+     *
+     * @param nodePath a node of the run's workflow, or {@code SUB/NODE} for a node of the child
+     *     execution the subgraph node {@code SUB} ran
+     * @param inputs inputs to change, as text ({@code --input name=value}); the others are the source's
+     * @throws UsageException for an unknown execution or node, a child execution (fork the run it
+     *     belongs to), a node that never became ready, or a bad input
+     */
+    public String fork(String executionId, String nodePath, Map<String, String> inputs) {
+        ExecutionRow row = find(executionId);
+        if (!row.isTop()) {
+            throw new UsageException("execution " + row.id() + " is a child execution of " + row.parentId() + " (its subgraph node \""
+                    + row.parentNode() + "\"); fork the run it belongs to, from " + row.parentNode() + "/NODE: " + row.rootId());
+        }
+        Workflow workflow = core.store.read(tx -> core.graphs.runGraph(tx, row.graphHash(), row.workflowId())).workflow();
+        Map<String, Object> changed = Inputs.typed(workflow, inputs);
+        return core.step(step -> {
+            String id = newId(step);
+            Forks.fork(step, id, row, nodePath, Json.readMap(row.inputsJson()), changed, null);
+            return id;
+        }).value();
+    }
+
+    /** Where an execution came from, when it is a fork ({@link #fork}). */
+    public Optional<dev.flow.store.ForkRow> origin(String executionId) {
+        find(executionId);
+        return core.store.read(tx -> tx.forks().get(executionId));
+    }
+
     /** The execution in full, for {@code flow status EXECUTION}. */
     public ExecutionView status(String executionId) {
         ExecutionRow row = find(executionId);
@@ -401,6 +481,14 @@ public final class Engine {
         return value instanceof String s ? s : null;
     }
 
+    /**
+     * The work graph of the execution trees at {@code rootIds} (top-level executions; their
+     * children come with them), read in one transaction: {@code flow run --snapshot FILE}.
+     */
+    public WorkGraphSnapshot workGraph(java.util.Collection<String> rootIds) {
+        return WorkGraphSnapshot.read(core, rootIds);
+    }
+
     /** One execution's row: its status, counters and times, without its nodes. */
     public ExecutionRow execution(String executionId) {
         return find(executionId);
@@ -456,6 +544,11 @@ public final class Engine {
         maintenance.setDaemon(true);
         maintenance.start();
         return new WorkerHandle(worker, maintenance);
+    }
+
+    /** One-shot agent calls from inside a running node ({@code flow microcall}). */
+    public Microcalls microcalls() {
+        return new Microcalls(core);
     }
 
     /** The key-value store, with the rule that agents write only their own node's keys and the run's. */

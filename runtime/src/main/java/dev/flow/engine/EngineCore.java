@@ -28,6 +28,8 @@ final class EngineCore {
     final Reports reports;
     final String host;
     final RoleAgents roles;
+    /** The workers running in this process, which kill the work a committed transaction cancelled. */
+    private final Set<Worker> workers = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     EngineCore(Store store, EngineOptions options) {
         this.store = store;
@@ -78,6 +80,9 @@ final class EngineCore {
             return new Done<>(value, List.copyOf(step.events), Set.copyOf(step.cancelled), Set.copyOf(step.tags),
                     Math.max(0, step.readied - step.claimed));
         });
+        if (!done.cancelled().isEmpty()) {
+            workers.forEach(w -> w.cancelLocally(done.cancelled()));
+        }
         if (options.probe() != Probe.NONE) {
             options.probe().at("after-commit", String.join(",", done.tags()));
         }
@@ -89,6 +94,14 @@ final class EngineCore {
             }
         }
         return done;
+    }
+
+    void register(Worker w) {
+        workers.add(w);
+    }
+
+    void unregister(Worker w) {
+        workers.remove(w);
     }
 
     /** A worker identity: host, pid and the process's start time (so a reused pid is not mistaken for us). */

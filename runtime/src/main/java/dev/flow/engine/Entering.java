@@ -42,6 +42,9 @@ final class Entering {
             b.inputJson = Json.write(input);
         }
         b.readyAt = step.now;
+        // State written before this event number is what the node saw: every state write is followed by
+        // the node_completed event of the node that made it before anything it leads to is entered.
+        b.enteredSeq = ctx.eventSeq;
         NodeRow entered = b.build();
         switch (step.humans.interruptBefore(ctx, entered)) {
             case WAIT -> {
@@ -155,18 +158,7 @@ final class Entering {
             r.putIfAbsent("output", s.output());
             results.add(r);
         }
-        var out = new LinkedHashMap<String, Object>();
-        if (results.isEmpty()) {
-            return out;
-        }
-        if (spec.strategy() == MergeStrategy.FIRST) {
-            out.putAll(results.get(0));
-        } else if (spec.strategy() == MergeStrategy.UNION) {
-            results.forEach(out::putAll);
-        } else {
-            out.putAll(results.get(results.size() - 1));
-            out.keySet().removeIf(k -> results.stream().anyMatch(r -> !r.containsKey(k)));
-        }
+        var out = MergeResults.combine(spec.strategy(), results);
         out.put("summary", "merged " + sources.size() + " branch" + (sources.size() == 1 ? "" : "es") + " ("
                 + spec.strategy().keyword() + ")");
         out.put("joined", sources.stream().map(NodeRow::nodeId).toList());

@@ -22,6 +22,11 @@ final class Inputs {
     private Inputs() {}
 
     static Map<String, Object> parse(Workflow w, Map<String, String> given) {
+        return complete(w, typed(w, given));
+    }
+
+    /** The inputs given as text, each converted to its declared type; nothing added (a fork's changes to its source's inputs). */
+    static Map<String, Object> typed(Workflow w, Map<String, String> given) {
         if (takesAnyInput(w)) {
             return new LinkedHashMap<>(given);
         }
@@ -35,7 +40,7 @@ final class Inputs {
                 throw new UsageException("input \"" + in.name() + "\" (" + in.type().name() + "): " + ex.getMessage());
             }
         }
-        return complete(w, typed);
+        return typed;
     }
 
     /** Checks typed inputs and adds the defaults of those not given. */

@@ -84,32 +84,36 @@ public final class KvService {
                         + caller.nodeId() + "\") and the run's (\"" + KvEntry.RUN_SCOPE + "\")");
             }
         }
-        byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
-        long at = core.now();
-        KvEntry entry;
-        if (bytes.length <= INLINE_MAX) {
-            entry = new KvEntry(executionId, scope, key, value, null, null, bytes.length, caller.name(), at);
-        } else {
-            Path dir = core.artifacts.kvDir(exec.id(), scope);
-            Path file = core.artifacts.inside(dir.resolve(ArtifactPaths.component(key) + "-" + at + ".txt"));
-            try {
-                Files.createDirectories(dir);
-                Files.write(file, bytes);
-            } catch (IOException e) {
-                throw new dev.flow.store.StoreException(dev.flow.store.StoreException.Kind.IO, "cannot write the value of \"" + key + "\" to "
-                        + file + ": " + IoMessages.reason(e) + "; nothing was stored", e);
-            }
-            entry = new KvEntry(executionId, scope, key, null, core.artifacts.relative(file),
-                    ResultCodec.sha256(bytes), bytes.length, caller.name(), at);
-        }
-        KvEntry stored = entry;
+        KvEntry entry = entry(core, exec.id(), scope, key, value, caller.name(), core.now());
         core.step(step -> {
-            step.tx.kv().put(stored);
+            step.tx.kv().put(entry);
             step.event(step.run(executionId), "kv_put", caller.isPerson() ? null : caller.nodeId(),
-                    Json.object("scope", scope, "key", key, "bytes", (long) bytes.length));
+                    Json.object("scope", scope, "key", key, "bytes", entry.bytes()));
             return null;
         });
-        return stored;
+        return entry;
+    }
+
+    /**
+     * A value as the store keeps it: inline up to {@link #INLINE_MAX} bytes, else in an artifact
+     * file written now (outside any transaction's rollback: a value never committed leaves a file
+     * nothing points to, which is harmless).
+     */
+    static KvEntry entry(EngineCore core, String executionId, String scope, String key, String value, String writer, long at) {
+        byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+        if (bytes.length <= INLINE_MAX) {
+            return new KvEntry(executionId, scope, key, value, null, null, bytes.length, writer, at);
+        }
+        Path dir = core.artifacts.kvDir(executionId, scope);
+        Path file = core.artifacts.inside(dir.resolve(ArtifactPaths.component(key) + "-" + at + ".txt"));
+        try {
+            Files.createDirectories(dir);
+            Files.write(file, bytes);
+        } catch (IOException e) {
+            throw new dev.flow.store.StoreException(dev.flow.store.StoreException.Kind.IO, "cannot write the value of \"" + key + "\" to "
+                    + file + ": " + IoMessages.reason(e) + "; nothing was stored", e);
+        }
+        return new KvEntry(executionId, scope, key, null, core.artifacts.relative(file), ResultCodec.sha256(bytes), bytes.length, writer, at);
     }
 
     /** The value of an entry, from the database or its artifact (checked against its SHA-256). */
@@ -135,8 +139,8 @@ public final class KvService {
     }
 
     private ExecutionRow check(String executionId, String scope, String key) {
-        if (key == null || key.isEmpty() || key.length() > 200 || key.chars().anyMatch(Character::isISOControl)) {
-            throw new UsageException("a key is 1 to 200 printable characters, not \"" + key + "\"");
+        if (!dev.flow.model.KvRef.isValidKey(key)) {
+            throw new UsageException("a key is 1 to " + dev.flow.model.KvRef.KEY_MAX + " printable characters, not \"" + key + "\"");
         }
         ExecutionRow exec = ExecutionLookup.require(core.store, executionId);
         if (!scope.equals(KvEntry.RUN_SCOPE)) {

@@ -111,7 +111,7 @@ final class Leases {
     /** Puts a running node back to ready (same attempt); in a run that is ending, cancels it instead. */
     private static boolean requeue(Step step, RunContext ctx, NodeRow row) {
         if (!ctx.isLive()) {
-            step.lifecycle.cancel(ctx, row, "cancelled: its worker stopped while the run was ending");
+            step.lifecycle.cancel(ctx, row, Lifecycle.RUN_ENDED + "was ending when its worker stopped");
             return false;
         }
         var b = row.toBuilder();

@@ -15,6 +15,9 @@ import java.util.List;
  * {@link #finish} makes it final, cancels what is left, and hands a child's result to its parent.
  */
 final class Lifecycle {
+    /** How the error of a node cancelled because its run ended begins: such a node never got to run. */
+    static final String RUN_ENDED = "cancelled: the run ";
+
     private final Step step;
 
     Lifecycle(Step step) {
@@ -119,13 +122,21 @@ final class Lifecycle {
             return; // the counters say nothing is ready, running or waiting: no need to look at every row
         }
         step.flushNodes();
-        String why = "cancelled: the run " + (end == ExecutionStatus.COMPLETED ? "completed" : "stopped (" + end.keyword() + ")");
+        String why = RUN_ENDED + (end == ExecutionStatus.COMPLETED ? "completed" : "stopped (" + end.keyword() + ")");
         for (NodeRow stored : step.tx.nodes().all(ctx.id())) {
             NodeRow r = step.node(ctx, stored.nodeId());
             if (r.status() == NodeStatus.READY || r.status() == NodeStatus.RUNNING || r.status() == NodeStatus.WAITING) {
                 cancel(ctx, r, why);
             }
         }
+    }
+
+    /**
+     * Whether a skipped node was cancelled because its run ended, rather than skipped by the run's
+     * own decisions (a branch not taken, a race lost, a person's skip): a fork runs such a node again.
+     */
+    static boolean endedWithRun(NodeRow r) {
+        return r.status() == NodeStatus.SKIPPED && r.error() != null && r.error().startsWith(RUN_ENDED);
     }
 
     /** Takes a ready, running or waiting node out of play: its process is killed, its question withdrawn. */

@@ -70,6 +70,7 @@ final class LoopReset {
         b.startedAt = null;
         b.finishedAt = null;
         b.childId = null;
+        b.enteredSeq = null;
         step.put(ctx, b.build());
     }
 }

@@ -54,16 +54,39 @@ final class Readiness {
         }
     }
 
-    /** A node that waits for the first branch cancels the branches still going. */
+    /**
+     * A node that waits for the first branch takes the others out of play: walking back from the
+     * edges it no longer waits for (over forward edges, stopping at nodes that have finished), every
+     * node still ready, running or waiting is cancelled and every node not yet reached is skipped,
+     * so that nothing of a losing branch runs on. Their successors elsewhere are skipped in turn.
+     */
     private void cancelOthers(RunContext ctx, List<Edge> incoming, List<Edge> taken) {
+        String winner = incoming.isEmpty() ? null : incoming.get(0).to().name();
+        String why = "cancelled: another branch reached \"" + winner + "\" first";
+        var seen = new java.util.HashSet<String>();
+        var queue = new java.util.ArrayDeque<String>();
         for (Edge e : incoming) {
-            if (taken.contains(e)) {
-                continue;
+            if (!taken.contains(e) && seen.add(e.from().name())) {
+                queue.add(e.from().name());
             }
-            NodeRow source = step.node(ctx, e.from().name());
-            if (source.status() == NodeStatus.READY || source.status() == NodeStatus.RUNNING || source.status() == NodeStatus.WAITING) {
-                step.lifecycle.cancel(ctx, source, "cancelled: another branch reached \"" + e.to().name() + "\" first");
-                step.routing.decideNone(ctx, step.node(ctx, source.nodeId()));
+        }
+        while (!queue.isEmpty()) {
+            String id = queue.poll();
+            NodeRow row = step.node(ctx, id);
+            switch (row.status()) {
+                case READY, RUNNING, WAITING -> {
+                    step.lifecycle.cancel(ctx, row, why);
+                    step.routing.decideNone(ctx, step.node(ctx, id));
+                }
+                case PENDING -> skip(ctx, row);
+                default -> {
+                    continue; // finished: what led to it is decided too
+                }
+            }
+            for (Edge e : ctx.graph.forwardIncoming(id)) {
+                if (seen.add(e.from().name())) {
+                    queue.add(e.from().name());
+                }
             }
         }
     }

@@ -31,6 +31,11 @@ final class RunContext {
 
     private Map<String, Object> state;
     private final Set<String> dirtyState = new LinkedHashSet<>();
+    /** Writes of this transaction for the state history, in order. */
+    private final java.util.List<Write> history = new java.util.ArrayList<>();
+
+    /** A write of a state variable, numbered by the execution's latest event when it was made. */
+    private record Write(String name, long seq, String json) {}
     /** Set when this transaction changed something the execution's status depends on. */
     boolean changed;
 
@@ -95,6 +100,7 @@ final class RunContext {
     void setState(String name, Object value) {
         state().put(name, value);
         dirtyState.add(name);
+        history.add(new Write(name, eventSeq, Json.write(value)));
     }
 
     ExecutionRow toRow() {
@@ -112,5 +118,9 @@ final class RunContext {
             step.tx.state().put(id(), name, Json.write(state.get(name)));
         }
         dirtyState.clear();
+        for (Write w : history) {
+            step.tx.state().remember(id(), w.name(), w.seq(), w.json());
+        }
+        history.clear();
     }
 }

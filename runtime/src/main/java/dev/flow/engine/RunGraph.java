@@ -7,6 +7,7 @@ import dev.flow.model.NameRef;
 import dev.flow.model.Node;
 import dev.flow.model.NodeKind;
 import dev.flow.model.NodeSpec;
+import dev.flow.model.SupervisionWiring;
 import dev.flow.model.WaitMode;
 import dev.flow.model.Workflow;
 import java.util.ArrayDeque;
@@ -35,6 +36,9 @@ public final class RunGraph {
     private final Map<String, Node> nodes = new HashMap<>();
     private final Map<String, List<Edge>> outgoing = new HashMap<>();
     private final Map<String, List<Edge>> joinIncoming = new HashMap<>();
+    private final Map<String, List<Edge>> forwardIncoming = new HashMap<>();
+    /** Merges where the branches of a {@code parallel ... wait first} race, by merge id: the parallel node's id. */
+    private final Map<String, String> raceJoins = new HashMap<>();
     // By identity: an edge record's own hashCode walks its whole condition tree.
     private final Map<Edge, Integer> ordinals = new java.util.IdentityHashMap<>();
     private final Set<Edge> reentry = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
@@ -52,6 +56,7 @@ public final class RunGraph {
             nodes.putIfAbsent(n.id(), n);
             outgoing.put(n.id(), new ArrayList<>());
             joinIncoming.put(n.id(), new ArrayList<>());
+            forwardIncoming.put(n.id(), new ArrayList<>());
         }
         for (Edge e : workflow.edges()) {
             if (!nodes.containsKey(e.from().name()) || !nodes.containsKey(e.to().name())) {
@@ -63,17 +68,21 @@ public final class RunGraph {
         }
         findBackEdges();
         for (Edge e : workflow.edges()) {
-            if (ordinals.containsKey(e) && !reentry.contains(e) && countsForJoin(e)) {
-                joinIncoming.get(e.to().name()).add(e);
+            if (ordinals.containsKey(e) && !reentry.contains(e)) {
+                forwardIncoming.get(e.to().name()).add(e);
+                if (countsForJoin(e)) {
+                    joinIncoming.get(e.to().name()).add(e);
+                }
             }
         }
         for (Edge e : workflow.edges()) {
             Node s = ordinals.containsKey(e) ? nodes.get(e.to().name()) : null;
-            if (s != null && dev.flow.model.SupervisionWiring.role(s, e).orElse(null) == dev.flow.model.SupervisionWiring.Role.RETURN) {
+            if (s != null && SupervisionWiring.role(s, e).orElse(null) == SupervisionWiring.Role.RETURN) {
                 rounds.computeIfAbsent(s.id(), k -> new ArrayList<>()).add(e);
                 roundOf.put(e, s);
             }
         }
+        findRaceJoins();
         for (Interrupt i : workflow.interrupts()) {
             var map = i.timing() == Interrupt.Timing.BEFORE ? before : after;
             map.computeIfAbsent(i.node().name(), k -> new ArrayList<>()).add(i);
@@ -117,6 +126,36 @@ public final class RunGraph {
                 stack.push(new Object[] {to, 0});
             } else if (s == 1) {
                 reentry.add(e);
+            }
+        }
+    }
+
+    /**
+     * For each {@code parallel ... wait first}, the merge where its branches race: of the merges every
+     * branch reaches over forward edges, the nearest to the parallel node (breadth first). A parallel
+     * node whose branches meet at no merge has none (the checker reports it, FLOW309).
+     */
+    private void findRaceJoins() {
+        for (Node n : workflow.nodes()) {
+            if (!(n.spec() instanceof NodeSpec.Parallel p) || p.waitFor() != WaitMode.FIRST) {
+                continue;
+            }
+            List<String> branches = new ArrayList<>();
+            Set<String> listed = p.branches().stream().map(NameRef::name).collect(java.util.stream.Collectors.toSet());
+            for (Edge e : outgoing(n.id())) {
+                if (!reentry.contains(e) && (listed.isEmpty() || listed.contains(e.to().name())) && !branches.contains(e.to().name())) {
+                    branches.add(e.to().name());
+                }
+            }
+            if (branches.isEmpty()) {
+                continue;
+            }
+            List<Set<String>> reached = branches.stream().map(b -> reach(b, true)).toList();
+            for (String candidate : reach(n.id(), true)) { // breadth-first order: nearest first
+                if (nodes.get(candidate).kind() == NodeKind.MERGE && reached.stream().allMatch(r -> r.contains(candidate))) {
+                    raceJoins.putIfAbsent(candidate, n.id());
+                    break;
+                }
             }
         }
     }
@@ -168,13 +207,29 @@ public final class RunGraph {
         return reentry.contains(e);
     }
 
-    /** How a node waits for its incoming branches. */
+    /**
+     * The edges into a node that are neither loop nor back edges: the ways a branch reaches it in one
+     * pass.
+     */
+    public List<Edge> forwardIncoming(String id) {
+        return forwardIncoming.getOrDefault(id, List.of());
+    }
+
+    /**
+     * How a node waits for its incoming branches. The merge where the branches of a {@code parallel
+     * ... wait first} meet waits for the first, whatever it says itself.
+     */
     public WaitMode mode(String id) {
         Node n = node(id);
         if (n.spec() instanceof NodeSpec.Merge m) {
-            return m.mode();
+            return raceJoins.containsKey(id) ? WaitMode.FIRST : m.mode();
         }
         return n.waitForIncoming() == null ? WaitMode.ANY : n.waitForIncoming();
+    }
+
+    /** The node and every node it reaches over forward edges (neither loop nor back edges), nearest first. */
+    public Set<String> downstream(String id) {
+        return java.util.Collections.unmodifiableSet(reach(id, true));
     }
 
     /** The nodes a loop edge re-runs (see the class comment). */
@@ -207,7 +262,7 @@ public final class RunGraph {
                 }
             }
         }
-        var seen = new HashSet<String>();
+        var seen = new LinkedHashSet<String>();
         Deque<String> queue = new ArrayDeque<>();
         queue.add(origin);
         seen.add(origin);

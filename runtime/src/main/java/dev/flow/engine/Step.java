@@ -47,6 +47,8 @@ final class Step {
     final Set<String> cancelled = new LinkedHashSet<>();
     /** What happened in this transaction, for probes and wake-ups. */
     final Set<String> tags = new LinkedHashSet<>();
+    /** Subgraph nodes of a fork, by {@code execution/node}, whose child is to be a fork too ({@link Forks}). */
+    final Map<String, Forks.ChildFork> childForks = new java.util.HashMap<>();
     /** Nodes made ready, and nodes claimed, in this transaction: more of the first wakes idle workers. */
     int readied;
     int claimed;
@@ -182,8 +184,8 @@ final class Step {
                 continue;
             }
             if (e.original == null) {
-                if (e.current.status() == NodeStatus.PENDING && e.current.taken() == null) {
-                    continue;
+                if (e.current.status() == NodeStatus.PENDING && e.current.taken() == null && e.current.iteration() == 1) {
+                    continue; // looked at, never reached: no row (a fork's pending row in a later pass is kept)
                 }
                 tx.nodes().insert(e.current);
             } else {

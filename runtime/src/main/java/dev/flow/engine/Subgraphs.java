@@ -59,6 +59,12 @@ final class Subgraphs {
         b.startedAt = step.now;
         step.put(ctx, b.build());
         step.event(ctx, "node_waiting", node.id(), Json.object("child", childId));
+        Forks.ChildFork fork = step.childForks.remove(ctx.id() + "/" + node.id());
+        if (fork != null) {
+            Forks.fork(step, childId, fork.source(), fork.path(), inputs, Map.of(),
+                    new Forks.Parent(ctx.loaded().rootId(), ctx.id(), node.id(), row.iteration()));
+            return;
+        }
         Starter.create(step, childId, ctx.loaded().graphHash(), called, ctx.loaded().rootId(), ctx.id(), node.id(), row.iteration(), inputs,
                 ctx.loaded().baseDir());
     }

@@ -14,8 +14,9 @@ import java.util.Map;
 
 /**
  * The prompt an agent task receives, prepared in the claiming transaction: its template filled in
- * the template's own syntax, then, for a task that names a role or context files, what the agent
- * should know of them ({@code Role: reviewer}, the files listed).
+ * the template's own syntax, then, for a task that names a role, context files or inputs from the
+ * key-value store, what the agent should know of them ({@code Role: reviewer}, the files listed,
+ * the values or how to read them: {@link KvInputs}).
  *
  * <p>A {@link PromptSyntax#FORMAT} template (dialect 1's {@code task_template}) is filled from the
  * task's <em>input data</em>, built as the supervisor's {@code _collect_inputs} builds it (seed
@@ -37,13 +38,14 @@ final class TaskPrompts {
      */
     record Prepared(String text, String error, Map<String, Object> inputData) {}
 
-    static Prepared task(Step step, RunContext ctx, Node node, NodeSpec.Task task, Map<String, Object> mapped) {
+    /** @param kvInputs the section that lists the task's {@code inputs} ({@link KvInputs}); null when it has none */
+    static Prepared task(Step step, RunContext ctx, Node node, NodeSpec.Task task, Map<String, Object> mapped, String kvInputs) {
         if (task.syntax() == PromptSyntax.FLOW) {
-            return new Prepared(withSupervision(step, ctx, node, withContext(flow(step, ctx, node, mapped, task.prompt()), task)), null, null);
+            return new Prepared(withSupervision(step, ctx, node, withContext(flow(step, ctx, node, mapped, task.prompt()), task, kvInputs)), null, null);
         }
         Map<String, Object> data = inputData(step, ctx, node);
         try {
-            return new Prepared(withSupervision(step, ctx, node, withContext(FormatPrompts.fill(task.prompt() == null ? "" : task.prompt(), data), task)),
+            return new Prepared(withSupervision(step, ctx, node, withContext(FormatPrompts.fill(task.prompt() == null ? "" : task.prompt(), data), task, kvInputs)),
                     null, data);
         } catch (EvalException e) {
             return new Prepared(null, "the prompt of task \"" + node.id() + "\" cannot be filled: " + e.getMessage(), data);
@@ -94,9 +96,9 @@ final class TaskPrompts {
         return (prompt == null || prompt.isBlank() ? "" : prompt.stripTrailing() + "\n\n") + context;
     }
 
-    /** The prompt followed by the task's role and context files, when it has them. */
-    private static String withContext(String prompt, NodeSpec.Task task) {
-        if (task.role() == null && task.contextFiles().isEmpty()) {
+    /** The prompt followed by the task's role, context files and inputs, when it has them. */
+    private static String withContext(String prompt, NodeSpec.Task task, String kvInputs) {
+        if (task.role() == null && task.contextFiles().isEmpty() && kvInputs == null) {
             return prompt;
         }
         var out = new StringBuilder(prompt == null ? "" : prompt).append("\n\n");
@@ -106,6 +108,9 @@ final class TaskPrompts {
         if (!task.contextFiles().isEmpty()) {
             out.append("Context files (from the workflow's folder):\n");
             task.contextFiles().forEach(f -> out.append("- ").append(f).append('\n'));
+        }
+        if (kvInputs != null) {
+            out.append(task.role() == null && task.contextFiles().isEmpty() ? "" : "\n").append(kvInputs).append('\n');
         }
         return out.toString().stripTrailing();
     }

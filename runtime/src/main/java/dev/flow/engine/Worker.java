@@ -27,7 +27,8 @@ final class Worker {
 
     /** Work in progress, with when it started (a heartbeat only judges work older than its own read). */
     private record Running(Cancellation cancellation, long since) {}
-    private final List<Thread> threads = new ArrayList<>();
+    /** Its slot threads, all made before any starts: join, which may come as soon as one slot works, sees them all. */
+    private volatile List<Thread> threads = List.of();
     private final Object workSignal = new Object();
     private final Object stateSignal = new Object();
     private final AtomicLong stateVersion = new AtomicLong();
@@ -36,9 +37,11 @@ final class Worker {
     private volatile boolean releasing;
     private volatile Throwable crashed;
     private volatile long lastHeartbeat;
-    private Thread heartbeats;
+    private volatile Thread heartbeats;
 
     private static final AtomicLong SERIAL = new AtomicLong();
+    /** How often a worker with work in progress checks that its nodes were not taken from it. */
+    static final long WATCH_MILLIS = 500;
 
     Worker(EngineCore core, String rootId, int slots) {
         this.core = core;
@@ -49,25 +52,37 @@ final class Worker {
 
     void start() {
         Leases.LIVE.add(owner);
+        core.register(this);
         lastHeartbeat = System.nanoTime();
+        var made = new ArrayList<Thread>();
         for (int i = 0; i < slots; i++) {
             Thread t = new Thread(this::slotLoop, "flow-slot-" + (i + 1));
             t.setDaemon(true);
-            threads.add(t);
-            t.start();
+            made.add(t);
         }
         // Its own thread: a slot busy with a long task must not let its lease lapse.
-        heartbeats = new Thread(this::heartbeatLoop, "flow-heartbeat");
-        heartbeats.setDaemon(true);
-        heartbeats.start();
+        Thread beats = new Thread(this::heartbeatLoop, "flow-heartbeat");
+        beats.setDaemon(true);
+        threads = List.copyOf(made);
+        heartbeats = beats;
+        threads.forEach(Thread::start);
+        beats.start();
     }
 
+    /**
+     * Renews the leases every heartbeat and, between beats, looks every {@link #WATCH_MILLIS} whether
+     * the nodes it runs are still its own: a node cancelled by another process ({@code flow cancel},
+     * a run failing fast on another worker) loses its lease there, and its work here is killed
+     * within that time rather than at the next heartbeat. Runs until the slots have stopped, so that
+     * work a gracefully stopping worker lets finish keeps its lease.
+     */
     private void heartbeatLoop() {
-        while (!stopping) {
+        long watch = Math.max(1, Math.min(WATCH_MILLIS, core.options().heartbeat().toMillis()));
+        while (true) {
             try {
-                Thread.sleep(Math.max(1, core.options().heartbeat().toMillis()));
-                if (!running.isEmpty()) {
-                    heartbeatIfDue();
+                Thread.sleep(watch);
+                if (!running.isEmpty() && !heartbeatIfDue()) {
+                    watch();
                 }
             } catch (InterruptedException e) {
                 return;
@@ -96,9 +111,6 @@ final class Worker {
     }
 
     void join() {
-        if (heartbeats != null) {
-            heartbeats.interrupt();
-        }
         for (Thread t : threads) {
             try {
                 t.join();
@@ -107,7 +119,16 @@ final class Worker {
                 return;
             }
         }
+        if (heartbeats != null) {
+            heartbeats.interrupt();
+            try {
+                heartbeats.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         Leases.LIVE.remove(owner);
+        core.unregister(this);
     }
 
     boolean isStopping() {
@@ -203,6 +224,7 @@ final class Worker {
 
     private Outcome execute(Claim claim) {
         var cancellation = new Cancellation();
+        cancellation.confirmWith(() -> stillHeld(claim));
         running.put(claim.key(), new Running(cancellation, System.nanoTime()));
         if (releasing) {
             cancellation.cancel("the worker is stopping"); // stopped between the claim and now
@@ -241,13 +263,17 @@ final class Worker {
         return done.value();
     }
 
-    private void after(EngineCore.Done<?> done) {
-        for (String key : done.cancelled()) {
+    /** Kills the work of these nodes ({@code execution/node}) that runs here: a transaction of this process cancelled them. */
+    void cancelLocally(Set<String> keys) {
+        for (String key : keys) {
             Running r = running.get(key);
             if (r != null) {
                 r.cancellation().cancel("its node was cancelled");
             }
         }
+    }
+
+    private void after(EngineCore.Done<?> done) {
         if (done.spareReady() > 0) {
             nudge();
         }
@@ -257,33 +283,54 @@ final class Worker {
         }
     }
 
-    private void heartbeatIfDue() {
+    /** Beats when a heartbeat is due; whether it did. */
+    private boolean heartbeatIfDue() {
         long now = System.nanoTime();
         if (now - lastHeartbeat < core.options().heartbeat().toNanos()) {
-            return;
+            return false;
         }
         synchronized (this) {
             if (now - lastHeartbeat < core.options().heartbeat().toNanos()) {
-                return;
+                return false;
             }
             lastHeartbeat = now;
         }
         heartbeat();
+        return true;
     }
 
     /** Renews this worker's leases and cancels local work whose node is no longer held. */
     void heartbeat() {
         long start = System.nanoTime();
-        List<NodeRow> held = core.store.write(tx -> {
+        cancelUnheld(core.store.write(tx -> {
             tx.nodes().renewLeases(owner, core.now() + core.options().lease().toMillis());
             return tx.nodes().heldBy(owner);
-        });
+        }), start);
+    }
+
+    /** Cancels local work whose node is no longer held, reading only (between heartbeats). */
+    private void watch() {
+        long start = System.nanoTime();
+        cancelUnheld(core.store.read(tx -> tx.nodes().heldBy(owner)), start);
+    }
+
+    /** Work older than the reading of {@code held} whose node is not among them was taken away: its process is killed. */
+    private void cancelUnheld(List<NodeRow> held, long readStarted) {
         Set<String> keys = ConcurrentHashMap.newKeySet();
         held.forEach(r -> keys.add(r.executionId() + "/" + r.nodeId()));
         running.forEach((key, r) -> {
-            if (!keys.contains(key) && r.since() < start) {
+            if (!keys.contains(key) && r.since() < readStarted) {
                 r.cancellation().cancel("its node is no longer held by this worker");
             }
         });
+    }
+
+    /** Whether this worker still holds the claimed node (read now, for work about to do something it cannot take back). */
+    private boolean stillHeld(Claim claim) {
+        NodeRow held = claim.row();
+        return core.store.read(tx -> tx.nodes().get(held.executionId(), held.nodeId()))
+                .filter(r -> r.status() == dev.flow.store.NodeStatus.RUNNING && r.iteration() == held.iteration()
+                        && r.attempt() == held.attempt() && owner.equals(r.leaseOwner()))
+                .isPresent();
     }
 }

@@ -26,6 +26,7 @@ public sealed interface NodeSpec {
      *     changes applied after its gates pass. The effective value: front ends apply the workflow's
      *     default ({@link Config#isolation()}) to the tasks that do not set their own
      * @param promptSyntax how the prompt's placeholders are written; null for Flow's {@code ${name}}
+     * @param inputs values of the key-value store the task reads ({@code inputs}), in the order written
      * @param supervisor what the task leads when it is a supervisor ({@code supervisor} in the
      *     language): its answer is then a decision between its participants; null for any other task
      */
@@ -42,9 +43,11 @@ public sealed interface NodeSpec {
             Sandbox sandbox,
             Isolation isolation,
             PromptSyntax promptSyntax,
+            List<KvRef> inputs,
             Supervision supervisor)
             implements NodeSpec {
         public Task {
+            inputs = Models.list(inputs);
             contextFiles = Models.list(contextFiles);
             env = Models.map(env);
             gates = Models.list(gates);
@@ -53,17 +56,17 @@ public sealed interface NodeSpec {
             promptSyntax = promptSyntax == PromptSyntax.FLOW ? null : promptSyntax;
         }
 
-        /** A task that supervises nothing. */
+        /** A task that supervises nothing and reads no values of the key-value store as inputs. */
         public Task(NameRef agent, String role, String prompt, Command command, String cwd, List<String> contextFiles,
                 Map<String, String> env, List<NameRef> gates, SessionMode session, Sandbox sandbox, Isolation isolation,
                 PromptSyntax promptSyntax) {
-            this(agent, role, prompt, command, cwd, contextFiles, env, gates, session, sandbox, isolation, promptSyntax, null);
+            this(agent, role, prompt, command, cwd, contextFiles, env, gates, session, sandbox, isolation, promptSyntax, List.of(), null);
         }
 
         /** A task that starts a new conversation each run, with no sandbox setting of its own, not isolated, with Flow's placeholders. */
         public Task(NameRef agent, String role, String prompt, Command command, String cwd, List<String> contextFiles,
                 Map<String, String> env, List<NameRef> gates) {
-            this(agent, role, prompt, command, cwd, contextFiles, env, gates, null, null, Isolation.NONE, null, null);
+            this(agent, role, prompt, command, cwd, contextFiles, env, gates, null, null, Isolation.NONE, null, List.of(), null);
         }
 
         /** Whether the task is a supervisor, whose answer is a decision between its participants. */
@@ -73,7 +76,12 @@ public sealed interface NodeSpec {
 
         /** The same task with its session mode set. */
         public Task withSession(SessionMode mode) {
-            return new Task(agent, role, prompt, command, cwd, contextFiles, env, gates, mode, sandbox, isolation, promptSyntax, supervisor);
+            return new Task(agent, role, prompt, command, cwd, contextFiles, env, gates, mode, sandbox, isolation, promptSyntax, inputs, supervisor);
+        }
+
+        /** The same task reading {@code refs}. */
+        public Task withInputs(List<KvRef> refs) {
+            return new Task(agent, role, prompt, command, cwd, contextFiles, env, gates, session, sandbox, isolation, promptSyntax, refs, supervisor);
         }
 
         public boolean isolated() {

@@ -10,4 +10,7 @@ public interface LoopCounterTable {
     int increment(String executionId, String edgeId);
 
     Map<String, Integer> all(String executionId);
+
+    /** Sets a counter (a fork starts with the counters its source had). */
+    void set(String executionId, String edgeId, int count);
 }

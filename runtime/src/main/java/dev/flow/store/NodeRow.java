@@ -22,6 +22,11 @@ package dev.flow.store;
  * @param cost what the latest attempt's agent reported spending; null when it reported nothing
  * @param sessionId the conversation the node's agent last reported, kept across loop passes and
  *     retries so that a task with {@code session continue} can resume it
+ * @param enteredSeq the execution's latest event number when the node was last entered (became
+ *     ready, or started waiting): the events numbered up to it came before the entry, and so did the
+ *     state writes numbered below it (a write is numbered by the latest event when it is made, and
+ *     the completion event of the node that made it follows before anything it leads to is
+ *     entered). A fork starts there. Null until the node is entered in its current pass
  */
 public record NodeRow(
         String executionId,
@@ -43,7 +48,8 @@ public record NodeRow(
         String childId,
         ErrorClass errorClass,
         Double cost,
-        String sessionId) {
+        String sessionId,
+        Long enteredSeq) {
 
     public NodeRow {
         java.util.Objects.requireNonNull(executionId, "executionId");
@@ -54,7 +60,7 @@ public record NodeRow(
     /** A node that has not been reached yet. */
     public static NodeRow pending(String executionId, String nodeId) {
         return new NodeRow(executionId, nodeId, NodeStatus.PENDING, 1, 1, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null);
+                null, null, null, null, null, null);
     }
 
     /** A copy for building the next state; use the {@code with} methods on it. */
@@ -84,6 +90,7 @@ public record NodeRow(
         public ErrorClass errorClass;
         public Double cost;
         public String sessionId;
+        public Long enteredSeq;
 
         Builder(NodeRow r) {
             executionId = r.executionId;
@@ -106,11 +113,12 @@ public record NodeRow(
             errorClass = r.errorClass;
             cost = r.cost;
             sessionId = r.sessionId;
+            enteredSeq = r.enteredSeq;
         }
 
         public NodeRow build() {
             return new NodeRow(executionId, nodeId, status, iteration, attempt, output, taken, resultJson, inputJson, error, leaseOwner,
-                    leaseExpires, readyAt, notBefore, startedAt, finishedAt, childId, errorClass, cost, sessionId);
+                    leaseExpires, readyAt, notBefore, startedAt, finishedAt, childId, errorClass, cost, sessionId, enteredSeq);
         }
     }
 }

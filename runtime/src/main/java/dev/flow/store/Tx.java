@@ -19,4 +19,6 @@ public interface Tx {
     KvTable kv();
 
     EventTable events();
+
+    ForkTable forks();
 }

@@ -10,6 +10,7 @@ import static dev.flow.check.TestFlow.formatPrompt;
 import static dev.flow.check.TestFlow.on;
 import static dev.flow.check.TestFlow.outputs;
 import static dev.flow.check.TestFlow.prompt;
+import static dev.flow.check.TestFlow.reads;
 import static dev.flow.check.TestFlow.retry;
 import static dev.flow.check.TestFlow.timeout;
 import static dev.flow.check.TestFlow.waitFor;
@@ -79,7 +80,7 @@ class CheckerTest {
                 .merge("join", waitFor("x", "a"))                                    // 308, 310
                 .human("ask", defaultOutput("maybe"),                               // 206
                         retry(2, Duration.ofSeconds(1), 2, Duration.ofSeconds(5)))  // 507
-                .task("orphan", command("true"))                                    // 303
+                .task("orphan", command("true"), reads(null, "run", ""))            // 303, 509
                 .task("../up", command("true"))                                     // 107
                 .task("loop1", command("true"))
                 .task("loop2", command("true"))

@@ -55,6 +55,28 @@ class LimitRulesTest {
     }
 
     @Test
+    void reportsAnInputsKeyTheKeyValueStoreCannotHold() {
+        var flow = TestFlow.workflow("demo")
+                .task("plan", command("true"))
+                .task("work", command("true"), TestFlow.reads("goal", "plan", ""), TestFlow.reads(null, "run", "x".repeat(201)))
+                .edge("start -> plan -> work -> end");
+        var found = of(flow.check(), Code.INVALID_KV_KEY);
+        assertThat(found).hasSize(2);
+        assertThat(flow.text(found.get(0).source())).isEqualTo("goal = plan[\"\"]");
+        assertThat(found.get(0).message()).isEqualTo("the inputs of \"work\" read plan[\"\"], a key the key-value store cannot hold:"
+                + " a key is 1 to 200 characters, none of them a control character");
+    }
+
+    @Test
+    void inputsKeysOfUpTo200PrintableCharactersAreQuiet() {
+        var flow = TestFlow.workflow("demo")
+                .task("plan", command("true"))
+                .task("work", command("true"), TestFlow.reads("goal", "plan", "ctx.goal"), TestFlow.reads(null, "run", "x".repeat(200)))
+                .edge("start -> plan -> work -> end");
+        assertThat(of(flow.check(), Code.INVALID_KV_KEY)).isEmpty();
+    }
+
+    @Test
     void positiveLimitsAreQuiet() {
         assertThat(oneTask(timeout(Duration.ofMinutes(10)), retry(3, Duration.ofSeconds(1), 2.0, Duration.ofMinutes(1)))
                 .limits(100L, Duration.ofHours(1), 5.0).maxParallel(2).check()).isEmpty();

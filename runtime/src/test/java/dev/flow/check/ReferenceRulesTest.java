@@ -10,6 +10,8 @@ import static dev.flow.check.TestFlow.defaultOutput;
 import static dev.flow.check.TestFlow.gates;
 import static dev.flow.check.TestFlow.on;
 import static dev.flow.check.TestFlow.outputs;
+import static dev.flow.check.TestFlow.prompt;
+import static dev.flow.check.TestFlow.reads;
 import static dev.flow.check.TestFlow.waitFor;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -50,6 +52,27 @@ class ReferenceRulesTest {
         assertThat(found.get(0).suggestions()).containsExactly("b");
         assertThat(found.get(2).message()).endsWith("did you mean \"join\"?");
         assertThat(found.get(1).message()).isEqualTo("unknown node \"c\"; declare it, or use one of the workflow's nodes");
+    }
+
+    @Test
+    void reportsAnUnknownNodeInATasksInputsWithTheNearestName() {
+        var flow = TestFlow.workflow("demo")
+                .task("plan", command("true"))
+                .task("work", agent("claude"), prompt("go"), reads("goal", "plna", "ctx.goal"), reads(null, "rnu", "ctx.decisions"))
+                .edge("start -> plan -> work -> end");
+        var found = of(flow.check(), Code.UNKNOWN_NODE);
+        assertThat(found).extracting(d -> flow.text(d.source())).containsExactly("plna", "rnu");
+        assertThat(found.get(0).message()).isEqualTo("unknown node \"plna\" in the inputs of \"work\"; did you mean \"plan\"?");
+        assertThat(found.get(1).suggestions()).as("the run-wide namespace is a name too").containsExactly("run");
+    }
+
+    @Test
+    void aTasksInputsFromKnownNodesAndTheRunAreQuiet() {
+        var flow = TestFlow.workflow("demo")
+                .task("plan", command("true"))
+                .task("work", agent("claude"), prompt("go"), reads("goal", "plan", "ctx.goal"), reads(null, "run", "ctx.decisions"))
+                .edge("start -> plan -> work -> end");
+        assertThat(flow.check()).isEmpty();
     }
 
     @Test

@@ -9,6 +9,7 @@ import dev.flow.model.Expr;
 import dev.flow.model.FlowGraph;
 import dev.flow.model.GateDef;
 import dev.flow.model.Input;
+import dev.flow.model.KvRef;
 import dev.flow.model.Interrupt;
 import dev.flow.model.Limits;
 import dev.flow.model.LoopControl;
@@ -444,6 +445,21 @@ final class TestFlow {
         return new StateUpdate(variable, StateUpdate.Op.APPEND, value, t.since(start));
     }
 
+    /** A task's input from the key-value store: {@code inputs { AS = NODE["KEY"] }}, AS left out when null. */
+    static Part reads(String as, String node, String key) {
+        return (d, t) -> {
+            t.append(" inputs { ");
+            SourceRef start = t.here();
+            if (as != null) {
+                t.append(as + " = ");
+            }
+            NameRef ref = new NameRef(node, t.put(node));
+            t.append("[\"" + key + "\"]");
+            d.kvInputs.add(new KvRef(ref, key, as, t.since(start)));
+            t.append(" }");
+        };
+    }
+
     /** A subgraph input: {@code with { KEY = EXPR }}. */
     static Part with(String key, String value) {
         return (d, t) -> d.inputs.add(mapping(key, value, t, " with { ", " }"));
@@ -538,6 +554,7 @@ final class TestFlow {
         final List<NameRef> after = new ArrayList<>();
         final List<Mapping> inputs = new ArrayList<>();
         final List<Mapping> returns = new ArrayList<>();
+        final List<KvRef> kvInputs = new ArrayList<>();
 
         Draft(String id) {
             this.id = id;
@@ -546,7 +563,7 @@ final class TestFlow {
         NodeSpec spec(NodeKind kind) {
             return switch (kind) {
                 case TASK -> new NodeSpec.Task(agent, null, prompt, command, null, List.of(), Map.of(), gates, null, null, dev.flow.model.Isolation.NONE,
-                        format ? dev.flow.model.PromptSyntax.FORMAT : null);
+                        format ? dev.flow.model.PromptSyntax.FORMAT : null, kvInputs, null);
                 case GATE -> new NodeSpec.Gate(gate);
                 case BRANCH -> new NodeSpec.Branch(condition);
                 case PARALLEL -> new NodeSpec.Parallel(branches, null);

@@ -147,6 +147,11 @@ final class Flows {
         return add(nodeId, new NodeSpec.Parallel(Arrays.stream(branches).map(NameRef::of).toList(), WaitMode.ALL));
     }
 
+    /** A parallel node that goes on with the first of its branches to reach their merge ({@code wait first}). */
+    Flows parallelFirst(String nodeId, String... branches) {
+        return add(nodeId, new NodeSpec.Parallel(Arrays.stream(branches).map(NameRef::of).toList(), WaitMode.FIRST));
+    }
+
     Flows merge(String nodeId, WaitMode mode, MergeStrategy strategy) {
         return add(nodeId, new NodeSpec.Merge(List.of(), mode, strategy, null, null));
     }

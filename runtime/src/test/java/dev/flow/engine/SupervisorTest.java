@@ -32,7 +32,7 @@ class SupervisorTest {
     /** A supervisor "lead" of two participants that may ask "person", with the given steering lines. */
     private static FlowGraph supervised(String decisions, int rounds, Supervision.Finish finish, boolean limitRoute) {
         var lead = new NodeSpec.Task(NameRef.of("bot"), null, "Plan the party.\n" + decisions, null, null, List.of(), Map.of(), List.of(), null,
-                null, null, null, new Supervision(List.of(NameRef.of("venue"), NameRef.of("budget")), NameRef.of("person"),
+                null, null, null, List.of(), new Supervision(List.of(NameRef.of("venue"), NameRef.of("budget")), NameRef.of("person"),
                         new LoopControl(rounds, null), finish));
         var flows = Flows.workflow("w").scriptedAgent("bot")
                 .task("lead", lead)

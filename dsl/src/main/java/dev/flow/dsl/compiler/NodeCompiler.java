@@ -5,6 +5,7 @@ import dev.flow.dsl.flow.Branch;
 import dev.flow.dsl.flow.FlowPackage;
 import dev.flow.dsl.flow.GateNode;
 import dev.flow.dsl.flow.Human;
+import dev.flow.dsl.flow.KvInput;
 import dev.flow.dsl.flow.MappingEntry;
 import dev.flow.dsl.flow.Merge;
 import dev.flow.dsl.flow.Parallel;
@@ -14,8 +15,10 @@ import dev.flow.dsl.flow.Supervisor;
 import dev.flow.dsl.flow.Task;
 import dev.flow.dsl.flow.WaitModeKind;
 import dev.flow.model.Isolation;
+import dev.flow.model.KvRef;
 import dev.flow.model.LoopControl;
 import dev.flow.model.Mapping;
+import dev.flow.model.NameRef;
 import dev.flow.model.MergeStrategy;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
@@ -69,7 +72,7 @@ final class NodeCompiler {
             return new NodeSpec.Task(names.of(t, FLOW.getTask_Agent()), t.getRole(), t.getPrompt(),
                     definitions.command(t.getCommand()), t.getCwd(), t.getContextFiles(),
                     DefinitionCompiler.env(t.getEnv()), names.all(t, FLOW.getTask_Gates()), session, definitions.sandbox(t.getSandbox()),
-                    Isolations.of(t, () -> isolation), t.isPromptFormat() ? PromptSyntax.FORMAT : PromptSyntax.FLOW);
+                    Isolations.of(t, () -> isolation), t.isPromptFormat() ? PromptSyntax.FORMAT : PromptSyntax.FLOW, kvInputs(t), null);
         } else if (n instanceof Supervisor s) {
             return supervisor(s);
         } else if (n instanceof GateNode g) {
@@ -104,7 +107,20 @@ final class NodeCompiler {
         var supervision = new Supervision(names.all(s, FLOW.getSupervisor_Participants()), names.of(s, FLOW.getSupervisor_Ask()), rounds, finish);
         return new NodeSpec.Task(names.of(s, FLOW.getSupervisor_Agent()), s.getRole(), s.getPrompt(), null, s.getCwd(), s.getContextFiles(),
                 DefinitionCompiler.env(s.getEnv()), List.of(), session, definitions.sandbox(s.getSandbox()), Isolation.NONE, PromptSyntax.FLOW,
-                supervision);
+                List.of(), supervision);
+    }
+
+    /** {@code inputs { goal = plan["ctx.goal"], run["ctx.decisions"] }}; {@code run} names the run-wide keys. */
+    private List<KvRef> kvInputs(Task t) {
+        var out = new ArrayList<KvRef>();
+        for (KvInput input : t.getInputs()) {
+            NameRef node = input.isRun() ? new NameRef(KvRef.RUN, positions.of(input, FLOW.getKvInput_Run()))
+                    : names.of(input, FLOW.getKvInput_Node());
+            if (node != null && input.getKey() != null) {
+                out.add(new KvRef(node, input.getKey(), input.getAlias(), positions.of(input)));
+            }
+        }
+        return out;
     }
 
     /** {@code wait X}: a merge's or parallel's own mode; ALL when not written. */

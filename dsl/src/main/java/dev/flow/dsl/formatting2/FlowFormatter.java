@@ -34,7 +34,7 @@ public class FlowFormatter extends AbstractJavaFormatter {
 
     /** The keywords that start a property inside a node, gate or agent block. */
     private static final List<String> PROPERTY_KEYWORDS = List.of(
-            "description", "outputs", "timeout", "wait", "meta", "agent", "role", "prompt", "cwd", "context", "env",
+            "description", "outputs", "timeout", "wait", "meta", "agent", "role", "prompt", "cwd", "context", "inputs", "env",
             "gates", "branches", "strategy", "with", "returns", "title", "default", "if", "parallel", "writes", "after",
             "severity", "session", "isolate", "roles", "participants", "ask", "max", "finish");
 
@@ -116,6 +116,9 @@ public class FlowFormatter extends AbstractJavaFormatter {
             if (element instanceof dev.flow.dsl.flow.Subgraph subgraph) {
                 subgraph.getInputs().forEach(m -> doc.prepend(m, f -> f.setNewLines(1, 1, 2)));
                 subgraph.getResults().forEach(m -> doc.prepend(m, f -> f.setNewLines(1, 1, 2)));
+            }
+            if (element instanceof dev.flow.dsl.flow.Task task) {
+                task.getInputs().forEach(i -> doc.prepend(i, f -> f.setNewLines(1, 1, 2)));
             }
             return;
         }

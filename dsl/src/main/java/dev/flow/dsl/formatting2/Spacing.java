@@ -1,6 +1,7 @@
 package dev.flow.dsl.formatting2;
 
 import dev.flow.dsl.flow.EnumType;
+import dev.flow.dsl.flow.KvInput;
 import dev.flow.dsl.flow.ListType;
 import dev.flow.dsl.flow.OutputTestExpr;
 import java.util.Set;
@@ -9,7 +10,8 @@ import org.eclipse.xtext.formatting2.regionaccess.ISemanticRegion;
 
 /**
  * Which neighbouring tokens the printer writes without a space: dots, the inside of brackets and
- * call-like parentheses ({@code any(a)}, {@code enum(x, y)}, {@code list<string>}), before commas
+ * call-like parentheses ({@code any(a)}, {@code enum(x, y)}, {@code list<string>}), the key of a
+ * task's input ({@code plan["ctx.goal"]}), before commas
  * and colons, after a prefix {@code !} or {@code -}. Operators are single regions (their rules are
  * data type rules), so {@code not in} keeps its inner space and a binary minus is never a prefix.
  */
@@ -28,6 +30,10 @@ final class Spacing {
         }
         if ((right.getSemanticElement() instanceof ListType && (r.equals("<") || r.equals(">")))
                 || (left.getSemanticElement() instanceof ListType && l.equals("<"))) {
+            return true;
+        }
+        // '[' right after the node of a task's input opens its key: plan["ctx.goal"].
+        if (r.equals("[") && right.getSemanticElement() instanceof KvInput) {
             return true;
         }
         // '(' right after 'any', 'all' or 'enum' opens an argument list, not a group.

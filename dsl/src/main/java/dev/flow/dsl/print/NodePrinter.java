@@ -2,6 +2,7 @@ package dev.flow.dsl.print;
 
 import dev.flow.model.Command;
 import dev.flow.model.Isolation;
+import dev.flow.model.KvRef;
 import dev.flow.model.Mapping;
 import dev.flow.model.MergeStrategy;
 import dev.flow.model.NameRef;
@@ -104,6 +105,9 @@ final class NodePrinter {
             if (!t.contextFiles().isEmpty()) {
                 lines.add("context " + t.contextFiles().stream().map(values::string).collect(Collectors.joining(", ")));
             }
+            if (!t.inputs().isEmpty()) {
+                lines.add(kvInputs(t.inputs()));
+            }
             if (!t.env().isEmpty()) {
                 lines.add(env(t.env()));
             }
@@ -199,6 +203,14 @@ final class NodePrinter {
             return "sh " + values.string(sh.line());
         }
         return "run " + ((Command.Argv) c).args().stream().map(values::string).collect(Collectors.joining(", ", "[", "]"));
+    }
+
+    /** A task's inputs over several lines: {@code goal = plan["ctx.goal"]}, {@code run["ctx.decisions"]}. */
+    String kvInputs(List<KvRef> refs) {
+        return refs.stream()
+                .map(r -> "    " + (r.as() == null ? "" : values.name(r.as()) + " = ")
+                        + (r.readsRun() ? KvRef.RUN : values.name(r.node().name())) + "[" + values.string(r.key()) + "]")
+                .collect(Collectors.joining("\n", "inputs {\n", "\n}"));
     }
 
     /** An env block over several lines. */

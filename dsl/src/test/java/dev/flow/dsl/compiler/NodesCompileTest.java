@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.model.Expr;
 import dev.flow.model.FlowGraph;
+import dev.flow.model.KvRef;
 import dev.flow.model.Mapping;
 import dev.flow.model.MergeStrategy;
 import dev.flow.model.NameRef;
@@ -62,6 +63,29 @@ class NodesCompileTest {
         assertThat(n.outputs()).extracting(OutputDecl::name, OutputDecl::description)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("done", "finished"), org.assertj.core.groups.Tuple.tuple("blocked", null));
         assertThat(n.timeout()).isEqualTo(Duration.ofMinutes(15));
+    }
+
+    @Test
+    void aTasksInputsNameANodeOrTheRunAKeyAndOptionallyAName() {
+        String text = wrap("""
+                task plan { sh "true" }
+                task work {
+                    agent claude
+                    prompt "Go"
+                    inputs {
+                        goal = plan["ctx.goal"]
+                        run["ctx.decisions"], prior = plan["out.summary"]
+                    }
+                }
+                """);
+        var inputs = ((NodeSpec.Task) node(workflow(text), "work").spec()).inputs();
+        assertThat(inputs).extracting(KvRef::describe, KvRef::as).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("plan[\"ctx.goal\"]", "goal"),
+                org.assertj.core.groups.Tuple.tuple("run[\"ctx.decisions\"]", null),
+                org.assertj.core.groups.Tuple.tuple("plan[\"out.summary\"]", "prior"));
+        assertThat(inputs.get(1).readsRun()).isTrue();
+        assertThat(text.substring(inputs.get(0).node().source().offset(), inputs.get(0).node().source().offset() + 4)).isEqualTo("plan");
+        assertThat(text.substring(inputs.get(1).node().source().offset(), inputs.get(1).node().source().offset() + 3)).isEqualTo("run");
     }
 
     @Test

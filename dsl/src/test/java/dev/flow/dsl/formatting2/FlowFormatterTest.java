@@ -132,6 +132,28 @@ class FlowFormatterTest {
     }
 
     @Test
+    void aTasksInputsStandOneALineWithTheirKeysInBrackets() {
+        String before = """
+                workflow w { task p { sh "true" } task a { agent claude inputs { goal = p [ "ctx.goal" ] , run [ "x" ] } prompt "go" } }
+                """;
+        assertThat(format(before)).isEqualTo("""
+                workflow w {
+                    task p {
+                        sh "true"
+                    }
+                    task a {
+                        agent claude
+                        inputs {
+                            goal = p["ctx.goal"],
+                            run["x"]
+                        }
+                        prompt "go"
+                    }
+                }
+                """);
+    }
+
+    @Test
     void theDialect1PropertiesAreLaidOutAsThePrinterWritesThem() {
         String before = """
                 agent bot { run ["./bot"] roles "planner" ,"reviewer" }

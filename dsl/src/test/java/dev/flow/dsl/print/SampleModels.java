@@ -124,7 +124,10 @@ final class SampleModels {
         var nodes = List.of(
                 new Node("analyze", "Analyze", "Look at the bug",
                         new NodeSpec.Task(ref("fake"), "debugger", "Analyze: ${issue}\n\"quoted\"\ttab", null, "src", List.of("README.md"), Map.of("X", "y"),
-                                List.of(ref("tests")), dev.flow.model.SessionMode.CONTINUE, null, dev.flow.model.Isolation.NONE, null),
+                                List.of(ref("tests")), dev.flow.model.SessionMode.CONTINUE, null, dev.flow.model.Isolation.NONE, null,
+                                List.of(new dev.flow.model.KvRef(ref("plan"), "ctx.goal", "goal", SourceRef.NONE),
+                                        new dev.flow.model.KvRef(ref("run"), "odd \"key\"", null, SourceRef.NONE),
+                                        new dev.flow.model.KvRef(ref("build"), "out.summary", "merge", SourceRef.NONE)), null),
                         List.of(new OutputDecl("done", "finished", SourceRef.NONE), new OutputDecl("blocked", null, SourceRef.NONE)),
                         RetryPolicy.times(2, SourceRef.NONE).on(List.of(ref("blocked"))), Duration.ofMinutes(15),
                         List.of(new OutputHandler(ref("done"), List.of(

@@ -38,13 +38,16 @@ public final class Values {
         return true;
     }
 
-    /** Equality where 3 equals 3.0 and lists compare element by element. */
+    /** Equality where 3 equals 3.0 and lists and objects compare element by element. */
     public static boolean same(Object a, Object b) {
         if (a == null || b == null) {
             return a == null && b == null;
         }
         if (a instanceof Number x && b instanceof Number y) {
             return x.doubleValue() == y.doubleValue();
+        }
+        if (a instanceof Map<?, ?> x && b instanceof Map<?, ?> y) {
+            return x.size() == y.size() && x.entrySet().stream().allMatch(e -> y.containsKey(e.getKey()) && same(e.getValue(), y.get(e.getKey())));
         }
         if (a instanceof List<?> x && b instanceof List<?> y) {
             if (x.size() != y.size()) {

@@ -60,7 +60,7 @@ public final class AgentCommands {
      * ({@code examples/agents/scripted-agent}), made absolute from the folder Flow was started in:
      * the user wrote it there, while the process runs in the workflow's folder.
      */
-    static List<String> anchored(List<String> argv) {
+    public static List<String> anchored(List<String> argv) {
         if (argv.isEmpty() || !argv.get(0).contains("/") || java.nio.file.Path.of(argv.get(0)).isAbsolute()) {
             return argv;
         }

@@ -1,7 +1,6 @@
 package dev.flow.engine.exec;
 
 import dev.flow.model.AgentDef;
-import dev.flow.model.BuiltinAgents;
 import dev.flow.model.NodeSpec;
 import dev.flow.model.Sandbox;
 import dev.flow.store.ErrorClass;
@@ -46,29 +45,16 @@ final class AgentTask {
 
     /** Runs {@code agentName}, or, when it is null, the agent that plays the task's role. */
     Outcome run(Job job, String agentName, String cwd, Map<String, String> env, NodeSpec.Task task, Cancellation cancellation) {
-        AgentDef def = job.workflow().agent(agentName).orElse(null);
-        List<String> argv;
-        if (agentName == null) {
-            var played = roles.resolve(job.workflow(), task.role());
-            if (played.isEmpty()) {
-                return Outcome.failed(RoleAgents.missing(task.role()), ErrorClass.LOGIC, Map.of());
-            }
-            agentName = played.get().name();
-            def = played.get().definition();
-            argv = played.get().argv();
-        } else if (def != null && def.command() != null) {
-            argv = Launcher.argv(def.command());
-        } else {
-            var configured = commands.commandFor(agentName);
-            if (configured.isEmpty()) {
-                String hint = BuiltinAgents.isBuiltin(agentName)
-                        ? "set " + AgentCommands.variableFor(agentName) + " to its command line, or define \"agent " + agentName + " { run [...] }\""
-                        : "define \"agent " + agentName + " { run [...] }\" in the workflow";
-                return Outcome.failed("agent \"" + agentName + "\" has no command: " + hint, ErrorClass.LOGIC, Map.of());
-            }
-            argv = configured.get();
+        AgentResolver.Resolved agent;
+        try {
+            agent = AgentResolver.resolve(job.workflow(), agentName, task == null ? null : task.role(), commands, roles);
+        } catch (AgentResolver.Unresolved e) {
+            return Outcome.failed(e.getMessage(), ErrorClass.LOGIC, Map.of());
         }
-        boolean builtin = def == null || def.command() == null;
+        agentName = agent.name();
+        AgentDef def = agent.definition();
+        List<String> argv = agent.argv();
+        boolean builtin = agent.builtin();
         Path promptFile = job.runDir().resolve("prompt.txt");
         var allEnv = new LinkedHashMap<String, String>();
         if (def != null) {
@@ -82,7 +68,7 @@ final class AgentTask {
                 argv = AgentSessions.resume(agentName, argv, job.sessionId());
             }
         }
-        boolean viaFile = def != null && def.promptVia() == AgentDef.PromptVia.FILE;
+        boolean viaFile = agent.promptViaFile();
         Launcher.Ran ran;
         try {
             Files.createDirectories(job.runDir());

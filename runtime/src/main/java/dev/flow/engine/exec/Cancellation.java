@@ -11,6 +11,34 @@ import java.util.List;
 public final class Cancellation {
     private final List<Runnable> callbacks = new ArrayList<>();
     private String reason;
+    private volatile java.util.function.BooleanSupplier stillWanted = () -> true;
+
+    /**
+     * How {@link #confirm} asks whether the work is still wanted (its worker reads whether it still
+     * holds the node), for a cancellation made in another process that this one has not heard of yet.
+     */
+    public void confirmWith(java.util.function.BooleanSupplier check) {
+        stillWanted = check;
+    }
+
+    /**
+     * Asks, before a step that cannot be taken back (applying an isolated step's changes), whether
+     * the work is still wanted, and cancels it when not. Returns whether it is cancelled.
+     */
+    public boolean confirm() {
+        if (!isCancelled()) {
+            boolean wanted;
+            try {
+                wanted = stillWanted.getAsBoolean();
+            } catch (RuntimeException e) {
+                wanted = true; // the database was busy: the watch and the guarded result still stop a cancelled step
+            }
+            if (!wanted) {
+                cancel("its node was cancelled");
+            }
+        }
+        return isCancelled();
+    }
 
     public synchronized boolean isCancelled() {
         return reason != null;

@@ -134,6 +134,9 @@ final class IsolatedTask {
         if (commit == null || isFailure(done.output())) {
             return with(done, step.fields()); // nothing to apply, or changes of a failed attempt: the target never sees them
         }
+        if (cancellation.confirm()) {
+            return with(cancelled(cancellation, done), step.fields()); // cancelled meanwhile, perhaps from another process: apply nothing
+        }
         var saved = new StepRecord(done, start, base, commit);
         saved.write(job.runDir());
         target.markGatesPassed(step.key(), commit);
@@ -216,7 +219,7 @@ final class IsolatedTask {
 
     private static NodeSpec.Task withoutGates(NodeSpec.Task t) {
         return new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(), List.of(), t.session(), t.sandbox(),
-                t.isolation(), t.promptSyntax(), t.supervisor());
+                t.isolation(), t.promptSyntax(), t.inputs(), t.supervisor());
     }
 
     private static boolean isFailure(String output) {

@@ -48,6 +48,10 @@ public final class ProcessRunner {
             pb.redirectInput(DEV_NULL.toFile());
         }
         long started = System.nanoTime();
+        if (cancellation.isCancelled()) {
+            // cancelled between its claim and now: start nothing, rather than kill a process as it is born
+            return new ProcessResult(-1, false, true, 0);
+        }
         ProcessTree tree;
         try {
             tree = ProcessTree.start(pb, full, containment.cgroupFor(spec.runToken()), spec.runToken());

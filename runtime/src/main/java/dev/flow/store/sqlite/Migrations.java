@@ -166,7 +166,31 @@ final class Migrations {
                     "ALTER TABLE node_states ADD COLUMN cost REAL",
                     "ALTER TABLE node_states ADD COLUMN session_id TEXT",
                     "ALTER TABLE node_runs ADD COLUMN error_class TEXT CHECK (error_class IN ('transient','validation','logic'))",
-                    "ALTER TABLE node_runs ADD COLUMN cost REAL"));
+                    "ALTER TABLE node_runs ADD COLUMN cost REAL"),
+            // 3: what a fork needs to start from a node as it stood when that node became ready: the
+            // event number at each node's entry, every write of a state variable by event number, and
+            // where each fork came from.
+            List.of(
+                    "ALTER TABLE node_states ADD COLUMN entered_seq INTEGER",
+                    "ALTER TABLE node_runs ADD COLUMN entered_seq INTEGER",
+                    """
+                    CREATE TABLE state_history (
+                        execution_id TEXT NOT NULL REFERENCES executions(id),
+                        name TEXT NOT NULL,
+                        seq INTEGER NOT NULL,
+                        value TEXT NOT NULL,
+                        PRIMARY KEY (execution_id, name, seq)
+                    ) WITHOUT ROWID""",
+                    """
+                    CREATE TABLE forks (
+                        execution_id TEXT PRIMARY KEY REFERENCES executions(id),
+                        source_id TEXT NOT NULL REFERENCES executions(id),
+                        node_id TEXT NOT NULL,
+                        iteration INTEGER NOT NULL,
+                        reused TEXT NOT NULL,
+                        created_at INTEGER NOT NULL
+                    ) WITHOUT ROWID""",
+                    "CREATE INDEX forks_source ON forks(source_id)"));
 
     static int latest() {
         return STEPS.size();

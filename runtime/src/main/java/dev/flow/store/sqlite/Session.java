@@ -2,6 +2,7 @@ package dev.flow.store.sqlite;
 
 import dev.flow.store.EventTable;
 import dev.flow.store.ExecutionTable;
+import dev.flow.store.ForkTable;
 import dev.flow.store.KvTable;
 import dev.flow.store.LoopCounterTable;
 import dev.flow.store.NodeTable;
@@ -46,6 +47,7 @@ final class Session implements Tx, AutoCloseable {
     private final SqliteRequests requests = new SqliteRequests(this);
     private final SqliteKv kv = new SqliteKv(this);
     private final SqliteEvents events = new SqliteEvents(this);
+    private final SqliteForks forks = new SqliteForks(this);
 
     Session(Connection connection) {
         this.connection = connection;
@@ -209,5 +211,10 @@ final class Session implements Tx, AutoCloseable {
     @Override
     public EventTable events() {
         return events;
+    }
+
+    @Override
+    public ForkTable forks() {
+        return forks;
     }
 }

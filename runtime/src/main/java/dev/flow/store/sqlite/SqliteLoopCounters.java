@@ -26,6 +26,12 @@ final class SqliteLoopCounters implements LoopCounterTable {
     }
 
     @Override
+    public void set(String executionId, String edgeId, int count) {
+        s.update("INSERT INTO loop_counters (execution_id, edge_id, count) VALUES (?, ?, ?) "
+                + "ON CONFLICT (execution_id, edge_id) DO UPDATE SET count = excluded.count", executionId, edgeId, count);
+    }
+
+    @Override
     public Map<String, Integer> all(String executionId) {
         var out = new LinkedHashMap<String, Integer>();
         s.query("SELECT edge_id, count FROM loop_counters WHERE execution_id = ? ORDER BY edge_id",

@@ -13,7 +13,7 @@ import java.util.Optional;
 /** SQL of the {@code node_states} table. */
 final class SqliteNodes implements NodeTable {
     private static final String COLUMNS = "execution_id, node_id, status, iteration, attempt, output, taken, result, input, error, "
-            + "lease_owner, lease_expires, ready_at, not_before, started_at, finished_at, child_id, error_class, cost, session_id";
+            + "lease_owner, lease_expires, ready_at, not_before, started_at, finished_at, child_id, error_class, cost, session_id, entered_seq";
     private static final String PREFIXED = COLUMNS.replaceAll("(\\w+)", "n.$1");
 
     private final Session s;
@@ -37,10 +37,10 @@ final class SqliteNodes implements NodeTable {
     @Override
     public void insert(NodeRow r) {
         s.cache.forgetNode(r.executionId(), r.nodeId());
-        s.update("INSERT INTO node_states (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        s.update("INSERT INTO node_states (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 r.executionId(), r.nodeId(), r.status().keyword(), r.iteration(), r.attempt(), r.output(), r.taken(), r.resultJson(),
                 r.inputJson(), r.error(), r.leaseOwner(), r.leaseExpires(), r.readyAt(), r.notBefore(), r.startedAt(), r.finishedAt(),
-                r.childId(), keyword(r.errorClass()), r.cost(), r.sessionId());
+                r.childId(), keyword(r.errorClass()), r.cost(), r.sessionId(), r.enteredSeq());
         s.cache.node(r.executionId(), r.nodeId(), Optional.of(r));
     }
 
@@ -49,11 +49,11 @@ final class SqliteNodes implements NodeTable {
         s.cache.forgetNode(r.executionId(), r.nodeId());
         boolean done = Guard.one(s.update("UPDATE node_states SET status = ?, iteration = ?, attempt = ?, output = ?, taken = ?, result = ?, "
                         + "input = ?, error = ?, lease_owner = ?, lease_expires = ?, ready_at = ?, not_before = ?, started_at = ?, "
-                        + "finished_at = ?, child_id = ?, error_class = ?, cost = ?, session_id = ? WHERE execution_id = ? AND node_id = ? "
+                        + "finished_at = ?, child_id = ?, error_class = ?, cost = ?, session_id = ?, entered_seq = ? WHERE execution_id = ? AND node_id = ? "
                         + "AND status = ? AND iteration = ? AND attempt = ? AND lease_owner IS ?",
                 r.status().keyword(), r.iteration(), r.attempt(), r.output(), r.taken(), r.resultJson(), r.inputJson(), r.error(),
                 r.leaseOwner(), r.leaseExpires(), r.readyAt(), r.notBefore(), r.startedAt(), r.finishedAt(), r.childId(),
-                keyword(r.errorClass()), r.cost(), r.sessionId(),
+                keyword(r.errorClass()), r.cost(), r.sessionId(), r.enteredSeq(),
                 expected.executionId(), expected.nodeId(), expected.status().keyword(), expected.iteration(), expected.attempt(),
                 expected.leaseOwner()), "node " + expected.nodeId() + " of " + expected.executionId());
         if (done) {
@@ -117,7 +117,7 @@ final class SqliteNodes implements NodeTable {
         return new NodeRow(rs.getString(1), rs.getString(2), NodeStatus.parse(rs.getString(3)), rs.getInt(4), rs.getInt(5),
                 rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10), rs.getString(11),
                 Session.longAt(rs, 12), Session.longAt(rs, 13), Session.longAt(rs, 14), Session.longAt(rs, 15), Session.longAt(rs, 16), rs.getString(17),
-                ErrorClass.parse(rs.getString(18)), Session.doubleAt(rs, 19), rs.getString(20));
+                ErrorClass.parse(rs.getString(18)), Session.doubleAt(rs, 19), rs.getString(20), Session.longAt(rs, 21));
     }
 
     static String keyword(ErrorClass c) {

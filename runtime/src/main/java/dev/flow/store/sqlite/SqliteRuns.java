@@ -11,7 +11,7 @@ import java.util.List;
 /** SQL of the {@code node_runs} table. */
 final class SqliteRuns implements RunTable {
     private static final String COLUMNS = "execution_id, node_id, iteration, attempt, status, output, result, error, started_at, finished_at, "
-            + "error_class, cost";
+            + "error_class, cost, entered_seq";
 
     private final Session s;
 
@@ -23,9 +23,9 @@ final class SqliteRuns implements RunTable {
     public void insert(RunRow r) {
         // A crash between archiving and resetting cannot happen (one transaction), but a run may be
         // archived twice by design when a reset meets an already archived attempt: keep the first.
-        s.update("INSERT OR IGNORE INTO node_runs (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", r.executionId(),
+        s.update("INSERT OR IGNORE INTO node_runs (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", r.executionId(),
                 r.nodeId(), r.iteration(), r.attempt(), r.status().keyword(), r.output(), r.resultJson(), r.error(), r.startedAt(),
-                r.finishedAt(), SqliteNodes.keyword(r.errorClass()), r.cost());
+                r.finishedAt(), SqliteNodes.keyword(r.errorClass()), r.cost(), r.enteredSeq());
     }
 
     @Override
@@ -43,6 +43,6 @@ final class SqliteRuns implements RunTable {
     private static RunRow row(ResultSet rs) throws SQLException {
         return new RunRow(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), NodeStatus.parse(rs.getString(5)),
                 rs.getString(6), rs.getString(7), rs.getString(8), Session.longAt(rs, 9), Session.longAt(rs, 10),
-                ErrorClass.parse(rs.getString(11)), Session.doubleAt(rs, 12));
+                ErrorClass.parse(rs.getString(11)), Session.doubleAt(rs, 12), Session.longAt(rs, 13));
     }
 }

@@ -4,7 +4,7 @@ import dev.flow.store.StateTable;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** SQL of the {@code state_vars} table. */
+/** SQL of the {@code state_vars} and {@code state_history} tables. */
 final class SqliteState implements StateTable {
     private final Session s;
 
@@ -24,5 +24,20 @@ final class SqliteState implements StateTable {
     public void put(String executionId, String name, String valueJson) {
         s.update("INSERT INTO state_vars (execution_id, name, value) VALUES (?, ?, ?) "
                 + "ON CONFLICT (execution_id, name) DO UPDATE SET value = excluded.value", executionId, name, valueJson);
+    }
+
+    @Override
+    public void remember(String executionId, String name, long seq, String valueJson) {
+        s.update("INSERT INTO state_history (execution_id, name, seq, value) VALUES (?, ?, ?, ?) "
+                + "ON CONFLICT (execution_id, name, seq) DO UPDATE SET value = excluded.value", executionId, name, seq, valueJson);
+    }
+
+    @Override
+    public Map<String, String> before(String executionId, long seq) {
+        var out = new LinkedHashMap<String, String>();
+        s.query("SELECT h.name, h.value FROM state_history h WHERE h.execution_id = ? AND h.seq = (SELECT max(seq) FROM state_history "
+                + "WHERE execution_id = h.execution_id AND name = h.name AND seq < ?) ORDER BY h.name",
+                rs -> out.put(rs.getString(1), rs.getString(2)), executionId, seq);
+        return out;
     }
 }

@@ -6,6 +6,7 @@ import dev.flow.model.Command;
 import dev.flow.model.Isolation;
 import dev.flow.model.LoopControl;
 import dev.flow.model.Expr;
+import dev.flow.model.KvRef;
 import dev.flow.model.NameRef;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
@@ -24,6 +25,7 @@ import dev.flow.yaml.read.YEntry;
 import dev.flow.yaml.read.YMap;
 import dev.flow.yaml.read.YNode;
 import dev.flow.yaml.read.YScalar;
+import dev.flow.yaml.read.YSeq;
 import dev.flow.yaml.read.YamlComments;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -212,7 +214,25 @@ final class GraphLoopNodes {
         return new NodeSpec.Task(bash ? null : agent.map(Located::toNameRef).orElse(null), null,
                 f.text("prompt").map(Located::value).orElse(null), command.orElse(null), f.text("cwd").map(Located::value).orElse(null),
                 f.texts("context_files").orElse(List.of()).stream().map(Located::value).toList(), Map.of(), List.of(), null, null,
-                GraphLoopSettings.isolation(f).orElse(isolation), null);
+                GraphLoopSettings.isolation(f).orElse(isolation), null, kvInputs(f), null);
+    }
+
+    /** {@code inputs: [{node: plan, key: ctx.goal, as: goal}]}: values of the key-value store the task reads; {@code node: run} is the run's. */
+    private List<KvRef> kvInputs(Fields f) {
+        var items = f.list("inputs", "a list of keys to read, such as - {node: plan, key: out.summary, as: plan}").map(YSeq::items).orElse(List.of());
+        return Fields.eachItem(items, (item, i) -> Fields.of(item, "input #" + (i + 1) + " of " + f.owner(), item.source(), ctx.problems())
+                .flatMap(in -> {
+                    in.allowOnly(List.of("node", "key", "as"));
+                    in.require("node", "the node whose key to read, or run for the run-wide keys");
+                    in.require("key", "the key to read, such as out.summary");
+                    var node = in.text("node");
+                    var key = in.text("key");
+                    if (node.isEmpty() || key.isEmpty()) {
+                        return Optional.empty();
+                    }
+                    return Optional.of(new KvRef(node.get().toNameRef(), key.get().value(), in.text("as").map(Located::value).orElse(null),
+                            item.source()));
+                }));
     }
 
     /**
@@ -231,7 +251,7 @@ final class GraphLoopNodes {
         return new NodeSpec.Task(f.text("agent").map(Located::toNameRef).orElse(null), null, f.text("prompt").map(Located::value).orElse(null),
                 null, f.text("cwd").map(Located::value).orElse(null),
                 f.texts("context_files").orElse(List.of()).stream().map(Located::value).toList(), Map.of(), List.of(), null, null,
-                Isolation.NONE, null, supervision);
+                Isolation.NONE, null, List.of(), supervision);
     }
 
     /**

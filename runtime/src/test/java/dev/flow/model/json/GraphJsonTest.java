@@ -4,8 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flow.model.Command;
+import dev.flow.model.Config;
 import dev.flow.model.FlowGraph;
+import dev.flow.model.Isolation;
+import dev.flow.model.LoopControl;
+import dev.flow.model.NameRef;
+import dev.flow.model.Node;
+import dev.flow.model.NodeSpec;
 import dev.flow.model.SampleGraphs;
+import dev.flow.model.SourceRef;
+import dev.flow.model.Supervision;
+import dev.flow.model.SupervisionWiring;
+import dev.flow.model.Value;
+import dev.flow.model.Workflow;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class GraphJsonTest {
@@ -22,14 +36,14 @@ class GraphJsonTest {
 
     @Test
     void isolationSurvivesARoundTripAndNoneIsLeftOut() throws Exception {
-        var isolated = new dev.flow.model.NodeSpec.Task(null, null, null, new dev.flow.model.Command.Shell("make fix", null), null,
-                java.util.List.of(), java.util.Map.of(), java.util.List.of(), null, null, dev.flow.model.Isolation.WORKTREE, null);
-        var plain = new dev.flow.model.NodeSpec.Task(null, null, null, new dev.flow.model.Command.Shell("ls", null), null,
-                java.util.List.of(), java.util.Map.of(), java.util.List.of());
-        var gate = new dev.flow.model.NodeSpec.Gate(dev.flow.model.NameRef.of("tests"), dev.flow.model.Isolation.WORKTREE);
-        var w = new dev.flow.model.Workflow("w", null, null, null, null, null, null, null, java.util.List.of(
-                dev.flow.model.Node.of("fix", isolated, null), dev.flow.model.Node.of("look", plain, null), dev.flow.model.Node.of("check", gate, null)),
-                null, null, null, null, new dev.flow.model.Config(4, true, null, dev.flow.model.Isolation.WORKTREE, "../app", null), null);
+        var isolated = new NodeSpec.Task(null, null, null, new Command.Shell("make fix", null), null,
+                List.of(), Map.of(), List.of(), null, null, Isolation.WORKTREE, null);
+        var plain = new NodeSpec.Task(null, null, null, new Command.Shell("ls", null), null,
+                List.of(), Map.of(), List.of());
+        var gate = new NodeSpec.Gate(NameRef.of("tests"), Isolation.WORKTREE);
+        var w = new Workflow("w", null, null, null, null, null, null, null, List.of(
+                Node.of("fix", isolated, null), Node.of("look", plain, null), Node.of("check", gate, null)),
+                null, null, null, null, new Config(4, true, null, Isolation.WORKTREE, "../app", null), null);
         String json = GraphJson.write(FlowGraph.of(w));
         assertThat(GraphJson.read(json)).isEqualTo(FlowGraph.of(w));
         assertThat(json).contains("\"isolation\" : \"worktree\"", "\"repository\" : \"../app\"")
@@ -41,15 +55,15 @@ class GraphJsonTest {
 
     @Test
     void aSupervisorAndItsWiringSurviveARoundTrip() throws Exception {
-        var supervision = new dev.flow.model.Supervision(java.util.List.of(dev.flow.model.NameRef.of("venue"), dev.flow.model.NameRef.of("budget")),
-                dev.flow.model.NameRef.of("person"), new dev.flow.model.LoopControl(12, null), dev.flow.model.Supervision.Finish.NEVER);
-        var lead = new dev.flow.model.NodeSpec.Task(dev.flow.model.NameRef.of("claude"), null, "Plan", null, null, java.util.List.of(),
-                java.util.Map.of(), java.util.List.of(), null, null, null, null, supervision);
-        var venue = new dev.flow.model.NodeSpec.Task(dev.flow.model.NameRef.of("claude"), null, "Find a venue", null, null, java.util.List.of(),
-                java.util.Map.of(), java.util.List.of());
-        var w = new dev.flow.model.Workflow("w", null, null, null, null, null, null, null, java.util.List.of(dev.flow.model.Node.of("lead", lead, null),
-                dev.flow.model.Node.of("venue", venue, null), dev.flow.model.Node.of("budget", venue, null)), null, null, null, null, null, null);
-        FlowGraph wired = FlowGraph.of(dev.flow.model.SupervisionWiring.wire(w));
+        var supervision = new Supervision(List.of(NameRef.of("venue"), NameRef.of("budget")),
+                NameRef.of("person"), new LoopControl(12, null), Supervision.Finish.NEVER);
+        var lead = new NodeSpec.Task(NameRef.of("claude"), null, "Plan", null, null, List.of(),
+                Map.of(), List.of(), null, null, null, null, List.of(), supervision);
+        var venue = new NodeSpec.Task(NameRef.of("claude"), null, "Find a venue", null, null, List.of(),
+                Map.of(), List.of());
+        var w = new Workflow("w", null, null, null, null, null, null, null, List.of(Node.of("lead", lead, null),
+                Node.of("venue", venue, null), Node.of("budget", venue, null)), null, null, null, null, null, null);
+        FlowGraph wired = FlowGraph.of(SupervisionWiring.wire(w));
         String json = GraphJson.write(wired);
         assertThat(GraphJson.read(json)).isEqualTo(wired);
         assertThat(GraphJson.write(GraphJson.read(json))).isEqualTo(json);
@@ -62,8 +76,8 @@ class GraphJsonTest {
 
     @Test
     void aNodeOfUnknownTypeReadsBackWithTheTypeAsWritten() throws Exception {
-        var node = dev.flow.model.Node.of("poll", new dev.flow.model.NodeSpec.Unknown("loop"), dev.flow.model.SourceRef.of("w.yaml", 30, 4, 3, 11));
-        var workflow = new dev.flow.model.Workflow("w", null, null, null, null, null, null, null, java.util.List.of(node), null, null, null, null,
+        var node = Node.of("poll", new NodeSpec.Unknown("loop"), SourceRef.of("w.yaml", 30, 4, 3, 11));
+        var workflow = new Workflow("w", null, null, null, null, null, null, null, List.of(node), null, null, null, null,
                 null, null);
         FlowGraph graph = FlowGraph.of(workflow);
         String json = GraphJson.write(graph);
@@ -92,6 +106,14 @@ class GraphJsonTest {
     }
 
     @Test
+    void aTasksKvInputsAreItsNodeKeyAndName() throws Exception {
+        var tree = new ObjectMapper().readTree(GraphJson.writeWithoutSources(SampleGraphs.everything()));
+        assertThat(tree.at("/workflow/nodes/1/spec/inputs").toString()).isEqualTo(
+                "[{\"node\":{\"name\":\"plan\"},\"key\":\"ctx.goal\",\"as\":\"goal\"},{\"node\":{\"name\":\"run\"},\"key\":\"ctx.decisions\"}]");
+        assertThat(tree.at("/workflow/nodes/2/spec").has("inputs")).as("none is left out").isFalse();
+    }
+
+    @Test
     void withoutSourcesLeavesNoPositionBehind() {
         String json = GraphJson.writeWithoutSources(SampleGraphs.everything());
         assertThat(json).doesNotContain("\"source\"", "sample.flow").contains("\"analyze\"");
@@ -101,8 +123,8 @@ class GraphJsonTest {
     void floatsStayFloatsAndIntsStayInts() throws Exception {
         FlowGraph graph = SampleGraphs.everything();
         FlowGraph back = GraphJson.read(GraphJson.write(graph));
-        assertThat(back.main().input("budget").orElseThrow().defaultValue()).isEqualTo(dev.flow.model.Value.of(2.5));
-        assertThat(back.main().variable("attempts").orElseThrow().initial()).isEqualTo(dev.flow.model.Value.of(0L));
+        assertThat(back.main().input("budget").orElseThrow().defaultValue()).isEqualTo(Value.of(2.5));
+        assertThat(back.main().variable("attempts").orElseThrow().initial()).isEqualTo(Value.of(0L));
     }
 
     @Test

@@ -14,6 +14,7 @@ import dev.flow.model.Command;
 import dev.flow.model.Config;
 import dev.flow.model.Expr;
 import dev.flow.model.Interrupt;
+import dev.flow.model.KvRef;
 import dev.flow.model.Limits;
 import dev.flow.model.LoopControl;
 import dev.flow.model.MergeStrategy;
@@ -81,6 +82,28 @@ class GraphLoopMappingTest {
         assertThat(work.outputs()).containsExactly(new OutputDecl("done", null, after(text, "outputs: [", "done")));
         assertThat(work.timeout()).isEqualTo(Duration.ofMinutes(15));
         assertThat(work.source()).isEqualTo(after(text, "nodes:\n  ", "work"));
+    }
+
+    @Test
+    void readsATasksInputsAsKeysOfTheKeyValueStoreWithRunForTheRunsOwn() {
+        String text = wf("  plan:\n    type: task\n    agent: self\n    prompt: Plan\n    outputs: [done]\n"
+                + "  work:\n    type: task\n    agent: codex\n    prompt: Review\n    outputs: [done]\n    inputs:\n"
+                + "      - {node: plan, key: out.summary, as: plan}\n      - {node: run, key: ctx.decisions}\n",
+                "  - {from: START, to: plan}\n  - {from: plan, to: work}\n  - {from: work, to: END}\n");
+        var inputs = ((NodeSpec.Task) node(workflow(text), "work").spec()).inputs();
+        assertThat(inputs).extracting(KvRef::describe, KvRef::as).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("plan[\"out.summary\"]", "plan"), org.assertj.core.groups.Tuple.tuple("run[\"ctx.decisions\"]", null));
+        assertThat(inputs.get(0).node().source()).isEqualTo(after(text, "node: ", "plan"));
+        assertThat(inputs.get(1).readsRun()).isTrue();
+    }
+
+    @Test
+    void anInputWithoutAKeyIsReported() {
+        String text = wf("  work:\n    type: task\n    agent: codex\n    prompt: Review\n    outputs: [done]\n    inputs:\n"
+                + "      - {node: plan, as: plan}\n", "  - {from: START, to: work}\n  - {from: work, to: END}\n");
+        var read = YamlTestSupport.read(text);
+        assertThat(read.diagnostics()).extracting(d -> d.code().id() + " " + d.message())
+                .contains("FLOW606 input #1 of node \"work\" has no \"key\"; the key to read, such as out.summary");
     }
 
     @Test

@@ -85,6 +85,10 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
             proposeFields(context, acceptor);
             return;
         }
+        if (assignment.getFeature().equals(FlowPackage.Literals.KV_INPUT__KEY.getName())) {
+            proposeKvKeys(context, acceptor);
+            return;
+        }
         if (assignment.getTerminal() instanceof org.eclipse.xtext.RuleCall call && call.getRule() instanceof org.eclipse.xtext.TerminalRule) {
             // Xtext would offer the feature's name ("value") as a placeholder: noise in Flow.
             return;
@@ -121,6 +125,15 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
     protected com.google.common.base.Predicate<IEObjectDescription> getCrossrefFilter(CrossReference reference, ContentAssistContext context) {
         // The same thing is in scope under its simple name; a qualified duplicate is noise.
         return candidate -> candidate.getName().getSegmentCount() == 1;
+    }
+
+    /** In a task's {@code inputs}, after {@code node[}: the keys Flow writes for every node that does work. */
+    private void proposeKvKeys(ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
+        for (String key : dev.flow.model.KvRef.WRITTEN_BY_FLOW) {
+            accept(dev.flow.model.Literals.quote(key), "written by Flow", "`" + key + "`: one of the keys Flow writes in a node's scope when it"
+                    + " finishes (out.summary, out.last_stdout_path, out.last_result_path, err.summary)", ContentAssistEntry.KIND_VALUE, 0,
+                    context, acceptor);
+        }
     }
 
     private void proposeFields(ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {

@@ -1,0 +1,57 @@
+package dev.flow.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flow.model.KvRef;
+import dev.flow.model.NameRef;
+import dev.flow.model.NodeSpec;
+import dev.flow.store.KvEntry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A task's inputs from the key-value store, as its agent sees them in its prompt and its context file. */
+class KvInputsTest {
+    @TempDir
+    Path dir;
+
+    private static KvRef ref(String node, String key, String as) {
+        return new KvRef(NameRef.of(node), key, as, null);
+    }
+
+    @Test
+    void smallValuesAreInlinedLargeOnesPointedAtAndMissingOnesSaidSo() throws Exception {
+        var work = new NodeSpec.Task(NameRef.of("bot"), null, "Review the plan.", null, null, List.of(), Map.of(), List.of())
+                .withInputs(List.of(ref("plan", "out.summary", "goal"), ref("run", "ctx.notes", null), ref("run", "ctx.big", "big"),
+                        ref("plan", "ctx.never written", null)));
+        var g = Flows.workflow("w").scriptedAgent("bot").agentTask("plan", "bot", "@summary Ship the CSV export")
+                .task("work", work).chain("start", "plan", "work", "end").graph();
+        try (var h = new Harness(dir)) {
+            String id = h.start(g);
+            var person = KvService.Caller.person();
+            h.engine.kv().put(person, id, KvEntry.RUN_SCOPE, "ctx.notes", "one\ntwo");
+            h.engine.kv().put(person, id, KvEntry.RUN_SCOPE, "ctx.big", "x".repeat(KvInputs.INLINE_MAX + 1));
+            assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
+            Path runDir = h.store.artifactsDir().resolve(id).resolve("work").resolve("1-1");
+            assertThat(Files.readString(runDir.resolve("prompt.txt"))).startsWith("""
+                    Review the plan.
+
+                    Inputs from the key-value store ("$FLOW_BIN" kv get reads them again):
+                    - goal, plan["out.summary"]: Ship the CSV export
+                    - run["ctx.notes"]:
+                      one
+                      two
+                    - big, run["ctx.big"]: 2.0 KB, not shown: "$FLOW_BIN" kv get --run ctx.big
+                    - plan["ctx.never written"]: no value yet
+
+                    ---
+                    """);
+            assertThat(Files.readString(runDir.resolve("context.json"))).contains("\"kv_inputs\":[{\"node\":\"plan\",\"key\":\"out.summary\","
+                    + "\"as\":\"goal\",\"found\":true,\"bytes\":19,\"value\":\"Ship the CSV export\",\"command\":\"\\\"$FLOW_BIN\\\" kv get --node plan out.summary\"}")
+                    .contains("\"command\":\"\\\"$FLOW_BIN\\\" kv get --node plan 'ctx.never written'\"");
+        }
+    }
+}
