@@ -3,6 +3,7 @@ package dev.flow.studio;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flow.engine.AnswerResult;
+import dev.flow.engine.CancelResult;
 import dev.flow.engine.Engine;
 import dev.flow.engine.UsageException;
 import java.io.IOException;
@@ -112,7 +113,15 @@ final class StudioHandler extends Handler.Abstract {
             case "POST /cancel" -> {
                 access.checkChange(request);
                 JsonNode body = body(request);
-                send(response, callback, 200, Map.of("cancelled", Cancelling.cancel(engine, id, optional(body, "reason"))));
+                data.row(id);
+                CancelResult c = engine.cancel(id, optional(body, "reason"));
+                var out = new LinkedHashMap<String, Object>();
+                out.put("execution", c.executionId());
+                out.put("workflow", c.workflowId());
+                out.put("nodesStopped", c.nodesStopped());
+                out.put("childrenCancelled", c.childrenCancelled());
+                out.put("report", c.report());
+                send(response, callback, 200, out);
             }
             default -> throw new HttpProblem(405, "no " + method + " on " + Request.getPathInContext(request));
         }

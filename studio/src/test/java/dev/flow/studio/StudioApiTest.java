@@ -202,10 +202,18 @@ class StudioApiTest {
     }
 
     @Test
-    void cancellingWaitsForTheEnginesCancel() throws Exception {
+    void aRunIsCancelledThroughTheStudioOnce() throws Exception {
         try (var s = new Running(dir)) {
             String id = s.waitingApproval();
-            assertThat(post(s, "/api/executions/" + id + "/cancel", "{\"reason\":\"not today\"}").statusCode()).isEqualTo(501);
+            HttpResponse<String> cancel = post(s, "/api/executions/" + id + "/cancel", "{\"reason\":\"not today\"}");
+            assertThat(cancel.statusCode()).as(cancel.body()).isEqualTo(200);
+            assertThat(JSON.readTree(cancel.body()).get("nodesStopped").asInt()).isEqualTo(1);
+            JsonNode view = get(s, "/api/executions/" + id);
+            assertThat(view.at("/execution/status").asText()).isEqualTo("cancelled");
+            assertThat(view.get("questions")).isEmpty();
+            HttpResponse<String> again = post(s, "/api/executions/" + id + "/cancel", "{}");
+            assertThat(again.statusCode()).isEqualTo(400);
+            assertThat(JSON.readTree(again.body()).get("error").asText()).contains(id);
         }
     }
 
