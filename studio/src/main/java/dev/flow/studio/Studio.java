@@ -36,9 +36,19 @@ public final class Studio implements AutoCloseable {
             server.stop(); // its threads, which a failed start leaves running
             throw e;
         }
-        String host = address.host().contains(":") ? "[" + address.host() + "]" : address.host();
+        String name = shownHost(address.host());
+        String host = name.contains(":") ? "[" + name + "]" : name;
         url = URI.create("http://" + host + ":" + connector.getLocalPort() + "/"
                 + (address.token() == null ? "" : "?" + Access.QUERY + "=" + address.token()));
+    }
+
+    /** The host a person opens: this machine's name when listening on every interface (0.0.0.0). */
+    private static String shownHost(String host) {
+        try {
+            return java.net.InetAddress.getByName(host).isAnyLocalAddress() ? java.net.InetAddress.getLocalHost().getHostName() : host;
+        } catch (java.net.UnknownHostException e) {
+            return host;
+        }
     }
 
     /**

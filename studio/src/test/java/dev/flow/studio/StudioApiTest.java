@@ -151,6 +151,18 @@ class StudioApiTest {
     }
 
     @Test
+    void onEveryInterfaceTheUrlNamesThisMachineAndCarriesAToken() throws Exception {
+        try (var s = new Running(dir, StudioAddress.of("0.0.0.0", 0, null))) {
+            URI url = s.studio.url();
+            assertThat(url.getHost()).isNotEqualTo("0.0.0.0");
+            assertThat(url.getQuery()).matches("token=[A-Za-z0-9_-]{32}");
+            URI local = URI.create("http://127.0.0.1:" + url.getPort() + "/api/executions");
+            assertThat(status(HttpRequest.newBuilder(local))).isEqualTo(401);
+            assertThat(status(HttpRequest.newBuilder(URI.create(local + "?" + url.getQuery())))).isEqualTo(200);
+        }
+    }
+
+    @Test
     void listeningBeyondThisMachineMakesAToken() {
         assertThat(StudioAddress.of("0.0.0.0", 0, null).token()).hasSizeGreaterThanOrEqualTo(32);
         assertThat(StudioAddress.of("0.0.0.0", 0, "given").token()).isEqualTo("given");
