@@ -62,6 +62,12 @@ final class EventText {
             case "circuit_opened" -> "agent " + text(d, "agent") + " failed too often; its nodes wait before trying again";
             case "result_dropped" -> "node " + who + ": a late result was dropped (" + text(d, "reason") + ")";
             case "checkpoint" -> "checkpoint " + who;
+            case "graph_grown" -> "node " + who + " grew the graph (version " + text(d, "version") + "): added " + names(d.path("nodes"));
+            case "node_escalated" -> "node " + who + " failed for good" + errorClass(d) + ", escalated to " + text(d, "to") + ": "
+                    + text(d, "error");
+            case "node_reset" -> "node " + who + " runs again (pass " + text(d, "iteration") + "), as " + text(d, "by") + " asked"
+                    + (text(d, "note").isEmpty() ? "" : ": " + text(d, "note"));
+            case "escalation_ended" -> "node " + who + "'s failure stands: " + text(d, "reason");
             case "forked" -> "forked from " + text(d, "from") + " at " + text(d, "node") + (d.path("iteration").asInt(1) > 1
                     ? " (pass " + d.path("iteration").asInt() + ")" : "") + ", reusing " + names(d.path("reused"));
             case "cancelled" -> "run cancelled by " + text(d, "by") + (text(d, "reason").isEmpty() ? "" : ": " + text(d, "reason"));

@@ -119,6 +119,7 @@ final class LiveProgress extends Progress {
             }
         }
         synchronized (this) {
+            printSkipped();
             clearStatus();
             out.flush();
         }

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.flow.engine.EngineListener;
 import dev.flow.store.EventRow;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -29,6 +31,13 @@ abstract class Progress implements EngineListener, AutoCloseable {
     protected final Map<String, Long> running = new LinkedHashMap<>();
     /** Lines of events that came before the header ({@link #holdUntilHeader}); null when not holding. */
     private java.util.List<String> held;
+    /**
+     * Nodes one decision passed by (a branch's other arm, the participants a supervisor did not
+     * choose), with the first of their events: printed as one line when another event comes, since
+     * a supervisor passes most of its nodes by in every round.
+     */
+    private final List<String> skipped = new ArrayList<>();
+    private EventRow firstSkipped;
 
     protected Progress(PrintWriter out, Ansi ansi, boolean showExecution) {
         this.out = out;
@@ -52,6 +61,15 @@ abstract class Progress implements EngineListener, AutoCloseable {
 
     @Override
     public synchronized void onEvent(EventRow e) {
+        if (e.kind().equals("node_skipped") && !EventText.data(e).has("by")) {
+            if (firstSkipped != null && !firstSkipped.executionId().equals(e.executionId())) {
+                printSkipped();
+            }
+            firstSkipped = firstSkipped == null ? e : firstSkipped;
+            skipped.add(children.getOrDefault(e.executionId(), "") + e.nodeId());
+            return;
+        }
+        printSkipped();
         if (e.kind().equals("execution_started")) {
             JsonNode d = EventText.data(e);
             if (d.hasNonNull("parent")) {
@@ -81,6 +99,16 @@ abstract class Progress implements EngineListener, AutoCloseable {
             default -> { }
         }
         print(e, EventText.describe(e, who, took, shown));
+    }
+
+    /** "node a skipped", or "nodes skipped: a, b, c" for several passed by at once. */
+    final void printSkipped() {
+        if (firstSkipped == null) {
+            return;
+        }
+        print(firstSkipped, skipped.size() == 1 ? "node " + skipped.get(0) + " skipped" : "nodes skipped: " + String.join(", ", skipped));
+        skipped.clear();
+        firstSkipped = null;
     }
 
     private void print(EventRow e, String described) {
@@ -116,6 +144,7 @@ abstract class Progress implements EngineListener, AutoCloseable {
 
     /** Prints a line of the caller's (a header, the summary) without disturbing the display. */
     synchronized void say(String text) {
+        printSkipped();
         line(text);
         if (held != null) {
             held.forEach(this::line);
@@ -125,7 +154,8 @@ abstract class Progress implements EngineListener, AutoCloseable {
 
     /** Ends the display: nothing is printed after this but plain text. */
     @Override
-    public void close() {
+    public synchronized void close() {
+        printSkipped();
         out.flush();
     }
 

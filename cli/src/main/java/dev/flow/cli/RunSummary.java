@@ -110,7 +110,8 @@ final class RunSummary {
         for (Question q : result.questions()) {
             lines.add("");
             // titles and prompts may quote what agents wrote (${plan.summary})
-            String title = q.title() == null || q.title().isBlank() ? "" : ": " + TerminalText.line(q.title());
+            // a node without a title of its own is titled by its id: "person: person" says it twice
+            String title = q.title() == null || q.title().isBlank() || q.title().equals(q.nodeId()) ? "" : ": " + TerminalText.line(q.title());
             lines.add("  " + ansi.bold(TerminalText.line(q.nodeId())) + title + kind(q));
             if (q.prompt() != null && !q.prompt().isBlank()) {
                 q.prompt().strip().lines().forEach(l -> lines.add("    " + TerminalText.line(l)));

@@ -72,6 +72,7 @@ final class StatusCommand implements Callable<Integer> {
                     out.println(ExecutionJson.view(view, isolated, origin, now));
                 } else {
                     show(out, ansi, view, origin, now);
+                    growth(out, engine.graphVersions(view.execution().id()));
                     worktrees(out, ansi, isolated);
                 }
             }
@@ -139,7 +140,7 @@ final class StatusCommand implements Callable<Integer> {
         Invocation flow = Invocation.of(database);
         for (Question q : view.questions()) {
             out.println();
-            out.println(ansi.cyan(TerminalText.line("waiting for a person at " + q.nodeId())) + (q.title() == null ? "" : ": " + TerminalText.line(q.title())));
+            out.println(ansi.cyan(TerminalText.line("waiting for a person at " + q.nodeId())) + (q.title() == null || q.title().equals(q.nodeId()) ? "" : ": " + TerminalText.line(q.title())));
             for (String option : q.options()) {
                 out.println("  " + RunSummary.answerCommand(flow, q, option));
             }
@@ -178,6 +179,20 @@ final class StatusCommand implements Callable<Integer> {
             out.println();
             out.println("failed attempts:");
             lines.forEach(out::println);
+        }
+    }
+
+    /** Each growth of the execution's graph: its version, the node that grew it and what it added. */
+    private static void growth(PrintWriter out, List<dev.flow.store.GraphVersionRow> versions) {
+        var grown = versions.stream().filter(v -> v.grownBy() != null).toList();
+        if (grown.isEmpty()) {
+            return;
+        }
+        out.println();
+        out.println("graph grown (flow graph EXECUTION --graph-version N draws a version):");
+        for (var v : grown) {
+            out.println(TerminalText.line("  version " + v.version() + " by " + v.grownBy() + " (pass " + v.iteration() + ", attempt "
+                    + v.attempt() + "): added " + String.join(", ", v.addedNodes())));
         }
     }
 

@@ -136,6 +136,24 @@ class InspectCommandsTest {
     }
 
     @Test
+    void statusLogAndGraphShowWhatAPlannerAddedAndWhichVersionAddedIt() {
+        String id = run("growing.flow");
+        assertThat(ws.flow("status", id).out()).contains("graph grown",
+                "version 1 by plan (pass 1, attempt 1): added design, build, test, plan-grown");
+        assertThat(ws.flow("log", id).out()).containsPattern("graph_grown +plan +\\{\"version\":1,\"nodes\":\\[\"design\",\"build\",\"test\"");
+
+        Cli now = ws.flow("graph", id);
+        assertThat(now.exit()).as(now.err()).isZero();
+        assertThat(now.out()).contains("task design", "added by plan (v1)", "checkpoint plan-grown");
+        Cli first = ws.flow("graph", id, "--graph-version", "0", "--format", "dot");
+        assertThat(first.exit()).as(first.err()).isZero();
+        assertThat(first.out()).contains("plan").doesNotContain("design", "added by");
+        Cli none = ws.flow("graph", id, "--graph-version", "7");
+        assertThat(none.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(none.err()).contains("has no version 7; its versions are 0 to 1");
+    }
+
+    @Test
     void statusAndLogShowTheClassOfEveryFailedAttempt() throws Exception {
         String agent = EXAMPLES.resolve("agents/scripted-agent").toString();
         Path flow = ws.write("classes.flow", """

@@ -40,6 +40,9 @@ class SupervisorCommandTest {
                 "node planner completed budget", "node budget completed done", "node planner completed person");
         assertThat(run.out()).contains("Which date suits you, and how much may it cost?", "answer with your text:",
                 "answer " + id + " person answered --note 'YOUR ANSWER'").doesNotContain("node catering started");
+        // what one decision passes by is one line, not a line per node in every round
+        assertThat(run.out()).contains("nodes skipped: report, budget, catering, person, end").doesNotContain("node report skipped")
+                .doesNotContain("person: person");
         assertThat(prompt(id, "planner", 2)).contains("[round 1] you (planner) handed the work to venue",
                 "[round 1] venue reported (done): The Harbour Hall: 60 seats, free on Saturdays", "This is round 2 of at most 12");
         assertThat(prompt(id, "budget", 2)).as("a participant keeps its own context, not the others'").doesNotContain("Harbour Hall");

@@ -236,6 +236,19 @@ class EditingIT {
     }
 
     @Test
+    void completesAndDocumentsPlannersAndEscalations() throws Exception {
+        var items = complete("complete-planner.flow", Workflows.reviewWith("prompt \"Fix it\"", "prompt \"Fix it\"\n        plan<|>"));
+        assertThat(labels(items)).contains("planner");
+        var targets = complete("complete-escalate.flow",
+                Workflows.reviewWith("prompt \"Fix it\"", "prompt \"Fix it\"\n        on failure escalate to <|>"));
+        assertThat(labels(targets)).contains("analyze");
+        var cursor = Cursor.in(Workflows.reviewWith("prompt \"Fix it\"", "prompt \"Fix it\"\n        on failure esca<|>late auto"));
+        String uri = server.open("hover-escalate.flow", cursor.text());
+        var hover = get(server.server.getTextDocumentService().hover(new HoverParams(doc(uri), cursor.position())));
+        assertThat(hover.getContents().getRight().getValue()).contains("fails for good", "retry");
+    }
+
+    @Test
     void goesToAGateDefinedInAnotherFile() throws Exception {
         var location = definitionAt("definition.flow", Workflows.reviewWith("gate test uses tests", "gate test uses te<|>sts"));
         assertThat(location.getUri()).isEqualTo(server.uri("gates.flow"));

@@ -44,11 +44,18 @@ final class FlowAnalysis {
         this.index = index;
         int n = index.size();
         List<Edge> edges = index.workflow().edges();
-        int[] source = new int[edges.size()];
-        int[] target = new int[edges.size()];
+        List<int[]> escalations = escalationArcs(index);
+        int[] source = new int[edges.size() + escalations.size()];
+        int[] target = new int[source.length];
         var forwardSeeds = new ArrayList<Integer>(List.of(index.number(Node.START_ID, -1)));
         var backwardSeeds = new ArrayList<Integer>(List.of(index.number(Node.END_ID, -1)));
-        boolean[] loop = new boolean[edges.size()];
+        boolean[] loop = new boolean[source.length];
+        for (int i = 0; i < escalations.size(); i++) {
+            int e = edges.size() + i;
+            source[e] = escalations.get(i)[0];
+            target[e] = escalations.get(i)[1];
+            loop[e] = true;
+        }
         for (int e = 0; e < edges.size(); e++) {
             Edge edge = edges.get(e);
             int s = index.number(index.from(edge), -1);
@@ -98,6 +105,34 @@ final class FlowAnalysis {
 
         this.withoutLoops = e -> source[e] >= 0 && !loop[e];
         this.uncontrolledCycles = uncontrolled(cycles, loop);
+    }
+
+    /**
+     * Escalations as arcs after the workflow's edges, both ways (a failed node hands over to its
+     * escalation node, which may run it again), counted as loop edges: an escalation node is reached
+     * when the node it handles is, and leads on wherever that node does, and the circle they make is
+     * bounded by the escalation's limit, not a cycle without one.
+     */
+    private static List<int[]> escalationArcs(WorkflowIndex index) {
+        var arcs = new ArrayList<int[]>();
+        dev.flow.model.Escalations.of(index.workflow()).all().forEach((failed, e) -> {
+            if (e.mode() == dev.flow.model.Escalation.Mode.TO && e.target() != null) {
+                arc(index, failed, e.target().name(), arcs);
+            }
+        });
+        for (Node node : index.nodes()) {
+            dev.flow.model.Provenance.escalates(node).ifPresent(failed -> arc(index, failed, node.id(), arcs));
+        }
+        return arcs;
+    }
+
+    private static void arc(WorkflowIndex index, String failed, String handler, List<int[]> arcs) {
+        int f = index.number(failed, -1);
+        int h = index.number(handler, -1);
+        if (f >= 0 && h >= 0 && f != h) {
+            arcs.add(new int[] {f, h});
+            arcs.add(new int[] {h, f});
+        }
     }
 
     /**

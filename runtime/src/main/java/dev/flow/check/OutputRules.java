@@ -2,6 +2,7 @@ package dev.flow.check;
 
 import dev.flow.diagnostic.Code;
 import dev.flow.model.Edge;
+import dev.flow.model.Escalation;
 import dev.flow.model.Expr;
 import dev.flow.model.Isolation;
 import dev.flow.model.NameRef;
@@ -47,17 +48,21 @@ final class OutputRules {
 
     /** FLOW305: declared (or default) outputs that no edge leaves on. */
     static void unhandledOutputs(WorkflowIndex w, Report out) {
+        var escalations = dev.flow.model.Escalations.of(w.workflow());
         for (Node node : w.nodes()) {
             List<Edge> edges = w.edgesFrom(node.id());
             if (node.kind() == NodeKind.END || edges.isEmpty()) {
                 continue;
             }
+            // an escalation node's retry, ask and give_up are handled by the escalation, not by edges
+            boolean handles = escalations.isTarget(node.id()) || dev.flow.model.Provenance.escalates(node).isPresent();
             List<String> outputs = node.effectiveOutputs();
             if (outputs.size() < 2) {
                 continue;
             }
             for (String output : outputs) {
-                if (node.kind() == NodeKind.GATE && output.equals("failed")
+                if (handles && List.of(Escalation.RETRY, Escalation.ASK, Escalation.GIVE_UP).contains(output)
+                        || node.kind() == NodeKind.GATE && output.equals("failed")
                         || node.isIsolatedTask() && output.equals(Isolation.CONFLICT_OUTPUT)) {
                     continue;
                 }

@@ -32,6 +32,7 @@ final class Rules {
             StructureRules::missingFields,
             StructureRules::conflictingFields,
             StructureRules::unsafeIds,
+            PlannerRules::plannersWithCommands,
             // 2xx references
             ReferenceRules::unknownNodes,
             ReferenceRules::unknownGates,
@@ -52,6 +53,8 @@ final class Rules {
             JoinRules::unjoinedParallels,
             JoinRules::joinMismatches,
             JoinRules::parallelBranchesNotSuccessors,
+            EscalationRules::escalationTargets,
+            EscalationRules::escalationCycles,
             // 4xx conditions and types
             TypeRules::expressionTypes,
             TypeRules::readsOfNodesNotYetRun,
@@ -75,7 +78,8 @@ final class Rules {
             SupervisionRules::unconditionedEdges,
             SupervisionRules::supervisorsThatCannotFinish,
             SupervisionRules::unboundedRounds,
-            SupervisionRules::incompleteSupervisors);
+            SupervisionRules::incompleteSupervisors,
+            PlannerRules::invalidGrowthLimits);
 
     /** The rules of {@link #WORKFLOW} that read gate definitions, and nothing else when a workflow has no node. */
     static final List<WorkflowRule> GATE_DEFINITIONS = List.of(

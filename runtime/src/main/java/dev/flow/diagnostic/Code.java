@@ -57,6 +57,10 @@ public enum Code {
     START_END_MISUSE("FLOW312", "start-end-misuse", Severity.ERROR, "An edge enters start or leaves end."),
     LIMIT_ROUTE_WITHOUT_LOOP("FLOW313", "limit-route-without-loop", Severity.ERROR, "A limit-reached edge leaves a node that has no loop edge."),
     PARALLEL_BRANCH_NOT_SUCCESSOR("FLOW314", "parallel-branch-not-successor", Severity.ERROR, "A parallel node lists a branch that no edge from it reaches."),
+    SELF_ESCALATION("FLOW315", "self-escalation", Severity.ERROR, "A node escalates its own failure to itself."),
+    ESCALATION_CYCLE("FLOW316", "escalation-cycle", Severity.ERROR, "Escalations lead round in a circle: a chain of escalations without an end."),
+    INVALID_ESCALATION_TARGET("FLOW317", "invalid-escalation-target", Severity.ERROR,
+            "An escalation names a node that cannot handle a failure: only a task run by an agent (or a role) and a human node can."),
 
     // 4xx: conditions and types
     UNSAFE_FIELD("FLOW401", "unsafe-field", Severity.ERROR, "A condition field is not a dotted identifier."),
@@ -77,6 +81,8 @@ public enum Code {
     INVALID_MAX_PARALLEL("FLOW505", "invalid-max-parallel", Severity.ERROR, "max parallel is less than 1."),
     INVALID_VALUE("FLOW506", "invalid-value", Severity.ERROR, "A default or initial value does not have the declared type."),
     RETRY_NEVER_HAPPENS("FLOW507", "retry-never-happens", Severity.WARNING, "A retry can never happen: every failure of the node takes a declared output, or its kind never fails in a way that is retried."),
+    INVALID_GROWTH_LIMIT("FLOW508", "invalid-growth-limit", Severity.ERROR,
+            "A limit on growth is less than 1 (nodes a planner may add, times a node may escalate), or a planner may add more nodes in one answer than in all."),
     INVALID_KV_KEY("FLOW509", "invalid-kv-key", Severity.ERROR,
             "A task's inputs name a key the key-value store cannot hold: empty, longer than 200 characters, or with a control character."),
 

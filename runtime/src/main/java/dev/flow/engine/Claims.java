@@ -107,6 +107,10 @@ final class Claims {
         } else if (node.spec() instanceof NodeSpec.Merge m && m.agent() != null) {
             prompt = TaskPrompts.flow(step, ctx, node, mapped, m.prompt());
         }
+        if (prompt != null) {
+            String sections = GrowthPrompts.of(ctx.graph, node, mapped);
+            prompt = sections == null ? prompt : prompt + sections;
+        }
         String promptError = prepared == null ? null : prepared.error();
         Duration timeout = node.timeout() != null ? node.timeout() : step.core.options().defaultTimeout();
         String feedback = Feedback.about(node, row);

@@ -4,6 +4,7 @@ import dev.flow.engine.eval.EvalException;
 import dev.flow.engine.eval.Evaluator;
 import dev.flow.engine.eval.Values;
 import dev.flow.engine.exec.Tails;
+import dev.flow.model.Escalation;
 import dev.flow.model.Expr;
 import dev.flow.model.Node;
 import dev.flow.model.OutputHandler;
@@ -70,7 +71,7 @@ final class Completion {
             fail(ctx, stored, new Attempt(outcome.output(), outcome.result(), outcome.cost(), outcome.sessionId()),
                     "produced \"" + outcome.output() + "\"" + said, ErrorClass.TRANSIENT);
         } else if (outcome.succeeded()) {
-            complete(ctx, stored, outcome.output(), outcome.result(), outcome.cost(), outcome.state(), outcome.sessionId());
+            complete(ctx, stored, outcome.output(), outcome.result(), outcome.cost(), outcome.state(), outcome.sessionId(), outcome.growth());
         } else {
             fail(ctx, stored, new Attempt(null, outcome.result(), outcome.cost(), outcome.sessionId()), outcome.error(), outcome.errorClass());
         }
@@ -83,15 +84,33 @@ final class Completion {
     }
 
     void complete(RunContext ctx, NodeRow row, String output, Map<String, Object> result, double cost, Map<String, Object> reported) {
-        complete(ctx, row, output, result, cost, reported, null);
+        complete(ctx, row, output, result, cost, reported, null, null);
     }
 
+    /**
+     * @param growth the answer's JSON text when it proposes nodes to add ({@link Growing}); null otherwise
+     */
     private void complete(RunContext ctx, NodeRow row, String output, Map<String, Object> result, double cost, Map<String, Object> reported,
-            String sessionId) {
+            String sessionId, String growth) {
         Node node = ctx.graph.node(row.nodeId());
+        String handles = step.escalating.handledBy(ctx, row);
+        Growing.Prepared grow = step.growing.prepare(ctx, row, growth, handles);
+        if (grow.refusal() != null) {
+            fail(ctx, row, new Attempt(null, result, cost, sessionId), grow.refusal(), ErrorClass.VALIDATION);
+            return;
+        }
         String problem = applyReportedState(ctx, node, reported);
         if (problem != null) {
             fail(ctx, row, new Attempt(null, result, cost, sessionId), problem, ErrorClass.VALIDATION);
+            return;
+        }
+        if (grow.grown() != null) {
+            step.growing.apply(ctx, row, grow);
+        }
+        if (handles != null && Escalation.ASK.equals(output) && node.kind() == dev.flow.model.NodeKind.TASK) {
+            String limit = count(ctx, cost);
+            step.escalating.ask(ctx, row, handles, result);
+            stopAt(ctx, limit);
             return;
         }
         String limit = count(ctx, cost);
@@ -127,6 +146,9 @@ final class Completion {
         stopAt(ctx, limit);
         if (!ctx.isLive()) {
             return;
+        }
+        if (handles != null) {
+            step.escalating.resolve(ctx, done, handles, output, result);
         }
         if (step.humans.interruptAfter(ctx, done)) {
             return;
@@ -267,23 +289,47 @@ final class Completion {
                     "class", errorClass.keyword(), "cost", cost));
             return;
         }
+        if (step.escalating.escalate(ctx, row, error, errorClass, resultJson, cost, session)) {
+            return;
+        }
+        failFinally(ctx, row, error, errorClass, cost, session, resultJson);
+    }
+
+    /**
+     * The row of a node whose attempt failed and that runs no more for now: {@code FAILED} for good
+     * (taken {@code ""}: no edge), or {@code WAITING} for its escalation (taken null).
+     */
+    static NodeRow ended(NodeRow row, NodeStatus status, String taken, String error, ErrorClass errorClass, Double cost, String session,
+            String resultJson, long now) {
         var b = row.toBuilder();
-        b.status = NodeStatus.FAILED;
+        b.status = status;
         b.error = error;
         b.errorClass = errorClass;
         b.cost = cost != null ? cost : b.cost;
         b.sessionId = session;
         b.resultJson = resultJson != null ? resultJson : row.resultJson();
-        b.taken = "";
+        b.taken = taken;
         b.leaseOwner = null;
         b.leaseExpires = null;
         b.notBefore = null;
-        b.finishedAt = step.now;
-        NodeRow failed = b.build();
+        b.finishedAt = now;
+        return b.build();
+    }
+
+    /**
+     * The node fails for good: its failure is recorded, a failure it handled as an escalation node
+     * stands too, and the run stops when it fails fast; otherwise what follows the node is skipped.
+     */
+    void failFinally(RunContext ctx, NodeRow row, String error, ErrorClass errorClass, Double cost, String session, String resultJson) {
+        NodeRow failed = ended(row, NodeStatus.FAILED, "", error, errorClass, cost, session, resultJson, step.now);
         step.put(ctx, failed);
-        step.event(ctx, "node_failed", row.nodeId(), Json.object("error", error, "attempt", row.attempt(), "class", errorClass.keyword(),
-                "cost", cost));
+        step.event(ctx, "node_failed", row.nodeId(), Json.object("error", error, "attempt", row.attempt(), "class",
+                errorClass == null ? null : errorClass.keyword(), "cost", cost));
         step.tags.add("failed");
+        step.escalating.handlerFailed(ctx, failed);
+        if (!ctx.isLive()) {
+            return;
+        }
         if (ctx.failFast()) {
             step.lifecycle.stop(ctx, ExecutionStatus.FAILED, "node \"" + row.nodeId() + "\" failed: " + error);
             return;

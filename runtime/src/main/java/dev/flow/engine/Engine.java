@@ -481,6 +481,35 @@ public final class Engine {
         return value instanceof String s ? s : null;
     }
 
+    /** The versions of the execution's graph, oldest first (version 0 is the graph it started with); empty when it never grew. */
+    public List<dev.flow.store.GraphVersionRow> graphVersions(String executionId) {
+        find(executionId);
+        return core.store.read(tx -> tx.graphVersions().all(executionId));
+    }
+
+    /**
+     * The execution's graph: its latest version, or version {@code version} of it.
+     *
+     * @throws UsageException for a version the execution's graph never had
+     */
+    public FlowGraph graph(String executionId, Integer version) {
+        ExecutionRow row = find(executionId);
+        return core.store.read(tx -> {
+            if (version == null) {
+                return core.graphs.graph(tx, row.graphHash());
+            }
+            var versions = tx.graphVersions().all(executionId);
+            int latest = versions.isEmpty() ? 0 : versions.get(versions.size() - 1).version();
+            if (version == 0 && versions.isEmpty()) {
+                return core.graphs.graph(tx, row.graphHash());
+            }
+            return versions.stream().filter(v -> v.version() == version).findFirst()
+                    .map(v -> core.graphs.graph(tx, v.graphHash()))
+                    .orElseThrow(() -> new UsageException("the graph of execution " + executionId + " has no version " + version
+                            + "; its versions are 0 to " + latest));
+        });
+    }
+
     /**
      * The work graph of the execution trees at {@code rootIds} (top-level executions; their
      * children come with them), read in one transaction: {@code flow run --snapshot FILE}.

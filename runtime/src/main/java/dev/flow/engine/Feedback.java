@@ -9,7 +9,8 @@ import dev.flow.store.NodeRow;
  * What an agent is told when it tries again after a validation failure: what was wrong with its
  * previous answer, at the end of its prompt, so that it does not make the same mistake twice. An
  * isolated step also learns that its file changes were discarded: it starts again from a fresh
- * worktree, and must not assume its earlier edits are there.
+ * worktree, and must not assume its earlier edits are there. A node that an escalation runs again
+ * learns how it failed and what its escalation node advised ({@link Escalating#feedback}).
  */
 final class Feedback {
     private Feedback() {}
@@ -22,6 +23,9 @@ final class Feedback {
 
     /** The feedback for the attempt the row is about to run; null when its previous attempt did not fail validation. */
     static String about(Node node, NodeRow row) {
+        if (row.attempt() == 1 && reachesAgent(node)) {
+            return Escalating.feedback(Json.readMap(row.inputJson()));
+        }
         if (row.attempt() <= 1 || row.errorClass() != ErrorClass.VALIDATION || row.error() == null || !reachesAgent(node)) {
             return null;
         }

@@ -52,6 +52,11 @@ final class Humans {
         ask(ctx, row, HUMAN, spec.title() != null ? spec.title() : node.title(), prompt, node.effectiveOutputs(), fallback, deadline);
     }
 
+    /** Asks a person on behalf of a node that is no human node (an escalation agent that answered "ask"), with no deadline. */
+    void ask(RunContext ctx, NodeRow row, String title, String prompt, List<String> options) {
+        ask(ctx, row, HUMAN, title, prompt, options, null, null);
+    }
+
     private void ask(RunContext ctx, NodeRow row, String kind, String title, String prompt, List<String> options, String fallback, Long deadline) {
         long id = step.tx.requests().insert(new RequestRow(0, ctx.id(), row.nodeId(), row.iteration(), kind, title, prompt, options, fallback,
                 deadline, RequestRow.PENDING, null, null, step.now, null));

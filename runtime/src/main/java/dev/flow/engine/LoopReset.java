@@ -25,7 +25,7 @@ final class LoopReset {
     void reset(RunContext ctx, Edge loop) {
         Set<String> body = ctx.graph.body(loop);
         for (String id : body) {
-            resetNode(ctx, id);
+            renew(ctx, id);
         }
         var seen = new HashSet<>(body);
         var queue = new ArrayDeque<>(body);
@@ -34,14 +34,19 @@ final class LoopReset {
             for (Edge e : ctx.graph.outgoing(id)) {
                 String to = e.to().name();
                 if (seen.add(to) && step.node(ctx, to).status() == NodeStatus.SKIPPED) {
-                    resetNode(ctx, to);
+                    renew(ctx, to);
                     queue.add(to);
                 }
             }
         }
     }
 
-    private void resetNode(RunContext ctx, String id) {
+    /**
+     * Starts a new pass of one node: its finished run archived, pending again with its iteration one
+     * higher; work in progress cancelled. Also for a node that runs again outside a loop (a planner's
+     * join node waiting for more, an escalation node handling another failure).
+     */
+    void renew(RunContext ctx, String id) {
         NodeRow row = step.node(ctx, id);
         if (row.status() == NodeStatus.PENDING && row.taken() == null) {
             return; // not reached in this pass
@@ -54,12 +59,17 @@ final class LoopReset {
                 || row.status() == NodeStatus.SKIPPED)) {
             step.tx.runs().insert(RunRow.of(row));
         }
+        step.put(ctx, nextPass(row, null));
+    }
+
+    /** The row of a node's next pass: pending, its iteration one higher, attempt 1, handed {@code inputJson}, nothing of its last run. */
+    static NodeRow nextPass(NodeRow row, String inputJson) {
         var b = row.toBuilder();
         b.status = NodeStatus.PENDING;
         b.iteration = row.iteration() + 1;
         b.attempt = 1;
         b.taken = null;
-        b.inputJson = null;
+        b.inputJson = inputJson;
         b.error = null;
         b.errorClass = null;
         b.cost = null;
@@ -71,6 +81,6 @@ final class LoopReset {
         b.finishedAt = null;
         b.childId = null;
         b.enteredSeq = null;
-        step.put(ctx, b.build());
+        return b.build();
     }
 }

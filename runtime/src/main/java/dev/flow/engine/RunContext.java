@@ -13,7 +13,9 @@ import java.util.Set;
  * end), its graph, its inputs, and its state variables (read on first use, written when changed).
  */
 final class RunContext {
-    final RunGraph graph;
+    /** The execution's graph: the latest version, which a planner's answer may replace ({@link #regraph}). */
+    RunGraph graph;
+    private String graphHash;
     final Map<String, Object> inputs;
     private final ExecutionRow loaded;
     private final Step step;
@@ -43,6 +45,7 @@ final class RunContext {
         this.step = step;
         this.loaded = row;
         this.graph = graph;
+        this.graphHash = row.graphHash();
         this.inputs = Json.readMap(row.inputsJson());
         this.status = row.status();
         this.stopping = row.stopping();
@@ -58,6 +61,18 @@ final class RunContext {
 
     String id() {
         return loaded.id();
+    }
+
+    /** The hash of the execution's graph as this transaction leaves it. */
+    String graphHash() {
+        return graphHash;
+    }
+
+    /** The execution goes on with a grown graph, stored under {@code hash}; written with the row at the end of the transaction. */
+    void regraph(String hash, RunGraph grown) {
+        this.graphHash = hash;
+        this.graph = grown;
+        this.changed = true;
     }
 
     ExecutionRow loaded() {
@@ -104,7 +119,7 @@ final class RunContext {
     }
 
     ExecutionRow toRow() {
-        return new ExecutionRow(loaded.id(), loaded.graphHash(), loaded.workflowId(), loaded.rootId(), loaded.parentId(),
+        return new ExecutionRow(loaded.id(), graphHash, loaded.workflowId(), loaded.rootId(), loaded.parentId(),
                 loaded.parentNode(), loaded.parentIteration(), status, stopping, report, loaded.inputsJson(), loaded.baseDir(), running,
                 active, waiting, workCount, eventSeq, cost, loaded.createdAt(), finishedAt, loaded.version());
     }

@@ -45,6 +45,7 @@ public final class RunGraph {
     private final Map<String, Set<String>> bodies = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<String, List<Interrupt>> before = new HashMap<>();
     private final Map<String, List<Interrupt>> after = new HashMap<>();
+    private final dev.flow.model.Escalations escalations;
     // A supervisor's loop edges back to it, by supervisor; and each such edge's supervisor.
     private final Map<String, List<Edge>> rounds = new HashMap<>();
     private final Map<Edge, Node> roundOf = new java.util.IdentityHashMap<>();
@@ -87,6 +88,22 @@ public final class RunGraph {
             var map = i.timing() == Interrupt.Timing.BEFORE ? before : after;
             map.computeIfAbsent(i.node().name(), k -> new ArrayList<>()).add(i);
         }
+        this.escalations = dev.flow.model.Escalations.of(workflow);
+    }
+
+    /** Where each node's permanent failure goes. */
+    public dev.flow.model.Escalations escalations() {
+        return escalations;
+    }
+
+    /** Whether the node handles escalations: a target of one, or an automatic escalation node. */
+    public boolean handlesEscalations(String id) {
+        return escalations.isTarget(id) || dev.flow.model.Provenance.escalates(node(id)).isPresent();
+    }
+
+    /** Whether the node's answers may add nodes: a planner, or a node that handles escalations. */
+    public boolean isPlanner(String id) {
+        return node(id).spec() instanceof NodeSpec.Task t && t.isPlanner() || handlesEscalations(id);
     }
 
     /** Loop edges, and edges that close a cycle without being marked as loops (the checker refuses those). */

@@ -34,6 +34,8 @@ final class Step {
     final Lifecycle lifecycle;
     final Humans humans;
     final Claims claims;
+    final Growing growing;
+    final Escalating escalating;
 
     private final Map<String, RunContext> runs = new LinkedHashMap<>();
     private final Map<Key, Entry> nodes = new LinkedHashMap<>();
@@ -75,6 +77,8 @@ final class Step {
         this.lifecycle = new Lifecycle(this);
         this.humans = new Humans(this);
         this.claims = new Claims(this);
+        this.growing = new Growing(this);
+        this.escalating = new Escalating(this);
     }
 
     /** The execution, loaded once per transaction. */

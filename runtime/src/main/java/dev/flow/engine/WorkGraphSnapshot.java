@@ -4,6 +4,7 @@ import dev.flow.engine.exec.Tails;
 import dev.flow.model.Edge;
 import dev.flow.model.ExprFormatter;
 import dev.flow.model.Node;
+import dev.flow.model.Provenance;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.NodeRow;
 import dev.flow.store.Tx;
@@ -74,8 +75,8 @@ public record WorkGraphSnapshot(String json, Map<String, Long> lastEvents) {
         e.put("parent_execution", row.parentId());
         e.put("parent_node", row.parentNode());
         e.put("graph_hash", row.graphHash());
-        // room for run-time graph growth: the version of the graph these nodes and edges are from
-        e.put("graph_version", null);
+        var versions = tx.graphVersions().all(row.id());
+        e.put("graph_version", versions.isEmpty() ? 0 : versions.get(versions.size() - 1).version());
         e.put("cost", row.cost());
         e.put("last_event", row.eventSeq());
         var nodes = new ArrayList<Object>();
@@ -113,6 +114,7 @@ public record WorkGraphSnapshot(String json, Map<String, Long> lastEvents) {
         // a large result is kept in a file; its reference in the row still has the summary
         Object summary = r.resultJson() == null ? null : Json.readMap(r.resultJson()).get("summary");
         j.put("summary", summary instanceof String s ? Tails.clip(s, 300) : null);
+        j.put("added_by", Provenance.grownBy(n).orElse(null));
         j.put("child_execution", r.childId());
         return j;
     }

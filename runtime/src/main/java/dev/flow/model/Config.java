@@ -10,14 +10,24 @@ package dev.flow.model;
  *     have already applied it to each {@link NodeSpec.Task}, it is kept for printing and tools
  * @param repository the target repository of isolated steps, relative to the workflow's folder;
  *     null for the git repository that holds that folder
+ * @param growth the limits of planners' growth ({@code grows max 5 nodes, max 50 in all}); null for
+ *     the defaults ({@link Growth})
+ * @param escalation where a permanent failure of a node that says nothing goes ({@code on failure
+ *     escalate to triage} on the workflow); null for nowhere
  */
-public record Config(int maxParallel, boolean failFast, Sandbox sandbox, Isolation isolation, String repository, SourceRef source) {
+public record Config(int maxParallel, boolean failFast, Sandbox sandbox, Isolation isolation, String repository, SourceRef source, Growth growth,
+        Escalation escalation) {
     public static final int DEFAULT_MAX_PARALLEL = 4;
     public static final Config DEFAULT = new Config(DEFAULT_MAX_PARALLEL, true, SourceRef.NONE);
 
     public Config {
         isolation = Isolation.orNone(isolation);
         source = source == null ? SourceRef.NONE : source;
+    }
+
+    /** Settings with the default growth limits and no escalation. */
+    public Config(int maxParallel, boolean failFast, Sandbox sandbox, Isolation isolation, String repository, SourceRef source) {
+        this(maxParallel, failFast, sandbox, isolation, repository, source, null, null);
     }
 
     /** Settings without a workflow-wide sandbox, with no isolation and the default repository. */
@@ -27,6 +37,7 @@ public record Config(int maxParallel, boolean failFast, Sandbox sandbox, Isolati
 
     /** Whether anything differs from {@link #DEFAULT} (positions aside). */
     public boolean isDefault() {
-        return maxParallel == DEFAULT_MAX_PARALLEL && failFast && sandbox == null && isolation == Isolation.NONE && repository == null;
+        return maxParallel == DEFAULT_MAX_PARALLEL && failFast && sandbox == null && isolation == Isolation.NONE && repository == null
+                && growth == null && escalation == null;
     }
 }

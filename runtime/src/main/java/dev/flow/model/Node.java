@@ -18,7 +18,10 @@ import java.util.Map;
  * @param onOutput state updates per output
  * @param waitForIncoming for nodes other than merges with several incoming edges: whether all or any
  *     of them must arrive (dialect 1's {@code wait_for_incoming}); null for the default, {@code any}
- * @param metadata free data for tools (dialect 1's {@code ui_metadata}); never read by the runtime
+ * @param metadata free data for tools (dialect 1's {@code ui_metadata}); the runtime reads only what it
+ *     records there itself when a graph grows ({@link Provenance})
+ * @param escalation where the node's permanent failure goes; null for the workflow's default
+ *     ({@link Escalations} says which is in effect)
  */
 public record Node(
         String id,
@@ -31,7 +34,8 @@ public record Node(
         List<OutputHandler> onOutput,
         WaitMode waitForIncoming,
         Map<String, Value> metadata,
-        SourceRef source) {
+        SourceRef source,
+        Escalation escalation) {
 
     public static final String START_ID = "start";
     public static final String END_ID = "end";
@@ -43,6 +47,12 @@ public record Node(
         onOutput = Models.list(onOutput);
         metadata = Models.map(metadata);
         source = source == null ? SourceRef.NONE : source;
+    }
+
+    /** A node that escalates as its workflow says. */
+    public Node(String id, String label, String description, NodeSpec spec, List<OutputDecl> outputs, RetryPolicy retry, Duration timeout,
+            List<OutputHandler> onOutput, WaitMode waitForIncoming, Map<String, Value> metadata, SourceRef source) {
+        this(id, label, description, spec, outputs, retry, timeout, onOutput, waitForIncoming, metadata, source, null);
     }
 
     /** A node with only an id, a spec and a position; the other components empty. */

@@ -29,6 +29,9 @@ public sealed interface NodeSpec {
      * @param inputs values of the key-value store the task reads ({@code inputs}), in the order written
      * @param supervisor what the task leads when it is a supervisor ({@code supervisor} in the
      *     language): its answer is then a decision between its participants; null for any other task
+     * @param planner non-null for a planner: a task whose agent may answer with new nodes and edges
+     *     that Flow checks and adds to the run's graph, within these limits ({@code planner grows max 5
+     *     nodes}); null for a task whose answer is only an output
      */
     record Task(
             NameRef agent,
@@ -44,7 +47,8 @@ public sealed interface NodeSpec {
             Isolation isolation,
             PromptSyntax promptSyntax,
             List<KvRef> inputs,
-            Supervision supervisor)
+            Supervision supervisor,
+            Growth planner)
             implements NodeSpec {
         public Task {
             inputs = Models.list(inputs);
@@ -56,17 +60,17 @@ public sealed interface NodeSpec {
             promptSyntax = promptSyntax == PromptSyntax.FLOW ? null : promptSyntax;
         }
 
-        /** A task that supervises nothing and reads no values of the key-value store as inputs. */
+        /** A task that is no planner, supervises nothing and reads no values of the key-value store as inputs. */
         public Task(NameRef agent, String role, String prompt, Command command, String cwd, List<String> contextFiles,
                 Map<String, String> env, List<NameRef> gates, SessionMode session, Sandbox sandbox, Isolation isolation,
                 PromptSyntax promptSyntax) {
-            this(agent, role, prompt, command, cwd, contextFiles, env, gates, session, sandbox, isolation, promptSyntax, List.of(), null);
+            this(agent, role, prompt, command, cwd, contextFiles, env, gates, session, sandbox, isolation, promptSyntax, List.of(), null, null);
         }
 
         /** A task that starts a new conversation each run, with no sandbox setting of its own, not isolated, with Flow's placeholders. */
         public Task(NameRef agent, String role, String prompt, Command command, String cwd, List<String> contextFiles,
                 Map<String, String> env, List<NameRef> gates) {
-            this(agent, role, prompt, command, cwd, contextFiles, env, gates, null, null, Isolation.NONE, null, List.of(), null);
+            this(agent, role, prompt, command, cwd, contextFiles, env, gates, null, null, Isolation.NONE, null, List.of(), null, null);
         }
 
         /** Whether the task is a supervisor, whose answer is a decision between its participants. */
@@ -76,12 +80,22 @@ public sealed interface NodeSpec {
 
         /** The same task with its session mode set. */
         public Task withSession(SessionMode mode) {
-            return new Task(agent, role, prompt, command, cwd, contextFiles, env, gates, mode, sandbox, isolation, promptSyntax, inputs, supervisor);
+            return new Task(agent, role, prompt, command, cwd, contextFiles, env, gates, mode, sandbox, isolation, promptSyntax, inputs, supervisor, planner);
         }
 
         /** The same task reading {@code refs}. */
         public Task withInputs(List<KvRef> refs) {
-            return new Task(agent, role, prompt, command, cwd, contextFiles, env, gates, session, sandbox, isolation, promptSyntax, refs, supervisor);
+            return new Task(agent, role, prompt, command, cwd, contextFiles, env, gates, session, sandbox, isolation, promptSyntax, refs, supervisor, planner);
+        }
+
+        /** The same task as a planner with these limits (null: no planner). */
+        public Task asPlanner(Growth limits) {
+            return new Task(agent, role, prompt, command, cwd, contextFiles, env, gates, session, sandbox, isolation, promptSyntax, inputs, supervisor, limits);
+        }
+
+        /** Whether the task's answers may grow the graph. */
+        public boolean isPlanner() {
+            return planner != null;
         }
 
         public boolean isolated() {

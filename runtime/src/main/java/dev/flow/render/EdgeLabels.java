@@ -60,6 +60,8 @@ final class EdgeLabels {
         } else if (spec instanceof NodeSpec.Parallel p) {
             lines.add("wait " + p.waitFor().keyword());
         }
+        // a node a planner added at run time says who added it, in which version of the graph
+        dev.flow.model.Provenance.grownBy(node).ifPresent(by -> lines.add("added by " + by + " (v" + dev.flow.model.Provenance.version(node) + ")"));
         return lines;
     }
 

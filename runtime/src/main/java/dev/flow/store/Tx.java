@@ -20,5 +20,7 @@ public interface Tx {
 
     EventTable events();
 
+    GraphVersionTable graphVersions();
+
     ForkTable forks();
 }

@@ -5,6 +5,8 @@ import static dev.flow.check.Findings.of;
 import static dev.flow.check.TestFlow.agent;
 import static dev.flow.check.TestFlow.branches;
 import static dev.flow.check.TestFlow.command;
+import static dev.flow.check.TestFlow.escalateTo;
+import static dev.flow.check.TestFlow.planner;
 import static dev.flow.check.TestFlow.defaultOutput;
 import static dev.flow.check.TestFlow.formatPrompt;
 import static dev.flow.check.TestFlow.on;
@@ -82,8 +84,12 @@ class CheckerTest {
                         retry(2, Duration.ofSeconds(1), 2, Duration.ofSeconds(5)))  // 507
                 .task("orphan", command("true"), reads(null, "run", ""))            // 303, 509
                 .task("../up", command("true"))                                     // 107
-                .task("loop1", command("true"))
+                .task("loop1", command("true"), escalateTo("loop1", null))          // 315
                 .task("loop2", command("true"))
+                .task("e1", agent("claude"), prompt("e1"), escalateTo("e2", null))
+                .task("e2", agent("claude"), prompt("e2"), escalateTo("e1", null))  // 316
+                .task("plan", agent("claude"), prompt("plan"), planner(0, null),    // 508
+                        escalateTo("x", null))                                      // 317
                 .edge("start -> a")
                 .edge("a -> fan when done")
                 .edge("a -> fan when done")                                         // 102
@@ -105,7 +111,9 @@ class CheckerTest {
                 .edge("loop2 -> loop1")                                             // 306, 304
                 .edge("x -> end loop max 0")                                        // 501, 307
                 .edge("y -> end on limit")                                          // 313
-                .edge("orphan -> end");
+                .edge("orphan -> end")
+                .edge("fmt -> plan -> end")
+                .edge("idle -> e1 -> end");
         // 301 and 302 need workflows of their own: a workflow cannot both lack and have an entry.
         var noEntry = TestFlow.workflow("no_entry").task("a", command("true")).edge("a -> end");
         var noExit = TestFlow.workflow("no_exit").task("a", command("true")).edge("start -> a");

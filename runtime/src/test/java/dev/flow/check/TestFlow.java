@@ -197,7 +197,7 @@ final class TestFlow {
             text.append(" }");
         }
         nodes.add(new Node(nodeId, null, null, draft.spec(kind), draft.outputs, draft.retry, draft.timeout, draft.handlers, null,
-                Map.of(), text.since(start)));
+                Map.of(), text.since(start), draft.escalation));
         return this;
     }
 
@@ -285,6 +285,27 @@ final class TestFlow {
         return this;
     }
 
+    /** The workflow's own line {@code on failure escalate to TARGET}. */
+    TestFlow escalateTo(String target) {
+        SourceRef start = text.newLine().put("on failure escalate to ");
+        var ref = new NameRef(target, text.put(target));
+        Config c = config == null ? Config.DEFAULT : config;
+        config = new Config(c.maxParallel(), c.failFast(), null, null, null, c.source(), c.growth(),
+                new dev.flow.model.Escalation(dev.flow.model.Escalation.Mode.TO, ref, null, null, text.since(start)));
+        return this;
+    }
+
+    /** The workflow's line {@code grows max N nodes, max M in all} (either may be null). */
+    TestFlow grows(Integer perAnswer, Integer total) {
+        String line = "grows max " + (perAnswer == null ? "" : perAnswer + " nodes") + (perAnswer != null && total != null ? ", max " : "")
+                + (total == null ? "" : total + " in all");
+        SourceRef at = text.newLine().put(line);
+        Config c = config == null ? Config.DEFAULT : config;
+        config = new Config(c.maxParallel(), c.failFast(), null, null, null, c.source(), new dev.flow.model.Growth(perAnswer, total, at),
+                c.escalation());
+        return this;
+    }
+
     /** Leaves out the implicit {@code start} and {@code end}, as a broken front end might. */
     TestFlow withoutImplicitNodes() {
         implicitNodes = false;
@@ -365,6 +386,27 @@ final class TestFlow {
                     t.append(", ");
                 }
             }
+        };
+    }
+
+    /** {@code on failure escalate to TARGET} (with {@code max N} when max is not null). */
+    static Part escalateTo(String target, Integer max) {
+        return (d, t) -> {
+            SourceRef start = t.append(" ").put("on failure escalate to ");
+            var ref = new NameRef(target, t.put(target));
+            if (max != null) {
+                t.append(" max " + max);
+            }
+            d.escalation = new dev.flow.model.Escalation(dev.flow.model.Escalation.Mode.TO, ref, null, max, t.since(start));
+        };
+    }
+
+    /** {@code planner grows max N nodes, max M in all}; both null for a bare {@code planner}. */
+    static Part planner(Integer perAnswer, Integer total) {
+        return (d, t) -> {
+            String words = "planner" + (perAnswer == null && total == null ? "" : " grows max " + (perAnswer == null ? total + " in all"
+                    : perAnswer + " nodes" + (total == null ? "" : ", max " + total + " in all")));
+            d.planner = new dev.flow.model.Growth(perAnswer, total, t.append(" ").put(words));
         };
     }
 
@@ -546,6 +588,8 @@ final class TestFlow {
         Expr condition;
         Duration timeout;
         RetryPolicy retry;
+        dev.flow.model.Escalation escalation;
+        dev.flow.model.Growth planner;
         final List<OutputDecl> outputs = new ArrayList<>();
         final List<OutputHandler> handlers = new ArrayList<>();
         final List<NameRef> gates = new ArrayList<>();
@@ -563,7 +607,7 @@ final class TestFlow {
         NodeSpec spec(NodeKind kind) {
             return switch (kind) {
                 case TASK -> new NodeSpec.Task(agent, null, prompt, command, null, List.of(), Map.of(), gates, null, null, dev.flow.model.Isolation.NONE,
-                        format ? dev.flow.model.PromptSyntax.FORMAT : null, kvInputs, null);
+                        format ? dev.flow.model.PromptSyntax.FORMAT : null, kvInputs, null, planner);
                 case GATE -> new NodeSpec.Gate(gate);
                 case BRANCH -> new NodeSpec.Branch(condition);
                 case PARALLEL -> new NodeSpec.Parallel(branches, null);

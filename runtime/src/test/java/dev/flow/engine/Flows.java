@@ -59,6 +59,7 @@ final class Flows {
         Duration timeout;
         List<OutputHandler> handlers = new ArrayList<>();
         WaitMode wait;
+        dev.flow.model.Escalation escalation;
 
         N(String id, NodeSpec spec) {
             this.id = id;
@@ -66,7 +67,8 @@ final class Flows {
         }
 
         Node build() {
-            return new Node(id, null, null, spec, outputs.stream().map(OutputDecl::of).toList(), retry, timeout, handlers, wait, Map.of(), null);
+            return new Node(id, null, null, spec, outputs.stream().map(OutputDecl::of).toList(), retry, timeout, handlers, wait, Map.of(), null,
+                    escalation);
         }
     }
 
@@ -117,6 +119,12 @@ final class Flows {
     Flows scriptedAgent(String name) {
         agents.add(new AgentDef(name, null, new Command.Argv(List.of(TestPaths.scriptedAgent().toString()), null), AgentDef.PromptVia.STDIN,
                 Map.of(), null));
+        return this;
+    }
+
+    /** An agent as given. */
+    Flows agent(AgentDef def) {
+        agents.add(def);
         return this;
     }
 
@@ -222,6 +230,33 @@ final class Flows {
         var t = (NodeSpec.Task) nodes.get(nodeId).spec;
         nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(), t.gates(),
                 dev.flow.model.SessionMode.CONTINUE, t.sandbox(), dev.flow.model.Isolation.NONE, null);
+        return this;
+    }
+
+    /** The task is a planner with these limits (null: the workflow's). */
+    Flows planner(String nodeId, Integer perAnswer, Integer total) {
+        var t = (NodeSpec.Task) nodes.get(nodeId).spec;
+        nodes.get(nodeId).spec = t.asPlanner(new dev.flow.model.Growth(perAnswer, total, null));
+        return this;
+    }
+
+    /** {@code on failure escalate to TARGET} on a node. */
+    Flows escalateTo(String nodeId, String target) {
+        nodes.get(nodeId).escalation = new dev.flow.model.Escalation(dev.flow.model.Escalation.Mode.TO, NameRef.of(target), null, null, null);
+        return this;
+    }
+
+    /** {@code on failure escalate auto} on a node, run by {@code agent} (null: the planner role's). */
+    Flows escalateAuto(String nodeId, String agent) {
+        nodes.get(nodeId).escalation = new dev.flow.model.Escalation(dev.flow.model.Escalation.Mode.AUTO, null,
+                agent == null ? null : NameRef.of(agent), null, null);
+        return this;
+    }
+
+    /** The workflow's growth limits. */
+    Flows grows(Integer perAnswer, Integer total) {
+        config = new Config(config.maxParallel(), config.failFast(), config.sandbox(), config.isolation(), config.repository(), null,
+                new dev.flow.model.Growth(perAnswer, total, null), config.escalation());
         return this;
     }
 

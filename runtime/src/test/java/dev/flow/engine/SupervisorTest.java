@@ -33,7 +33,7 @@ class SupervisorTest {
     private static FlowGraph supervised(String decisions, int rounds, Supervision.Finish finish, boolean limitRoute) {
         var lead = new NodeSpec.Task(NameRef.of("bot"), null, "Plan the party.\n" + decisions, null, null, List.of(), Map.of(), List.of(), null,
                 null, null, null, List.of(), new Supervision(List.of(NameRef.of("venue"), NameRef.of("budget")), NameRef.of("person"),
-                        new LoopControl(rounds, null), finish));
+                        new LoopControl(rounds, null), finish), null);
         var flows = Flows.workflow("w").scriptedAgent("bot")
                 .task("lead", lead)
                 .agentTask("venue", "bot", "Find a venue.\n@summary the harbour hall, 60 seats")

@@ -45,7 +45,7 @@ public final class SampleGraphs {
                         new NodeSpec.Task(ref("fake", 15, 20), "debugger", "Analyze: ${issue}", null, "src", List.of("README.md"), Map.of("X", "y"),
                                 List.of(ref("tests", 15, 60)), SessionMode.CONTINUE, null, dev.flow.model.Isolation.NONE, null,
                                 List.of(new KvRef(ref("plan", 15, 115), "ctx.goal", "goal", at(15, 108, 22)),
-                                        new KvRef(ref("run", 15, 135), "ctx.decisions", null, at(15, 135, 20))), null),
+                                        new KvRef(ref("run", 15, 135), "ctx.decisions", null, at(15, 135, 20))), null, null),
                         List.of(new OutputDecl("done", "finished", at(15, 70, 4)), new OutputDecl("blocked", null, at(15, 76, 7))),
                         RetryPolicy.times(2, at(15, 90, 7)).on(List.of(ref("blocked", 15, 100))), Duration.ofMinutes(15),
                         List.of(new OutputHandler(ref("done", 16, 8), List.of(

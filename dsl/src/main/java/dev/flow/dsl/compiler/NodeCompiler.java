@@ -42,12 +42,14 @@ final class NodeCompiler {
     private final NameRefs names;
     private final ExpressionCompiler expressions;
     private final DefinitionCompiler definitions;
+    private final GrowthCompiler growth;
 
     NodeCompiler(SourceRefs positions, NameRefs names, ExpressionCompiler expressions, DefinitionCompiler definitions) {
         this.positions = positions;
         this.names = names;
         this.expressions = expressions;
         this.definitions = definitions;
+        this.growth = new GrowthCompiler(positions, names);
     }
 
     /** @param isolation the workflow's {@code isolate}, the default of its tasks */
@@ -62,7 +64,7 @@ final class NodeCompiler {
         }
         return new Node(n.getName(), n.getLabel(), n.getDescription(), spec(n, isolation), outputs, retry(n.getRetry()),
                 DefinitionCompiler.duration(n.getTimeout()), handlers, waitForIncoming(n),
-                Constants.fields(n.getMeta()), positions.name(n));
+                Constants.fields(n.getMeta()), positions.name(n), growth.escalation(n.getEscalate()));
     }
 
     private NodeSpec spec(dev.flow.dsl.flow.Node n, Isolation isolation) {
@@ -72,7 +74,7 @@ final class NodeCompiler {
             return new NodeSpec.Task(names.of(t, FLOW.getTask_Agent()), t.getRole(), t.getPrompt(),
                     definitions.command(t.getCommand()), t.getCwd(), t.getContextFiles(),
                     DefinitionCompiler.env(t.getEnv()), names.all(t, FLOW.getTask_Gates()), session, definitions.sandbox(t.getSandbox()),
-                    Isolations.of(t, () -> isolation), t.isPromptFormat() ? PromptSyntax.FORMAT : PromptSyntax.FLOW, kvInputs(t), null);
+                    Isolations.of(t, () -> isolation), t.isPromptFormat() ? PromptSyntax.FORMAT : PromptSyntax.FLOW, kvInputs(t), null, growth.planner(t));
         } else if (n instanceof Supervisor s) {
             return supervisor(s);
         } else if (n instanceof GateNode g) {
@@ -107,7 +109,7 @@ final class NodeCompiler {
         var supervision = new Supervision(names.all(s, FLOW.getSupervisor_Participants()), names.of(s, FLOW.getSupervisor_Ask()), rounds, finish);
         return new NodeSpec.Task(names.of(s, FLOW.getSupervisor_Agent()), s.getRole(), s.getPrompt(), null, s.getCwd(), s.getContextFiles(),
                 DefinitionCompiler.env(s.getEnv()), List.of(), session, definitions.sandbox(s.getSandbox()), Isolation.NONE, PromptSyntax.FLOW,
-                List.of(), supervision);
+                List.of(), supervision, null);
     }
 
     /** {@code inputs { goal = plan["ctx.goal"], run["ctx.decisions"] }}; {@code run} names the run-wide keys. */

@@ -51,6 +51,7 @@ final class WorkflowCompiler {
     private final ExpressionCompiler expressions;
     private final DefinitionCompiler definitions;
     private final NodeCompiler nodes;
+    private final GrowthCompiler growthCompiler;
     private final List<GateDef> registryGates;
 
     /** @param registryGates the gates of the registries the workflow sees, first registry first */
@@ -60,6 +61,7 @@ final class WorkflowCompiler {
         this.expressions = new ExpressionCompiler(positions, names);
         this.definitions = new DefinitionCompiler(positions, names);
         this.nodes = new NodeCompiler(positions, names, expressions, definitions);
+        this.growthCompiler = new GrowthCompiler(positions, names);
         this.registryGates = List.copyOf(registryGates);
     }
 
@@ -137,6 +139,8 @@ final class WorkflowCompiler {
         EObject sandboxAt;
         EObject configAt;
         EObject failureAt;
+        dev.flow.model.Growth growth;
+        dev.flow.model.Escalation escalation;
 
         void read(Member m) {
             if (m instanceof Description d) {
@@ -166,6 +170,12 @@ final class WorkflowCompiler {
                 firstLimit = firstLimit == null ? m : firstLimit;
             } else if (m instanceof Isolate || m instanceof Repository) {
                 configAt = configAt != null ? configAt : m;
+            } else if (m instanceof dev.flow.dsl.flow.Grows g) {
+                growth = growthCompiler.growth(g);
+                configAt = configAt != null ? configAt : m;
+            } else if (m instanceof dev.flow.dsl.flow.Escalate e) {
+                escalation = growthCompiler.escalation(e);
+                configAt = configAt != null ? configAt : m;
             }
         }
 
@@ -174,12 +184,13 @@ final class WorkflowCompiler {
         }
 
         Config config(Isolation isolation, String repository) {
-            if (maxParallel == null && failFast == null && sandbox == null && isolation == Isolation.NONE && repository == null) {
+            if (maxParallel == null && failFast == null && sandbox == null && isolation == Isolation.NONE && repository == null && growth == null
+                    && escalation == null) {
                 return Config.DEFAULT;
             }
             EObject at = configAt != null ? configAt : failureAt != null ? failureAt : sandboxAt;
             return new Config(maxParallel == null ? Config.DEFAULT_MAX_PARALLEL : maxParallel,
-                    failFast == null ? Config.DEFAULT.failFast() : failFast, sandbox, isolation, repository, positions.of(at));
+                    failFast == null ? Config.DEFAULT.failFast() : failFast, sandbox, isolation, repository, positions.of(at), growth, escalation);
         }
     }
 

@@ -36,7 +36,7 @@ public class FlowFormatter extends AbstractJavaFormatter {
     private static final List<String> PROPERTY_KEYWORDS = List.of(
             "description", "outputs", "timeout", "wait", "meta", "agent", "role", "prompt", "cwd", "context", "inputs", "env",
             "gates", "branches", "strategy", "with", "returns", "title", "default", "if", "parallel", "writes", "after",
-            "severity", "session", "isolate", "roles", "participants", "ask", "max", "finish");
+            "severity", "session", "isolate", "roles", "participants", "ask", "max", "finish", "planner");
 
     /** Four spaces unless the editor asks for another indentation. */
     public static class Preferences extends FormatterPreferenceValuesProvider {
@@ -127,9 +127,10 @@ public class FlowFormatter extends AbstractJavaFormatter {
         }
     }
 
-    /** Contained properties that stand on their own line: handlers, retries, commands, sandboxes. */
+    /** Contained properties that stand on their own line: handlers, retries, escalations, commands, sandboxes. */
     private static boolean startsALine(EObject child) {
         return child instanceof dev.flow.dsl.flow.OutputHandler || child instanceof dev.flow.dsl.flow.Retry
+                || child instanceof dev.flow.dsl.flow.Escalate
                 || child instanceof dev.flow.dsl.flow.Command || child instanceof dev.flow.dsl.flow.Sandbox;
     }
 

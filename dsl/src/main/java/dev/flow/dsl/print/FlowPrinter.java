@@ -182,6 +182,12 @@ public final class FlowPrinter {
         if (config.repository() != null) {
             out.line("repository " + values.string(config.repository()));
         }
+        if (config.growth() != null) {
+            out.line(nodes.grows(config.growth(), null));
+        }
+        if (config.escalation() != null) {
+            out.line(nodes.escalation(config.escalation()));
+        }
         if (limits.maxNodeExecutions() != null) {
             out.line("max executions " + limits.maxNodeExecutions());
         }

@@ -1,6 +1,8 @@
 package dev.flow.dsl.print;
 
 import dev.flow.model.Command;
+import dev.flow.model.Escalation;
+import dev.flow.model.Growth;
 import dev.flow.model.Isolation;
 import dev.flow.model.KvRef;
 import dev.flow.model.Mapping;
@@ -79,6 +81,9 @@ final class NodePrinter {
         if (node.retry() != null) {
             lines.add(retry(node.retry()));
         }
+        if (node.escalation() != null) {
+            lines.add(escalation(node.escalation()));
+        }
         if (node.waitForIncoming() != null) {
             boolean ownMode = node.spec() instanceof NodeSpec.Merge || node.spec() instanceof NodeSpec.Parallel;
             lines.add((ownMode ? "wait incoming " : "wait ") + node.waitForIncoming().keyword());
@@ -124,6 +129,10 @@ final class NodePrinter {
                 supervision(t.supervisor(), lines);
             } else if (t.isolation() != workflow.config().isolation()) {
                 lines.add("isolate " + t.isolation().keyword()); // the workflow's default is not repeated
+            }
+            if (t.planner() != null) {
+                lines.add("planner" + (t.planner().maxPerAnswer() == null && t.planner().maxTotal() == null ? ""
+                        : " " + grows(t.planner(), workflow)));
             }
         } else if (spec instanceof NodeSpec.Gate g) {
             if (g.isolation() != Isolation.NONE) {
@@ -218,6 +227,31 @@ final class NodePrinter {
         return env.entrySet().stream()
                 .map(e -> "    " + values.key(e.getKey()) + " = " + values.string(e.getValue()))
                 .collect(Collectors.joining("\n", "env {\n", "\n}"));
+    }
+
+    /**
+     * {@code grows max 5 nodes, max 50 in all}. The language always names the nodes per answer: when
+     * only a total is set, the workflow's (or the default) number per answer is written.
+     *
+     * @param workflow the planner's workflow; null for the workflow's own limits
+     */
+    String grows(dev.flow.model.Growth g, Workflow workflow) {
+        Integer perAnswer = g.maxPerAnswer();
+        if (perAnswer == null) {
+            Growth wide = workflow == null ? null : workflow.config().growth();
+            perAnswer = wide != null && wide.maxPerAnswer() != null ? wide.maxPerAnswer() : Growth.DEFAULT_PER_ANSWER;
+        }
+        return "grows max " + perAnswer + " nodes" + (g.maxTotal() == null ? "" : ", max " + g.maxTotal() + " in all");
+    }
+
+    /** {@code on failure escalate to triage}, {@code ... auto by fixer}, {@code ... none}, with {@code max N times}. */
+    String escalation(Escalation e) {
+        String where = switch (e.mode()) {
+            case TO -> "to " + (e.target() == null ? "?" : values.name(e.target().name()));
+            case AUTO -> "auto" + (e.agent() == null ? "" : " by " + values.name(e.agent().name()));
+            case NONE -> "none";
+        };
+        return "on failure escalate " + where + (e.max() == null ? "" : " max " + e.max() + " times");
     }
 
     private String retry(RetryPolicy r) {

@@ -127,7 +127,7 @@ final class SampleModels {
                                 List.of(ref("tests")), dev.flow.model.SessionMode.CONTINUE, null, dev.flow.model.Isolation.NONE, null,
                                 List.of(new dev.flow.model.KvRef(ref("plan"), "ctx.goal", "goal", SourceRef.NONE),
                                         new dev.flow.model.KvRef(ref("run"), "odd \"key\"", null, SourceRef.NONE),
-                                        new dev.flow.model.KvRef(ref("build"), "out.summary", "merge", SourceRef.NONE)), null),
+                                        new dev.flow.model.KvRef(ref("build"), "out.summary", "merge", SourceRef.NONE)), null, null),
                         List.of(new OutputDecl("done", "finished", SourceRef.NONE), new OutputDecl("blocked", null, SourceRef.NONE)),
                         RetryPolicy.times(2, SourceRef.NONE).on(List.of(ref("blocked"))), Duration.ofMinutes(15),
                         List.of(new OutputHandler(ref("done"), List.of(

@@ -31,10 +31,15 @@ import java.util.Optional;
  * @param agentError the agent's own report that it failed (claude's {@code is_error}, gemini's
  *     {@code error}); null when it reported none
  * @param problem why the answer cannot be accepted, naming the field; null when it can
+ * @param note what the agent tells the node it hands work back to ({@code "note"}: an escalation's
+ *     advice for the failed node's next attempt); null when it said nothing
+ * @param growth the JSON object of the answer as the agent wrote it, when it proposes nodes to add
+ *     ({@code "next": {"addNodes": [...]}} or {@code "grow": {"nodes": [...], "edges": [...]}}):
+ *     read again with positions by {@link dev.flow.growth.Proposals}; null when it proposes none
  */
 public record AgentReply(
         String output, String summary, Map<String, Object> state, double cost, Object data, String sessionId, String agentError,
-        String problem) {
+        String problem, String note, String growth) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final ObjectReader STRICT = JSON.readerFor(JsonNode.class).with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
@@ -61,7 +66,7 @@ public record AgentReply(
         if (!isAnswer(obj) && isEnvelope(obj)) {
             return Optional.of(fromEnvelope(obj));
         }
-        return Optional.of(from(obj, 0, null));
+        return Optional.of(from(obj, found.text, 0, null));
     }
 
     /**
@@ -86,7 +91,7 @@ public record AgentReply(
 
     /** The same reply with its output decided elsewhere (a supervisor's decision names it). */
     AgentReply withOutput(String decided) {
-        return new AgentReply(decided, summary, state, cost, data, sessionId, agentError, problem);
+        return new AgentReply(decided, summary, state, cost, data, sessionId, agentError, problem, note, growth);
     }
 
     /** Whether an object is an answer of the contract rather than an agent program's envelope: it names an output, or decides as a supervisor. */
@@ -114,7 +119,7 @@ public record AgentReply(
         String session = text(envelope, "session_id");
         String agentError = agentError(envelope);
         if (agentError != null) {
-            return new AgentReply(null, Tails.clip(agentError, 300), Map.of(), cost, null, session, agentError, problem);
+            return new AgentReply(null, Tails.clip(agentError, 300), Map.of(), cost, null, session, agentError, problem, null, null);
         }
         if (problem != null) {
             return refused(problem, cost, session);
@@ -124,15 +129,15 @@ public record AgentReply(
             if (text != null && text.isTextual()) {
                 Found inner = lastObject(text.asText());
                 if (inner.object != null && isAnswer(inner.object)) {
-                    return from(inner.object, cost, session);
+                    return from(inner.object, inner.text, cost, session);
                 }
                 if (inner.malformed != null) {
                     return refused("the JSON object in its " + field + " does not parse: " + inner.malformed, cost, session);
                 }
-                return new AgentReply(null, Tails.clip(Tails.lastLine(text.asText()), 300), Map.of(), cost, null, session, null, null);
+                return new AgentReply(null, Tails.clip(Tails.lastLine(text.asText()), 300), Map.of(), cost, null, session, null, null, null, null);
             }
         }
-        return new AgentReply(null, "", Map.of(), cost, null, session, null, null);
+        return new AgentReply(null, "", Map.of(), cost, null, session, null, null, null, null);
     }
 
     /** The error an envelope reports: claude's {@code is_error} with its result text, gemini's {@code error.message}. */
@@ -152,7 +157,12 @@ public record AgentReply(
         return null;
     }
 
-    private static AgentReply from(JsonNode obj, double envelopeCost, String envelopeSession) {
+    /** Whether an answer proposes nodes to add, in either form. */
+    static boolean proposesNodes(JsonNode obj) {
+        return obj.path("next").has("addNodes") || obj.has("grow");
+    }
+
+    private static AgentReply from(JsonNode obj, String text, double envelopeCost, String envelopeSession) {
         String session = obj.path("session_id").isTextual() ? obj.get("session_id").asText() : envelopeSession;
         String problem = Checks.of(obj, "");
         JsonNode out = obj.get("output");
@@ -180,11 +190,13 @@ public record AgentReply(
             st.properties().forEach(e -> state.put(e.getKey(), JSON.convertValue(e.getValue(), Object.class)));
         }
         JsonNode data = obj.get("data");
-        return new AgentReply(output, summary, state, cost, data == null ? null : JSON.convertValue(data, Object.class), session, null, null);
+        String note = obj.path("note").isTextual() && !obj.get("note").asText().isBlank() ? obj.get("note").asText() : null;
+        return new AgentReply(output, summary, state, cost, data == null ? null : JSON.convertValue(data, Object.class), session, null, null,
+                note, proposesNodes(obj) ? text : null);
     }
 
     private static AgentReply refused(String problem, double cost, String session) {
-        return new AgentReply(null, "", Map.of(), cost, null, session, null, problem);
+        return new AgentReply(null, "", Map.of(), cost, null, session, null, problem, null, null);
     }
 
     /** Why a cost field cannot count; null when it can. */
@@ -207,8 +219,8 @@ public record AgentReply(
         return v != null && v.isTextual() && !v.asText().isBlank() ? v.asText() : null;
     }
 
-    /** The last JSON object of the text, or why the answer (a candidate naming an output) did not parse. */
-    private record Found(JsonNode object, String malformed) {}
+    /** The last JSON object of the text and its text, or why the answer (a candidate naming an output) did not parse. */
+    private record Found(JsonNode object, String malformed, String text) {}
 
     /** The last complete JSON object in the text: the balanced spans of {@link JsonSpans}, parsed from the last one back. */
     static Optional<JsonNode> lastJsonObject(String text) {
@@ -232,18 +244,18 @@ public record AgentReply(
                 // A raw NUL inside a string is read as the character it is, so that the check names its field.
                 JsonNode node = STRICT.readValue(candidate.indexOf('\0') < 0 ? candidate : candidate.replace("\0", "\\u0000"));
                 if (node != null && node.isObject()) {
-                    return new Found(node, null);
+                    return new Found(node, null, candidate);
                 }
             } catch (JsonProcessingException e) {
                 if (candidate.contains("\"output\"")) {
-                    return new Found(null, e.getOriginalMessage());
+                    return new Found(null, e.getOriginalMessage(), null);
                 }
                 failed++;
             } catch (java.io.IOException e) {
                 failed++; // cannot happen on a string
             }
         }
-        return new Found(null, null);
+        return new Found(null, null, null);
     }
 
     /** A JSON object opens with a quoted key or closes at once: prose in braces does not. */

@@ -149,7 +149,11 @@ final class AgentTask {
         if (decision != null) {
             decision.addTo(result);
         }
-        var done = new Outcome(output, result, cost, reply == null ? Map.of() : reply.state(), null, null, session);
+        if (reply != null && reply.note() != null) {
+            result.put("note", reply.note());
+        }
+        var done = new Outcome(output, result, cost, reply == null ? Map.of() : reply.state(), null, null, session,
+                reply == null ? null : reply.growth());
         if (task != null) {
             Outcome gated = gates.afterTask(job, task, cancellation, done);
             return gated.succeeded() ? done : gated.withCost(cost).withSession(session);

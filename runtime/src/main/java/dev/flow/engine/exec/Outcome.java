@@ -17,10 +17,12 @@ import java.util.Map;
  * @param errorClass how it failed, which decides whether it is tried again; null on success
  * @param sessionId the conversation the agent reported (claude's {@code session_id}, a custom
  *     agent's {@code "session_id"}); null when it reported none
+ * @param growth the answer's JSON object as the agent wrote it, when it proposes nodes to add (a
+ *     planner's answer: {@link AgentReply#growth()}); null otherwise
  */
 public record Outcome(
         String output, Map<String, Object> result, double cost, Map<String, Object> state, String error, ErrorClass errorClass,
-        String sessionId) {
+        String sessionId, String growth) {
 
     public Outcome {
         result = result == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(result));
@@ -28,6 +30,12 @@ public record Outcome(
         if (error != null && errorClass == null) {
             throw new IllegalArgumentException("a failure needs its error class: " + error);
         }
+    }
+
+    /** An outcome that proposes no nodes. */
+    public Outcome(String output, Map<String, Object> result, double cost, Map<String, Object> state, String error, ErrorClass errorClass,
+            String sessionId) {
+        this(output, result, cost, state, error, errorClass, sessionId, null);
     }
 
     public static Outcome produced(String output, Map<String, Object> result) {
@@ -56,10 +64,10 @@ public record Outcome(
     }
 
     public Outcome withCost(double c) {
-        return new Outcome(output, result, c, state, error, errorClass, sessionId);
+        return new Outcome(output, result, c, state, error, errorClass, sessionId, growth);
     }
 
     public Outcome withSession(String id) {
-        return new Outcome(output, result, cost, state, error, errorClass, id);
+        return new Outcome(output, result, cost, state, error, errorClass, id, growth);
     }
 }

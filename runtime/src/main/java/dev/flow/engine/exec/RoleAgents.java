@@ -92,6 +92,14 @@ public final class RoleAgents {
                     out.computeIfAbsent(t.role(), r -> new java.util.ArrayList<>()).add(node.id());
                 }
             }
+            // an automatic escalation node names no agent unless its escalation does: the planner role runs it
+            dev.flow.model.Escalations.of(w).all().forEach((failed, e) -> {
+                String auto = dev.flow.model.Escalation.autoNodeId(failed);
+                if (e.mode() == dev.flow.model.Escalation.Mode.AUTO && e.agent() == null && w.node(auto).isEmpty()
+                        && resolve(w, dev.flow.model.Escalation.PLANNER_ROLE).isEmpty()) {
+                    out.computeIfAbsent(dev.flow.model.Escalation.PLANNER_ROLE, r -> new java.util.ArrayList<>()).add(auto);
+                }
+            });
         }
         return out;
     }

@@ -99,6 +99,47 @@ public final class GraphJson {
         }
     }
 
+    /**
+     * One node in the form a compiled graph holds it (a planner's answer may add nodes so written).
+     *
+     * @throws GraphFormatException when it is not a node: an unknown key, a missing id or spec, a value of the wrong type
+     */
+    public static dev.flow.model.Node readNode(JsonNode json) throws GraphFormatException {
+        return readPart(json, dev.flow.model.Node.class);
+    }
+
+    /** One edge in the form a compiled graph holds it. */
+    public static dev.flow.model.Edge readEdge(JsonNode json) throws GraphFormatException {
+        return readPart(json, dev.flow.model.Edge.class);
+    }
+
+    private static <T> T readPart(JsonNode json, Class<T> type) throws GraphFormatException {
+        try {
+            return MAPPER.treeToValue(json, type);
+        } catch (com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException e) {
+            throw new GraphFormatException("unknown key \"" + e.getPropertyName() + "\"" + where(e, 1) + "; the keys there are "
+                    + String.join(", ", e.getKnownPropertyIds().stream().map(String::valueOf).sorted().toList()));
+        } catch (com.fasterxml.jackson.databind.JsonMappingException e) {
+            String what = GraphFormatException.from(e).getMessage();
+            throw new GraphFormatException(what.replaceAll(" \\(class [^)]*\\)", "").replaceAll("`[a-z.]+\\.([A-Za-z$]+)`", "$1") + where(e, 0));
+        } catch (JsonProcessingException e) {
+            throw GraphFormatException.from(e);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            // a record's constructor refused what it was given (a missing id)
+            throw new GraphFormatException(e.getMessage() == null ? "a required key is missing" : e.getMessage());
+        }
+    }
+
+    /** {@code " at spec.agent"}: where in the part a mapping problem is, as a dotted path of keys and indices. */
+    private static String where(com.fasterxml.jackson.databind.JsonMappingException e, int dropLast) {
+        var parts = new java.util.ArrayList<String>();
+        var path = e.getPath();
+        for (var ref : path.subList(0, Math.max(0, path.size() - dropLast))) {
+            parts.add(ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]");
+        }
+        return parts.isEmpty() ? "" : " at " + String.join(".", parts).replace(".[", "[");
+    }
+
     /** Whether the text looks like a compiled graph (a JSON object carrying a format tag). */
     public static boolean looksLikeGraph(String text) {
         String t = text.stripLeading();

@@ -190,7 +190,24 @@ final class Migrations {
                         reused TEXT NOT NULL,
                         created_at INTEGER NOT NULL
                     ) WITHOUT ROWID""",
-                    "CREATE INDEX forks_source ON forks(source_id)"));
+                    "CREATE INDEX forks_source ON forks(source_id)"),
+            // 4: the versions of graphs that agents grow at run time (the execution's row names the latest).
+            List.of(
+                    """
+                    CREATE TABLE graph_versions (
+                        execution_id TEXT NOT NULL REFERENCES executions(id),
+                        version INTEGER NOT NULL CHECK (version >= 0),
+                        graph_hash TEXT NOT NULL REFERENCES workflows(hash),
+                        grown_by TEXT,
+                        iteration INTEGER NOT NULL,
+                        attempt INTEGER NOT NULL,
+                        added_nodes TEXT NOT NULL,
+                        added_edges TEXT NOT NULL,
+                        created_at INTEGER NOT NULL,
+                        PRIMARY KEY (execution_id, version)
+                    ) WITHOUT ROWID""",
+                    // One run of a node grows the graph once, whatever crashes happen.
+                    "CREATE UNIQUE INDEX graph_versions_once ON graph_versions(execution_id, grown_by, iteration, attempt) WHERE grown_by IS NOT NULL"));
 
     static int latest() {
         return STEPS.size();

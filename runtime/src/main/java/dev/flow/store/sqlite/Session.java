@@ -1,6 +1,7 @@
 package dev.flow.store.sqlite;
 
 import dev.flow.store.EventTable;
+import dev.flow.store.GraphVersionTable;
 import dev.flow.store.ExecutionTable;
 import dev.flow.store.ForkTable;
 import dev.flow.store.KvTable;
@@ -47,6 +48,7 @@ final class Session implements Tx, AutoCloseable {
     private final SqliteRequests requests = new SqliteRequests(this);
     private final SqliteKv kv = new SqliteKv(this);
     private final SqliteEvents events = new SqliteEvents(this);
+    private final SqliteGraphVersions graphVersions = new SqliteGraphVersions(this);
     private final SqliteForks forks = new SqliteForks(this);
 
     Session(Connection connection) {
@@ -211,6 +213,11 @@ final class Session implements Tx, AutoCloseable {
     @Override
     public EventTable events() {
         return events;
+    }
+
+    @Override
+    public GraphVersionTable graphVersions() {
+        return graphVersions;
     }
 
     @Override

@@ -45,9 +45,9 @@ final class SqliteExecutions implements ExecutionTable {
     public boolean update(ExecutionRow r) {
         s.cache.forgetExecution(r.id());
         boolean done = Guard.one(s.update("UPDATE executions SET status = ?, stopping = ?, report = ?, running = ?, active = ?, waiting = ?, "
-                        + "work_count = ?, event_seq = ?, cost = ?, finished_at = ?, version = version + 1 WHERE id = ? AND version = ?",
+                        + "work_count = ?, event_seq = ?, cost = ?, finished_at = ?, graph_hash = ?, version = version + 1 WHERE id = ? AND version = ?",
                 r.status().keyword(), keyword(r.stopping()), r.report(), r.running(), r.active(), r.waiting(), r.workCount(), r.eventSeq(), r.cost(),
-                r.finishedAt(), r.id(), r.version()), "execution " + r.id());
+                r.finishedAt(), r.graphHash(), r.id(), r.version()), "execution " + r.id());
         if (done) {
             s.cache.execution(new ExecutionRow(r.id(), r.graphHash(), r.workflowId(), r.rootId(), r.parentId(), r.parentNode(),
                     r.parentIteration(), r.status(), r.stopping(), r.report(), r.inputsJson(), r.baseDir(), r.running(), r.active(), r.waiting(),

@@ -1,8 +1,5 @@
 package dev.flow.store.sqlite;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flow.store.Guard;
 import dev.flow.store.RequestRow;
 import dev.flow.store.RequestTable;
@@ -13,7 +10,6 @@ import java.util.Optional;
 
 /** SQL of the {@code requests} table. */
 final class SqliteRequests implements RequestTable {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String COLUMNS = "id, execution_id, node_id, iteration, kind, title, prompt, options, default_output, deadline, "
             + "status, answer, note, created_at, answered_at";
     private static final String PREFIXED = COLUMNS.replaceAll("(\\w+)", "r.$1");
@@ -28,7 +24,7 @@ final class SqliteRequests implements RequestTable {
     public long insert(RequestRow r) {
         return s.insertReturningId("INSERT INTO requests (execution_id, node_id, iteration, kind, title, prompt, options, default_output, "
                         + "deadline, status, answer, note, created_at, answered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                r.executionId(), r.nodeId(), r.iteration(), r.kind(), r.title(), r.prompt(), writeList(r.options()), r.defaultOutput(),
+                r.executionId(), r.nodeId(), r.iteration(), r.kind(), r.title(), r.prompt(), StringLists.write(r.options()), r.defaultOutput(),
                 r.deadline(), r.status(), r.answer(), r.note(), r.createdAt(), r.answeredAt());
     }
 
@@ -67,21 +63,8 @@ final class SqliteRequests implements RequestTable {
                 status, answer, note, at, id), "request " + id);
     }
 
-    private static String writeList(List<String> items) {
-        try {
-            return JSON.writeValueAsString(items);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     private static RequestRow row(ResultSet rs) throws SQLException {
-        List<String> options;
-        try {
-            options = JSON.readValue(rs.getString(8), new TypeReference<List<String>>() {});
-        } catch (JsonProcessingException e) {
-            throw new SQLException("request " + rs.getLong(1) + " has unreadable options", e);
-        }
+        List<String> options = StringLists.read(rs.getString(8), "the options of request " + rs.getLong(1));
         return new RequestRow(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getString(5), rs.getString(6),
                 rs.getString(7), options, rs.getString(9), Session.longAt(rs, 10), rs.getString(11), rs.getString(12), rs.getString(13),
                 rs.getLong(14), Session.longAt(rs, 15));

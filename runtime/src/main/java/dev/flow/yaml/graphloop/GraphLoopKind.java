@@ -9,7 +9,7 @@ import java.util.Set;
 /** The node types of dialect 2 and the keys each one takes besides {@link #COMMON_KEYS}. */
 enum GraphLoopKind {
     TASK("task", List.of("agent", "prompt", "context_files", "inputs", "command", "cwd", "timeout_minutes", "retry_on_failure", "max_retries",
-            "isolate")),
+            "isolate", "planner", "max_added_nodes", "escalate")),
     DECISION("decision", List.of("condition")),
     PARALLEL("parallel", List.of("branches")),
     JOIN("join", List.of("wait_for", "agent", "prompt")),

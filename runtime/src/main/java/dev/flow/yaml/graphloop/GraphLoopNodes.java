@@ -109,11 +109,13 @@ final class GraphLoopNodes {
         NodeSpec spec = new NodeSpec.Unknown(f.writtenText("type").orElse(null));
         Duration timeout = f.duration("timeout_minutes", Duration.ofMinutes(1), "a number of minutes").map(Located::value).orElse(null);
         RetryPolicy retry = null;
+        dev.flow.model.Escalation escalation = null;
         if (kind.isPresent()) {
             switch (kind.get()) {
                 case TASK -> {
                     spec = task(f);
                     retry = retry(f, outputs);
+                    escalation = escalation(f);
                 }
                 case DECISION -> spec = decision(f, outputs);
                 case PARALLEL -> {
@@ -140,7 +142,7 @@ final class GraphLoopNodes {
             }
         }
         var handlers = handlers(f, ResultFields.hasText(spec) ? id + "." + ResultFields.TEXT : null);
-        var node = new Node(id, null, null, spec, outputs, retry, timeout, handlers, null, Map.of(), idSource);
+        var node = new Node(id, null, null, spec, outputs, retry, timeout, handlers, null, Map.of(), idSource, escalation);
         if (ctx.problems().errorCount() > errorsBefore) {
             ctx.problems().misread(idSource);
         }
@@ -214,7 +216,30 @@ final class GraphLoopNodes {
         return new NodeSpec.Task(bash ? null : agent.map(Located::toNameRef).orElse(null), null,
                 f.text("prompt").map(Located::value).orElse(null), command.orElse(null), f.text("cwd").map(Located::value).orElse(null),
                 f.texts("context_files").orElse(List.of()).stream().map(Located::value).toList(), Map.of(), List.of(), null, null,
-                GraphLoopSettings.isolation(f).orElse(isolation), null, kvInputs(f), null);
+                GraphLoopSettings.isolation(f).orElse(isolation), null, kvInputs(f), null, null).asPlanner(planner(f));
+    }
+
+    /**
+     * {@code planner: true} (a Flow extension): the task's agent may add nodes, at most {@code
+     * max_added_nodes} in one answer when given ({@code planner grows max N nodes}).
+     */
+    private static dev.flow.model.Growth planner(Fields f) {
+        var planner = f.bool("planner");
+        var max = f.whole("max_added_nodes", "a whole number");
+        if (planner.isEmpty() || !planner.get().value()) {
+            return null;
+        }
+        Integer perAnswer = max.map(m -> (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, m.value()))).orElse(null);
+        return new dev.flow.model.Growth(perAnswer, null, max.map(Located::source).orElse(planner.get().source()));
+    }
+
+    /** {@code escalate: NODE}, {@code auto} or {@code none} (a Flow extension): {@code on failure escalate ...}. */
+    private static dev.flow.model.Escalation escalation(Fields f) {
+        return f.text("escalate").map(e -> switch (e.value()) {
+            case "auto" -> new dev.flow.model.Escalation(dev.flow.model.Escalation.Mode.AUTO, null, null, null, e.source());
+            case "none" -> new dev.flow.model.Escalation(dev.flow.model.Escalation.Mode.NONE, null, null, null, e.source());
+            default -> new dev.flow.model.Escalation(dev.flow.model.Escalation.Mode.TO, e.toNameRef(), null, null, e.source());
+        }).orElse(null);
     }
 
     /** {@code inputs: [{node: plan, key: ctx.goal, as: goal}]}: values of the key-value store the task reads; {@code node: run} is the run's. */
@@ -251,7 +276,7 @@ final class GraphLoopNodes {
         return new NodeSpec.Task(f.text("agent").map(Located::toNameRef).orElse(null), null, f.text("prompt").map(Located::value).orElse(null),
                 null, f.text("cwd").map(Located::value).orElse(null),
                 f.texts("context_files").orElse(List.of()).stream().map(Located::value).toList(), Map.of(), List.of(), null, null,
-                Isolation.NONE, null, List.of(), supervision);
+                Isolation.NONE, null, List.of(), supervision, null);
     }
 
     /**

@@ -30,6 +30,23 @@ final class Child implements AutoCloseable {
         errors.start();
     }
 
+    /** Runs the graph until the probe point {@code crashAt}, kills the process there (SIGKILL) and returns the execution's id. */
+    static String runUntilCrash(Path workDir, Path graph, String db, String crashAt) throws Exception {
+        try (var c = start(workDir, "run", graph.toString(), "--db", db, "--crash-at", crashAt)) {
+            String id = c.await("execution ", 60).substring("execution ".length());
+            org.assertj.core.api.Assertions.assertThat(c.await("CRASHPOINT", 60)).as("reaches %s; stderr: %s", crashAt, c.stderr()).isNotNull();
+            c.kill();
+            return id;
+        }
+    }
+
+    /** Resumes the execution in a new process and waits for it to end with exit status 0. */
+    static void resumeToTheEnd(Path workDir, String id, String db) throws Exception {
+        try (var c = start(workDir, "resume", id, "--db", db)) {
+            org.assertj.core.api.Assertions.assertThat(c.exitCode(120)).as("resume; stdout %s stderr %s", c.output(), c.stderr()).isZero();
+        }
+    }
+
     static Child start(Path workDir, String... args) throws IOException {
         return start(workDir, java.util.Map.of(), args);
     }

@@ -67,18 +67,11 @@ class IsolationCrashTest {
 
     /** Runs until the probe point, then SIGKILL. */
     private String runUntilCrash(String crashAt) throws Exception {
-        try (var c = Child.start(dir, "run", graph.toString(), "--db", db, "--crash-at", crashAt)) {
-            String id = c.await("execution ", 60).substring("execution ".length());
-            assertThat(c.await("CRASHPOINT", 60)).as("reaches %s; stderr: %s", crashAt, c.stderr()).isNotNull();
-            c.kill();
-            return id;
-        }
+        return Child.runUntilCrash(dir, graph, db, crashAt);
     }
 
     private void resumeToTheEnd(String id) throws Exception {
-        try (var c = Child.start(dir, "resume", id, "--db", db)) {
-            assertThat(c.exitCode(120)).as("resume; stdout %s stderr %s", c.output(), c.stderr()).isZero();
-        }
+        Child.resumeToTheEnd(dir, id, db);
         try (var store = SqliteStore.open(Path.of(db))) {
             assertThat(new Engine(store).status(id).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
         }

@@ -51,7 +51,11 @@ class WorkerProcessesTest {
                 assertThat(engine.status(id).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
                 List<EventRow> started = engine.events(id, 0, 100_000).stream().filter(e -> e.kind().equals("node_started")).toList();
                 var perNode = started.stream().collect(Collectors.groupingBy(EventRow::nodeId, Collectors.counting()));
-                assertThat(perNode).hasSize(width).allSatisfy((node, n) -> assertThat(n).as(node).isEqualTo(1L));
+                List<EventRow> all = engine.events(id, 0, 100_000);
+                // on failure, the story of the node that ran twice: which worker took it when, and why again
+                assertThat(perNode).hasSize(width).allSatisfy((node, n) -> assertThat(n).as(node + ": " + all.stream()
+                        .filter(e -> node.equals(e.nodeId())).map(e -> e.seq() + " " + e.at() + " " + e.kind() + " " + e.data()).toList())
+                        .isEqualTo(1L));
                 assertThat(engine.events(id, 0, 100_000)).noneMatch(e -> e.kind().equals("lease_lost") || e.kind().equals("result_dropped"));
             }
         } finally {

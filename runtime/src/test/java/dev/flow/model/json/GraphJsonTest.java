@@ -6,12 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flow.model.Command;
 import dev.flow.model.Config;
+import dev.flow.model.Escalation;
 import dev.flow.model.FlowGraph;
+import dev.flow.model.Growth;
 import dev.flow.model.Isolation;
 import dev.flow.model.LoopControl;
 import dev.flow.model.NameRef;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
+import dev.flow.model.Provenance;
 import dev.flow.model.SampleGraphs;
 import dev.flow.model.SourceRef;
 import dev.flow.model.Supervision;
@@ -54,11 +57,34 @@ class GraphJsonTest {
     }
 
     @Test
+    void plannersEscalationsAndGrowthLimitsSurviveARoundTrip() throws Exception {
+        var src = SourceRef.of("w.flow", 40, 7, 3, 5);
+        var plan = new NodeSpec.Task(NameRef.of("claude"), null, "plan it", null, null, List.of(),
+                Map.of(), List.of()).asPlanner(new Growth(5, 20, src));
+        var bare = new NodeSpec.Task(NameRef.of("claude"), null, "plan more", null, null, List.of(),
+                Map.of(), List.of()).asPlanner(Growth.DEFAULTS);
+        var to = new Escalation(Escalation.Mode.TO, NameRef.of("triage"), null, 2, src);
+        var auto = new Escalation(Escalation.Mode.AUTO, null, NameRef.of("claude"), null, null);
+        var planNode = Node.of("plan", plan, null);
+        var escalating = new Node("more", null, null, bare, null, null, null, null, null,
+                Map.of("flow", new Value.Obj(Map.of("grown_by", new Value.Str("plan")))), null, to);
+        var config = new Config(4, true, null, null, null, null, new Growth(null, 50, src), auto);
+        var w = new Workflow("w", null, null, null, null, null, null, null, List.of(planNode, escalating), null, null,
+                null, null, config, null);
+        String json = GraphJson.write(FlowGraph.of(w));
+        assertThat(GraphJson.read(json)).isEqualTo(FlowGraph.of(w));
+        assertThat(json).contains("\"planner\" : {", "\"max_per_answer\" : 5", "\"max_total\" : 20", "\"escalation\" : {",
+                "\"mode\" : \"to\"", "\"target\" : {", "\"mode\" : \"auto\"", "\"growth\" : {");
+        assertThat(GraphJson.write(GraphJson.read(json))).isEqualTo(json);
+        assertThat(Provenance.grownBy(GraphJson.read(json).main().node("more").orElseThrow())).contains("plan");
+    }
+
+    @Test
     void aSupervisorAndItsWiringSurviveARoundTrip() throws Exception {
         var supervision = new Supervision(List.of(NameRef.of("venue"), NameRef.of("budget")),
                 NameRef.of("person"), new LoopControl(12, null), Supervision.Finish.NEVER);
         var lead = new NodeSpec.Task(NameRef.of("claude"), null, "Plan", null, null, List.of(),
-                Map.of(), List.of(), null, null, null, null, List.of(), supervision);
+                Map.of(), List.of(), null, null, null, null, List.of(), supervision, null);
         var venue = new NodeSpec.Task(NameRef.of("claude"), null, "Find a venue", null, null, List.of(),
                 Map.of(), List.of());
         var w = new Workflow("w", null, null, null, null, null, null, null, List.of(Node.of("lead", lead, null),

@@ -121,6 +121,25 @@ class GraphLoopMappingTest {
     }
 
     @Test
+    void aTaskMayBeAPlannerAndEscalateItsFailure() {
+        String text = wf("  plan: {type: task, agent: self, prompt: Plan., planner: true, max_added_nodes: 4, outputs: [done]}\n"
+                        + "  build: {type: task, agent: bash, command: make, escalate: triage, outputs: [done]}\n"
+                        + "  triage: {type: task, agent: self, prompt: Why., escalate: none, outputs: [retry, give_up]}\n"
+                        + "  other: {type: task, agent: bash, command: ls, escalate: auto, outputs: [done]}\n",
+                "  - {from: START, to: plan}\n  - {from: plan, to: build}\n  - {from: build, to: other}\n  - {from: other, to: END}\n");
+        Workflow w = workflow(text);
+        var plan = (NodeSpec.Task) node(w, "plan").spec();
+        assertThat(plan.isPlanner()).isTrue();
+        assertThat(plan.planner().maxPerAnswer()).isEqualTo(4);
+        assertThat(((NodeSpec.Task) node(w, "build").spec()).isPlanner()).isFalse();
+        assertThat(node(w, "build").escalation().mode()).isEqualTo(dev.flow.model.Escalation.Mode.TO);
+        assertThat(node(w, "build").escalation().target().name()).isEqualTo("triage");
+        assertThat(node(w, "triage").escalation().mode()).isEqualTo(dev.flow.model.Escalation.Mode.NONE);
+        assertThat(node(w, "other").escalation().mode()).isEqualTo(dev.flow.model.Escalation.Mode.AUTO);
+        assertThat(YamlTestSupport.problems(text)).isEmpty();
+    }
+
+    @Test
     void anIsolationThatIsNeitherWorktreeNorNoneIsReported() {
         String text = "workflow: w\nisolate: docker\nnodes:\n" + WORK + "edges:\n" + START_WORK_END;
         assertThat(YamlTestSupport.problems(text)).extracting(d -> d.code()).containsExactly(dev.flow.diagnostic.Code.YAML_INVALID_VALUE);

@@ -52,7 +52,38 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
         // prefix typed, the parser also offers the whole edge statement, which does not.
         contexts.stream().filter(FlowProposalProvider::expectsAName)
                 .anyMatch(context -> proposeConditionNames(context, acceptor));
+        if (contexts.stream().noneMatch(FlowProposalProvider::expectsAnOutput)) {
+            contexts.stream().filter(FlowProposalProvider::afterOn).findFirst().ifPresent(context -> proposeOwnOutputs(context, acceptor));
+        }
         super.createProposals(contexts, acceptor);
+    }
+
+    /**
+     * After {@code on} in a node ({@code retry 2 on |}, {@code on |}): its outputs. The parser cannot
+     * always tell there whether a retry's outputs, a handler or {@code on failure escalate} follows,
+     * and then offers none of them; the node's declared outputs are what an author types most.
+     */
+    private void proposeOwnOutputs(ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
+        Node node = EcoreUtil2.getContainerOfType(context.getCurrentModel(), Node.class);
+        if (node == null) {
+            return;
+        }
+        for (var output : node.getOutputs()) {
+            if (output.getName() != null) {
+                accept(output.getName(), "output of " + node.getName(), null, ContentAssistEntry.KIND_VALUE, 0, context, acceptor);
+            }
+        }
+        accept("failure", "on failure escalate ...", null, ContentAssistEntry.KIND_KEYWORD, 0, context, acceptor);
+    }
+
+    private static boolean afterOn(ContentAssistContext context) {
+        var last = context.getLastCompleteNode();
+        return last != null && "on".equals(last.getText()) && context.getPrefix().isEmpty();
+    }
+
+    private static boolean expectsAnOutput(ContentAssistContext context) {
+        return context.getFirstSetGrammarElements().stream().anyMatch(e -> e instanceof CrossReference c
+                && GrammarUtil.getReference(c) != null && GrammarUtil.getReference(c).getEReferenceType() == FlowPackage.Literals.OUTPUT);
     }
 
     @Override

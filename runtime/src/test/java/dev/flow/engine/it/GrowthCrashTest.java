@@ -1,0 +1,112 @@
+package dev.flow.engine.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flow.engine.Engine;
+import dev.flow.model.AgentDef;
+import dev.flow.model.Command;
+import dev.flow.model.FlowGraph;
+import dev.flow.model.Growth;
+import dev.flow.model.NameRef;
+import dev.flow.model.Node;
+import dev.flow.model.NodeSpec;
+import dev.flow.model.Workflow;
+import dev.flow.store.ExecutionStatus;
+import dev.flow.store.GraphVersionRow;
+import dev.flow.store.NodeStatus;
+import dev.flow.store.sqlite.SqliteStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A planner's growth and its crash: the process is killed (SIGKILL) just before the transaction
+ * that applies a growth commits, or just after; after {@code resume} the execution's graph has
+ * exactly the versions that committed, nothing added twice, and every added node ran once. Each
+ * test starts two JVMs and a few agent processes, so it takes a few seconds.
+ */
+class GrowthCrashTest {
+    @TempDir
+    Path dir;
+
+    private Path graph;
+    private String db;
+
+    private static final String PLAN = """
+            {"output": "done",
+             "next": {"addNodes": [
+               {"id": "one", "command": ["sh", "-c", "echo \\"$FLOW_NODE_ID $FLOW_ITERATION\\" >> effects.log"]},
+               {"id": "two", "dependsOn": ["one"], "command": ["sh", "-c", "echo \\"$FLOW_NODE_ID $FLOW_ITERATION\\" >> effects.log"]}]}}
+            """;
+
+    private void setUp() throws Exception {
+        Files.writeString(dir.resolve("plan.json"), PLAN);
+        Path agent = Path.of("").toAbsolutePath().getParent().resolve("examples/agents/scripted-agent");
+        var bot = new AgentDef("bot", null, new Command.Argv(List.of(agent.toString()), null), AgentDef.PromptVia.STDIN, Map.of(), null);
+        var plan = Node.of("plan", new NodeSpec.Task(NameRef.of("bot"), null, "Plan.\n@json plan.json", null, null, List.of(), Map.of(),
+                List.of()).asPlanner(Growth.DEFAULTS), null);
+        var nodes = new ArrayList<Node>(List.of(Node.of("start", new NodeSpec.Start(), null), plan,
+                ProcessFlows.task("after", ProcessFlows.EFFECT), Node.of("end", new NodeSpec.End(), null)));
+        var w = new Workflow("grows", null, null, null, List.of(), List.of(), List.of(), List.of(bot), nodes,
+                List.of(ProcessFlows.edge("start", "plan"), ProcessFlows.edge("plan", "after"), ProcessFlows.edge("after", "end")), null,
+                List.of(), List.of(), new dev.flow.model.Config(2, true, null), null);
+        graph = ProcessFlows.write(dir, FlowGraph.of(w));
+        db = dir.resolve("state.db").toString();
+    }
+
+    private String runUntil(String crashAt) throws Exception {
+        return Child.runUntilCrash(dir, graph, db, crashAt);
+    }
+
+    private List<GraphVersionRow> versions(String id) {
+        try (var store = SqliteStore.open(Path.of(db))) {
+            return new Engine(store).graphVersions(id);
+        }
+    }
+
+    private void assertCompletedWithOneGrowth(String id) throws Exception {
+        var counts = new HashMap<String, Integer>();
+        for (String line : Files.readAllLines(dir.resolve("effects.log"))) {
+            counts.merge(line, 1, Integer::sum);
+        }
+        assertThat(counts).containsExactlyInAnyOrderEntriesOf(Map.of("one 1", 1, "two 1", 1, "after 1", 1));
+        List<GraphVersionRow> versions = versions(id);
+        assertThat(versions).extracting(GraphVersionRow::version).containsExactly(0, 1);
+        assertThat(versions.get(1).addedNodes()).containsExactly("one", "two", "plan-grown");
+        try (var store = SqliteStore.open(Path.of(db))) {
+            var engine = new Engine(store);
+            assertThat(engine.status(id).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
+            assertThat(engine.execution(id).graphHash()).isEqualTo(versions.get(1).graphHash());
+            assertThat(engine.events(id, 0, 10_000).stream().filter(e -> e.kind().equals("graph_grown")).count()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void killedJustBeforeTheGrowthCommitsNothingOfItIsKeptAndTheResumedRunGrowsOnce() throws Exception {
+        setUp();
+        String id = runUntil("before-commit:1:grown");
+        assertThat(versions(id)).as("no version committed").isEmpty();
+        try (var store = SqliteStore.open(Path.of(db))) {
+            var view = new Engine(store).status(id);
+            assertThat(view.nodes()).extracting(n -> n.nodeId()).doesNotContain("one", "two");
+            assertThat(view.nodes().stream().filter(n -> n.nodeId().equals("plan")).findFirst().orElseThrow().status())
+                    .isNotEqualTo(NodeStatus.COMPLETED);
+        }
+        Child.resumeToTheEnd(dir, id, db);
+        assertCompletedWithOneGrowth(id);
+    }
+
+    @Test
+    void killedJustAfterTheGrowthCommitsTheResumedRunKeepsExactlyThatVersion() throws Exception {
+        setUp();
+        String id = runUntil("after-commit:1:grown");
+        assertThat(versions(id)).extracting(GraphVersionRow::version).containsExactly(0, 1);
+        Child.resumeToTheEnd(dir, id, db);
+        assertCompletedWithOneGrowth(id);
+    }
+}
