@@ -16,7 +16,7 @@ fi
 if ok; then
     exit 0
 fi
-echo "ensure-node: the VS Code extension needs Node.js $NEEDED or newer with npm on the PATH;" >&2
+echo "ensure-node: the VS Code extension and the studio need Node.js $NEEDED or newer with npm on the PATH;" >&2
 echo "ensure-node: found node $(node --version 2>/dev/null || echo 'none') and npm $(npm --version 2>/dev/null || echo 'none')." >&2
 echo "ensure-node: install Node.js $NEEDED+ (from nodejs.org or your distribution), or build without the" >&2
 echo "ensure-node: extension: mvn -B verify -pl '!vscode-extension'" >&2

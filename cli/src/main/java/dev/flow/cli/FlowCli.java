@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
             CancelCommand.class,
             ForkCommand.class,
             WorkerCommand.class,
+            StudioCommand.class,
             KvCommand.class,
             MicrocallCommand.class,
             LspCommand.class,

@@ -28,7 +28,7 @@ class CompletionIT {
     void completesVerbs() throws Exception {
         assertThat(complete("flow", "r")).contains("run", "resume").allMatch(verb -> verb.startsWith("r"));
         assertThat(complete("flow", "")).contains("check", "compile", "graph", "import", "run", "resume", "status", "log", "answer",
-                "worker", "kv", "lsp");
+                "worker", "studio", "kv", "lsp");
         assertThat(complete("flow", "kv", "")).contains("get", "put", "ls");
     }
 

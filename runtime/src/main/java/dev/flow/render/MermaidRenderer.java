@@ -5,7 +5,7 @@ import dev.flow.model.Literals;
 import dev.flow.model.Node;
 import dev.flow.model.NodeKind;
 import dev.flow.model.Workflow;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -32,13 +32,10 @@ public final class MermaidRenderer implements GraphRenderer {
         String title = workflow.name() != null ? workflow.name() : workflow.id();
         out.append("---\ntitle: ").append(Literals.quote(title)).append("\n---\n");
         out.append("flowchart TD\n");
-        // Mermaid ids must be simple: number the nodes and keep the real id in the label.
-        Map<String, String> ids = new HashMap<>();
+        Map<String, String> ids = ids(workflow);
         for (Node node : workflow.nodes()) {
-            String id = "n" + ids.size();
-            ids.putIfAbsent(node.id(), id);
             String label = String.join("<br/>", EdgeLabels.nodeLines(node).stream().map(MermaidRenderer::escape).toList());
-            out.append("    ").append(id).append(shape(node, "\"" + label + "\"")).append('\n');
+            out.append("    ").append(ids.get(node.id())).append(shape(node, "\"" + label + "\"")).append('\n');
         }
         for (Edge edge : workflow.edges()) {
             String from = ids.get(edge.from().name());
@@ -63,6 +60,19 @@ public final class MermaidRenderer implements GraphRenderer {
         out.append("    classDef ").append(className(NodeKind.HUMAN)).append(" fill:#e3f2fd,stroke:#1565c0\n");
         out.append("    classDef ").append(className(NodeKind.BRANCH)).append(" fill:#f3e5f5,stroke:#6a1b9a\n");
         return out.toString();
+    }
+
+    /**
+     * The Mermaid id of each node: Mermaid ids must be simple, so the nodes are numbered in workflow
+     * order ({@code n0}, {@code n1}, ...) and the real id goes in the label. Flow studio colours the
+     * drawn nodes by these ids.
+     */
+    public static Map<String, String> ids(Workflow workflow) {
+        Map<String, String> ids = new LinkedHashMap<>();
+        for (Node node : workflow.nodes()) {
+            ids.putIfAbsent(node.id(), "n" + ids.size());
+        }
+        return ids;
     }
 
     /** The class of a kind's nodes: {@code endNode}, never a bare keyword such as {@code end}, which Mermaid refuses. */

@@ -1,0 +1,192 @@
+package dev.flow.studio;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flow.engine.AnswerResult;
+import dev.flow.engine.CancelResult;
+import dev.flow.engine.Engine;
+import dev.flow.engine.UsageException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.Fields;
+
+/**
+ * The studio's routes: the page and its assets, the JSON API over the database, the event stream,
+ * and the two changes a person makes (an answer, a cancel). Every request passes {@link Access}.
+ */
+final class StudioHandler extends Handler.Abstract {
+    private static final Pattern EXECUTION = Pattern.compile("/api/executions/([A-Za-z0-9_-]+)(/events|/answer|/cancel|/nodes/[A-Za-z0-9_.-]+)?");
+    private static final Pattern ASSET = Pattern.compile("/assets/([a-z0-9-]+(?:\\.min)?\\.(js|css))");
+    private static final String RESOURCES = "/dev/flow/studio/";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Engine engine;
+    private final StudioData data;
+    private final Access access;
+    private final EventStream stream;
+
+    StudioHandler(Engine engine, Access access, BooleanSupplier open) {
+        this.engine = engine;
+        this.data = new StudioData(engine);
+        this.access = access;
+        this.stream = new EventStream(data, open);
+    }
+
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) {
+        try {
+            access.check(request);
+            if (access.cameInUrl(request)) {
+                Response.addCookie(response, access.cookie());
+            }
+            route(request, response, callback);
+        } catch (HttpProblem p) {
+            send(response, callback, p.status(), Map.of("error", p.getMessage()));
+        } catch (UsageException e) {
+            send(response, callback, 400, Map.of("error", e.getMessage()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            callback.succeeded();
+        } catch (RuntimeException | IOException e) {
+            send(response, callback, 500, Map.of("error", "the studio failed: " + e));
+        }
+        return true;
+    }
+
+    private void route(Request request, Response response, Callback callback) throws IOException, InterruptedException {
+        String path = Request.getPathInContext(request);
+        String method = request.getMethod();
+        Matcher execution = EXECUTION.matcher(path);
+        Matcher asset = ASSET.matcher(path);
+        if (method.equals("GET") && path.equals("/")) {
+            resource(response, callback, "index.html", "text/html; charset=utf-8");
+        } else if (method.equals("GET") && asset.matches()) {
+            resource(response, callback, "assets/" + asset.group(1), asset.group(2).equals("js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8");
+        } else if (method.equals("GET") && path.equals("/api/executions")) {
+            send(response, callback, 200, Map.of("executions", data.executions()));
+        } else if (method.equals("GET") && path.equals("/api/stream")) {
+            Fields query = Request.extractQueryParameters(request);
+            String shown = query.getValue("execution");
+            stream.stream(response, shown == null || shown.isEmpty() ? null : shown, number(query.getValue("after")));
+            callback.succeeded();
+        } else if (execution.matches()) {
+            execution(request, response, callback, execution.group(1), execution.group(2) == null ? "" : execution.group(2));
+        } else {
+            throw new HttpProblem(404, "no page " + method + " " + path);
+        }
+    }
+
+    private void execution(Request request, Response response, Callback callback, String id, String part) throws IOException {
+        String method = request.getMethod();
+        if (method.equals("GET") && part.startsWith("/nodes/")) {
+            send(response, callback, 200, Map.of("runs", data.runs(id, part.substring("/nodes/".length()))));
+            return;
+        }
+        switch (method + " " + part) {
+            case "GET " -> send(response, callback, 200, data.execution(id));
+            case "GET /events" -> send(response, callback, 200,
+                    Map.of("events", data.events(id, number(Request.extractQueryParameters(request).getValue("after")))));
+            case "POST /answer" -> {
+                access.checkChange(request);
+                JsonNode body = body(request);
+                data.row(id);
+                AnswerResult a = engine.answer(id, required(body, "node"), required(body, "output"), optional(body, "note"));
+                var out = new LinkedHashMap<String, Object>();
+                out.put("execution", a.executionId());
+                out.put("node", a.nodeId());
+                out.put("answer", a.answer());
+                out.put("status", a.status().keyword());
+                send(response, callback, 200, out);
+            }
+            case "POST /cancel" -> {
+                access.checkChange(request);
+                JsonNode body = body(request);
+                data.row(id);
+                CancelResult c = engine.cancel(id, optional(body, "reason"));
+                var out = new LinkedHashMap<String, Object>();
+                out.put("execution", c.executionId());
+                out.put("workflow", c.workflowId());
+                out.put("nodesStopped", c.nodesStopped());
+                out.put("childrenCancelled", c.childrenCancelled());
+                out.put("report", c.report());
+                send(response, callback, 200, out);
+            }
+            default -> throw new HttpProblem(405, "no " + method + " on " + Request.getPathInContext(request));
+        }
+    }
+
+    private static JsonNode body(Request request) throws IOException {
+        String text = Content.Source.asString(request, StandardCharsets.UTF_8);
+        try {
+            JsonNode body = JSON.readTree(text);
+            if (body == null || !body.isObject()) {
+                throw new HttpProblem(400, "the request's body must be a JSON object");
+            }
+            return body;
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new HttpProblem(400, "the request's body is not JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    private static String required(JsonNode body, String field) {
+        String value = optional(body, field);
+        if (value == null || value.isEmpty()) {
+            throw new HttpProblem(400, "the request needs \"" + field + "\"");
+        }
+        return value;
+    }
+
+    private static String optional(JsonNode body, String field) {
+        JsonNode value = body.get(field);
+        return value == null || value.isNull() ? null : value.asText();
+    }
+
+    private static long number(String text) {
+        if (text == null || text.isEmpty()) {
+            return 0;
+        }
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new HttpProblem(400, "\"" + text + "\" is not a number");
+        }
+    }
+
+    private static void resource(Response response, Callback callback, String name, String type) throws IOException {
+        try (InputStream in = StudioHandler.class.getResourceAsStream(RESOURCES + name)) {
+            if (in == null) {
+                throw new HttpProblem(404, "no file " + name);
+            }
+            byte[] bytes = in.readAllBytes();
+            response.setStatus(200);
+            response.getHeaders().put(HttpHeader.CONTENT_TYPE, type);
+            response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-cache");
+            response.write(true, java.nio.ByteBuffer.wrap(bytes), callback);
+        }
+    }
+
+    private static void send(Response response, Callback callback, int status, Object body) {
+        byte[] bytes;
+        try {
+            bytes = JSON.writeValueAsBytes(body);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("the studio's data cannot be written as JSON", e);
+        }
+        response.setStatus(status);
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
+        response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+        response.write(true, java.nio.ByteBuffer.wrap(bytes), callback);
+    }
+}

@@ -1,0 +1,333 @@
+// Flow studio's page: the executions, and one execution kept up to date by the server's event
+// stream (the server polls the database, so runs of any flow process show). No framework: the DOM,
+// fetch, EventSource, and Mermaid (bundled) for the graph. Text from the database is only ever
+// set as textContent.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const shown = { open: new Set(), id: null, after: 0, graphHash: null, ids: {}, source: null, refreshing: false, again: false, graphs: 0 };
+
+if (window.mermaid) {
+  window.mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'neutral', flowchart: { htmlLabels: false } });
+}
+
+async function api(path, body) {
+  const init = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  const response = await fetch(path, Object.assign({ credentials: 'same-origin' }, init));
+  const json = await response.json();
+  if (!response.ok) {
+    throw new Error(json.error || response.statusText);
+  }
+  return json;
+}
+
+function el(tag, text, attrs) {
+  const e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  return e;
+}
+
+// local time as 2026-06-02 14:03:27, short enough for the list
+function time(ms) {
+  if (!ms) return '';
+  const d = new Date(ms);
+  const two = (n) => String(n).padStart(2, '0');
+  return d.getFullYear() + '-' + two(d.getMonth() + 1) + '-' + two(d.getDate()) + ' ' + two(d.getHours()) + ':' + two(d.getMinutes()) + ':' + two(d.getSeconds());
+}
+
+function statusBadge(status) {
+  return el('span', status, { class: 'status', 'data-status': status });
+}
+
+function link(id) {
+  return el('a', id, { href: '#/execution/' + encodeURIComponent(id) });
+}
+
+function say(text) {
+  $('message').textContent = text;
+}
+
+// ---- the executions list -------------------------------------------------------------------
+
+function renderExecutions(list) {
+  const body = $('executions').tBodies[0];
+  body.replaceChildren(...list.map((x) => {
+    const row = el('tr', null, { 'data-execution': x.id });
+    if (x.id === shown.id) row.className = 'current';
+    const name = el('td');
+    name.append(link(x.id));
+    if (x.parent) name.append(el('small', ' child of ' + x.parent));
+    const status = el('td');
+    status.append(statusBadge(x.status));
+    row.append(name, el('td', x.workflow), status, el('td', time(x.createdAt)), el('td', time(x.finishedAt)));
+    return row;
+  }));
+  $('no-executions').hidden = list.length > 0;
+}
+
+// ---- one execution -------------------------------------------------------------------------
+
+async function show(id) {
+  shown.id = id;
+  shown.after = 0;
+  shown.graphHash = null;
+  shown.open.clear();
+  $('events').replaceChildren();
+  say('');
+  $('execution').hidden = false;
+  await refresh();
+  connect();
+}
+
+// Reads the execution again; a refresh asked for while one runs is done once after it.
+async function refresh() {
+  if (shown.refreshing) {
+    shown.again = true;
+    return;
+  }
+  shown.refreshing = true;
+  try {
+    do {
+      shown.again = false;
+      const view = await api('/api/executions/' + encodeURIComponent(shown.id));
+      await renderExecution(view);
+    } while (shown.again);
+  } catch (e) {
+    say(e.message);
+  } finally {
+    shown.refreshing = false;
+  }
+}
+
+async function renderExecution(view) {
+  const x = view.execution;
+  $('execution-title').textContent = x.workflow + ' · ' + x.id;
+  const summary = $('execution-summary');
+  summary.replaceChildren(statusBadge(x.status), ' started ' + time(x.createdAt) + (x.finishedAt ? ', finished ' + time(x.finishedAt) : ''));
+  summary.setAttribute('data-status', x.status);
+  $('cancel').hidden = Boolean(x.finishedAt) || Boolean(x.parent); // an ended run, or a child: its run is cancelled
+  $('execution-report').hidden = !x.report;
+  $('execution-report').textContent = x.report || '';
+  const parent = $('execution-parent');
+  parent.hidden = !x.parent;
+  if (x.parent) parent.replaceChildren('A child execution of ', link(x.parent), ' (its node ' + x.parentNode + ')');
+  for (const tr of $('executions').tBodies[0].rows) tr.className = tr.dataset.execution === x.id ? 'current' : '';
+  renderQuestions(view.questions);
+  await renderGraph(view.graph, x.graphHash);
+  colourGraph(view.nodes);
+  renderNodes(view.nodes);
+  renderChildren(view.children);
+  renderPairs('loops', view.loops);
+  renderPairs('state', view.state);
+  renderKv(view.kv);
+}
+
+async function renderGraph(graph, hash) {
+  if (hash === shown.graphHash) return;
+  shown.graphHash = hash;
+  shown.ids = graph.ids;
+  const box = $('graph');
+  if (!window.mermaid) {
+    box.replaceChildren(el('pre', graph.mermaid));
+    return;
+  }
+  const { svg } = await window.mermaid.render('flow-graph-' + (++shown.graphs), graph.mermaid);
+  box.innerHTML = svg; // Mermaid's own output, sanitised by it (securityLevel strict)
+}
+
+function colourGraph(nodes) {
+  for (const n of nodes) {
+    const id = shown.ids[n.id];
+    const g = id && $('graph').querySelector('g.node[data-id="' + id + '"], g.node[id*="flowchart-' + id + '-"]');
+    if (!g) continue;
+    if (!g.hasAttribute('data-status')) {
+      // the kind's colours (Mermaid's inline styles) give way to the status's; the shape still says the kind
+      for (const shape of g.querySelectorAll('rect, polygon, circle, path, ellipse')) shape.removeAttribute('style');
+    }
+    g.setAttribute('data-status', n.status);
+    g.setAttribute('data-node', n.id);
+    let title = g.querySelector('title');
+    if (!title) {
+      title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+      g.prepend(title);
+    }
+    title.textContent = n.id + ': ' + n.status;
+  }
+}
+
+function renderNodes(nodes) {
+  $('nodes').tBodies[0].replaceChildren(...nodes.flatMap((n) => {
+    const row = el('tr', null, { 'data-node': n.id });
+    const name = el('th', null, { scope: 'row' });
+    const open = shown.open.has(n.id);
+    const toggle = el('button', n.id, { type: 'button', class: 'node-detail', 'aria-expanded': String(open), title: 'Show its runs and results' });
+    toggle.addEventListener('click', () => {
+      if (shown.open.has(n.id)) shown.open.delete(n.id); else shown.open.add(n.id);
+      refresh();
+    });
+    name.append(toggle);
+    const status = el('td');
+    status.append(statusBadge(n.status));
+    const child = el('td');
+    if (n.child) child.append(link(n.child));
+    const passes = n.passes + (n.earlier.length ? ' (' + n.earlier.map((r) => 'pass ' + r.iteration + '.' + r.attempt + ': ' + r.status + (r.output ? ' ' + r.output : '')).join('; ') + ')' : '');
+    row.append(name, el('td', n.kind), status, el('td', passes), el('td', n.output), el('td', n.error), child);
+    if (!open) return [row];
+    const detail = el('tr', null, { class: 'runs', 'data-runs': n.id });
+    const cell = el('td', 'loading…', { colspan: '7' });
+    detail.append(cell);
+    loadRuns(n.id, cell);
+    return [row, detail];
+  }));
+}
+
+// A node's runs, each with its result (summary, fields, files, the person's note...).
+async function loadRuns(node, cell) {
+  try {
+    const { runs } = await api('/api/executions/' + encodeURIComponent(shown.id) + '/nodes/' + encodeURIComponent(node));
+    const list = el('ol', null, { class: 'run-list' });
+    for (const r of runs) {
+      const li = el('li');
+      li.append(el('span', 'pass ' + r.iteration + ', attempt ' + r.attempt + ': '), statusBadge(r.status),
+        r.output ? ' ' + r.output : '', r.error ? ' ' + r.error : '', ' ' + time(r.startedAt) + (r.finishedAt ? ' to ' + time(r.finishedAt) : ''));
+      if (r.result) li.append(el('pre', JSON.stringify(r.result, null, 2), { class: 'result' }));
+      list.append(li);
+    }
+    cell.replaceChildren(runs.length ? list : 'not run yet');
+  } catch (e) {
+    cell.textContent = e.message;
+  }
+}
+
+function renderChildren(children) {
+  $('children').hidden = children.length === 0;
+  $('children-list').replaceChildren(...children.map((c) => {
+    const li = el('li');
+    li.append(link(c.id), ' ' + c.workflow + ' (node ' + c.parentNode + ') ', statusBadge(c.status));
+    return li;
+  }));
+}
+
+function renderPairs(name, map) {
+  const keys = Object.keys(map || {});
+  $(name).hidden = keys.length === 0;
+  $(name + '-list').replaceChildren(...keys.flatMap((k) => [el('dt', k), el('dd', typeof map[k] === 'string' ? map[k] : JSON.stringify(map[k]))]));
+}
+
+function renderKv(entries) {
+  $('kv').hidden = entries.length === 0;
+  $('kv-table').tBodies[0].replaceChildren(...entries.map((e) => {
+    const row = el('tr');
+    row.append(el('td', e.scope), el('td', e.key), el('td', e.value !== null ? e.value : '(' + e.bytes + ' bytes in ' + e.artifact + ')'), el('td', e.writer + ', ' + time(e.at)));
+    return row;
+  }));
+}
+
+// ---- a person's answers ----------------------------------------------------------------------
+
+function renderQuestions(questions) {
+  const forms = $('question-forms');
+  const open = new Set(questions.map((q) => q.execution + '/' + q.node));
+  // keep forms a person may be filling in; drop the answered ones
+  for (const f of [...forms.children]) if (!open.has(f.dataset.key)) f.remove();
+  for (const q of questions) {
+    const key = q.execution + '/' + q.node;
+    if (forms.querySelector('form[data-key="' + CSS.escape(key) + '"]')) continue;
+    forms.append(questionForm(q, key));
+  }
+  $('questions').hidden = questions.length === 0;
+}
+
+function questionForm(q, key) {
+  const form = el('form', null, { class: 'question', 'data-key': key, 'data-node': q.node });
+  form.append(el('h4', (q.title || q.node) + ' (' + q.node + ')'));
+  if (q.prompt) form.append(el('p', q.prompt));
+  const set = el('fieldset');
+  set.append(el('legend', q.wantsText ? 'Your answer' : 'Answer'));
+  q.options.forEach((option, i) => {
+    const id = 'answer-' + q.node + '-' + i;
+    const radio = el('input', null, { type: 'radio', name: 'output', value: option, id });
+    if (i === 0) radio.required = true;
+    if (q.options.length === 1) radio.checked = true;
+    const label = el('label', option + (option === q.default ? ' (the default' + (q.deadline ? ' at ' + time(q.deadline) : '') + ')' : ''), { for: id });
+    const line = el('div');
+    line.append(radio, ' ', label);
+    set.append(line);
+  });
+  const noteId = 'note-' + q.node;
+  set.append(el('label', q.wantsText ? 'Text (needed)' : 'Note (optional)', { for: noteId }));
+  const note = el('textarea', null, { id: noteId, name: 'note', rows: '2' });
+  if (q.wantsText) note.required = true;
+  set.append(note);
+  form.append(set, el('button', 'Answer', { type: 'submit' }));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const output = form.querySelector('input[name=output]:checked');
+    try {
+      const done = await api('/api/executions/' + encodeURIComponent(q.execution) + '/answer',
+        { node: q.node, output: output ? output.value : '', note: note.value || null });
+      say('Answered ' + done.node + ' "' + done.answer + '". A running flow worker goes on, or: flow resume ' + q.execution);
+      form.remove();
+      refresh();
+    } catch (e) {
+      say(e.message);
+    }
+  });
+  return form;
+}
+
+$('cancel-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  try {
+    await api('/api/executions/' + encodeURIComponent(shown.id) + '/cancel', { reason: $('cancel-reason').value || null });
+    say('Cancelled.');
+    refresh();
+  } catch (e) {
+    say(e.message);
+  }
+});
+
+// ---- live updates ------------------------------------------------------------------------------
+
+function renderEvents(events) {
+  const list = $('events');
+  for (const e of events) {
+    if (e.seq <= shown.after) continue; // sent again after a reconnect
+    const li = el('li', null, { value: String(e.seq), 'data-kind': e.kind });
+    li.append(el('time', new Date(e.at).toLocaleTimeString(), { datetime: new Date(e.at).toISOString() }), ' ',
+      el('span', e.kind, { class: 'kind' }), e.node ? ' ' + e.node : '', e.data ? ' ' + JSON.stringify(e.data) : '');
+    list.append(li);
+    shown.after = Math.max(shown.after, e.seq);
+  }
+}
+
+function connect() {
+  if (shown.source) shown.source.close();
+  const query = shown.id ? '?execution=' + encodeURIComponent(shown.id) + '&after=' + shown.after : '';
+  const source = new EventSource('/api/stream' + query);
+  shown.source = source;
+  source.addEventListener('open', () => { $('connection').textContent = 'live'; });
+  source.addEventListener('error', () => { $('connection').textContent = 'reconnecting…'; });
+  source.addEventListener('executions', (m) => renderExecutions(JSON.parse(m.data).executions));
+  source.addEventListener('events', (m) => {
+    const update = JSON.parse(m.data);
+    if (update.execution !== shown.id) return;
+    renderEvents(update.events);
+    refresh();
+  });
+}
+
+function route() {
+  const match = /^#\/execution\/(.+)$/.exec(location.hash);
+  if (match) {
+    show(decodeURIComponent(match[1]));
+  } else {
+    shown.id = null;
+    $('execution').hidden = true;
+    connect();
+  }
+}
+
+window.addEventListener('hashchange', route);
+route();
