@@ -6,6 +6,8 @@
 #   bench/run.sh lsp        language server: didChange -> publishDiagnostics at 200, 2,000, 20,000 nodes, RSS
 #   bench/run.sh reply      reading an agent's answer after 300 KB of braces, before and after the linear scan
 #   bench/run.sh startup    start-up of flow --version, check and run: plain java -jar, then the launcher (bench/startup.sh)
+#   bench/run.sh workers [WORK_MS...]  nodes/s for 1, 2, 4, 8 worker slots on SQLite and PostgreSQL (a local throwaway
+#                           cluster, made by tools/pg-test-cluster.sh with fsync on), side by side
 # Build first: mvn -B -q package -DskipTests
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +28,7 @@ case "$what" in
     checker) run dev.flow.bench.CheckerBench ;;
     lsp)   run dev.flow.bench.LspLatency dsl.lsp/target/flow-language-server.jar ;;
     reply) run dev.flow.bench.ReplyScanBench ;;
+    workers) shift; FLOW_PG_DURABLE=1 run dev.flow.bench.WorkerScalingBench "$@" ;;
     all)   run dev.flow.bench.CheckBench all; run dev.flow.bench.CheckerBench; run dev.flow.bench.LspLatency dsl.lsp/target/flow-language-server.jar ;;
-    *)     echo "unknown benchmark '$what' (check, checker, yaml, lsp, reply, startup, all)" >&2; exit 2 ;;
+    *)     echo "unknown benchmark '$what' (check, checker, yaml, lsp, reply, startup, workers, all)" >&2; exit 2 ;;
 esac

@@ -170,22 +170,26 @@ public final class RuntimeBench {
     /** A graph and the number of node executions it makes. */
     record Bench(FlowGraph graph, long nodes) {}
 
-    private static Node noopTask(String id) {
+    static Node noopTask(String id) {
         return Node.of(id, new NodeSpec.Task(NameRef.of("noop"), null, null, null, null, List.of(), Map.of(), List.of()), null);
     }
 
-    private static Edge edge(String from, String to) {
+    static Edge edge(String from, String to) {
         return new Edge(from + "->" + to, NameRef.of(from), NameRef.of(to), null, null, false, List.of(), null);
     }
 
-    private static Workflow workflow(String id, List<Node> body, List<Edge> edges, boolean noopAgent) {
+    static Workflow workflow(String id, List<Node> body, List<Edge> edges, boolean noopAgent) {
+        return workflow(id, body, edges, noopAgent, 1);
+    }
+
+    static Workflow workflow(String id, List<Node> body, List<Edge> edges, boolean noopAgent, int maxParallel) {
         var nodes = new ArrayList<Node>();
         nodes.add(Node.of("start", new NodeSpec.Start(), null));
         nodes.addAll(body);
         nodes.add(Node.of("end", new NodeSpec.End(), null));
         var agents = noopAgent ? List.of(new AgentDef("noop", "runs in the engine's JVM", null, null, Map.of(), null)) : List.<AgentDef>of();
         return new Workflow(id, null, null, null, List.of(), List.of(), List.of(), agents, nodes, edges, null, List.of(), List.of(),
-                new Config(1, true, null), null);
+                new Config(maxParallel, true, null), null);
     }
 
     private static Bench chain(int n, java.util.function.IntFunction<Node> node, boolean noopAgent) {

@@ -84,7 +84,7 @@ final class Invocation {
         words.addAll(List.of(args));
         if (database.named()) {
             words.add("--db");
-            words.add(database.path().toString());
+            words.add(database.shown());
         }
         return String.join(" ", words.stream().map(Invocation::quote).toList());
     }

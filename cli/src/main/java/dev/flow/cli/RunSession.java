@@ -2,7 +2,7 @@ package dev.flow.cli;
 
 import dev.flow.engine.Engine;
 import dev.flow.engine.RunResult;
-import dev.flow.store.sqlite.SqliteStore;
+import dev.flow.store.Store;
 import java.io.PrintWriter;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -16,7 +16,7 @@ import java.util.function.Function;
  * again, nothing lost), the summary says how to resume, and the process ends with the signal's code.
  */
 final class RunSession implements AutoCloseable {
-    final SqliteStore store;
+    final Store store;
     final Engine engine;
     private final Progress progress;
     private final Invocation flow;
@@ -25,7 +25,7 @@ final class RunSession implements AutoCloseable {
     private final SnapshotWriter snapshot;
 
     /** @param snapshot keeps {@code --snapshot FILE}; null when none was asked for */
-    RunSession(SqliteStore store, DatabaseOptions database, Progress progress, Ansi ansi, java.util.Map<String, java.util.List<String>> roles,
+    RunSession(Store store, DatabaseOptions database, Progress progress, Ansi ansi, java.util.Map<String, java.util.List<String>> roles,
             SnapshotWriter snapshot) {
         this.store = store;
         this.progress = progress;

@@ -83,7 +83,7 @@ final class StatusCommand implements Callable<Integer> {
 
     private void list(PrintWriter out, Ansi ansi, Engine engine, List<ExecutionRow> rows, long now) {
         if (rows.isEmpty()) {
-            out.println("no executions in " + database.path() + " yet");
+            out.println("no executions in " + database.shown() + " yet");
             return;
         }
         var table = new TextTable("ID", "WORKFLOW", "STATUS", "STARTED", "DURATION");

@@ -61,7 +61,7 @@ final class StudioCommand implements Callable<Integer> {
                 stopped.countDown();
             }, "flow-studio-stop");
             Runtime.getRuntime().addShutdownHook(hook);
-            out.println("flow studio: " + studio.url() + " (" + store.location() + "); Ctrl-C stops");
+            out.println("flow studio: " + studio.url() + " (" + store.address() + "); Ctrl-C stops");
             out.flush();
             stopped.await();
             return ExitCode.OK;

@@ -70,7 +70,7 @@ final class WorkerCommand implements Callable<Integer> {
                 stopped.countDown();
             }, "flow-worker-stop");
             Runtime.getRuntime().addShutdownHook(hook);
-            display.say("serving " + store.location() + " with " + concurrency + (concurrency == 1 ? " slot" : " slots")
+            display.say("serving " + store.address() + " with " + concurrency + (concurrency == 1 ? " slot" : " slots")
                     + " as " + worker.owner() + "; Ctrl-C stops");
             display.say("processes: " + dev.flow.engine.exec.Containment.forEnvironment(System.getenv()).describe());
             while (worker.failure() == null) {

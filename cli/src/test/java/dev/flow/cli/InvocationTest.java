@@ -16,7 +16,7 @@ class InvocationTest {
 
     private static DatabaseOptions database(String db) {
         var d = new DatabaseOptions();
-        d.db = db == null ? null : Path.of(db);
+        d.db = db;
         return d;
     }
 

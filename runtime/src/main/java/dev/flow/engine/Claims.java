@@ -136,7 +136,9 @@ final class Claims {
             context.put("kv_inputs", kvInputs.context());
         }
         var env = new LinkedHashMap<String, String>();
-        env.put("FLOW_DB", step.core.store.location().toString());
+        env.put("FLOW_DB", step.core.store.address());
+        // with PostgreSQL, `flow kv` in the step keeps large values where this worker does
+        env.put("FLOW_ARTIFACTS", step.core.store.artifactsDir().toString());
         env.put("FLOW_EXECUTION_ID", ctx.id());
         env.put("FLOW_NODE_ID", row.nodeId());
         env.put("FLOW_ITERATION", Integer.toString(row.iteration()));

@@ -456,7 +456,7 @@ public final class Engine {
     /** The isolated steps of an execution that have started, in workflow order: their worktrees and what they applied. */
     public List<IsolatedStep> isolatedSteps(String executionId) {
         ExecutionRow row = find(executionId);
-        var workspaces = Workspaces.besideDatabase(core.store.location());
+        var workspaces = Workspaces.besideDatabase(core.store);
         return core.store.read(tx -> {
             RunGraph g = core.graphs.runGraph(tx, row.graphHash(), row.workflowId());
             var out = new ArrayList<IsolatedStep>();

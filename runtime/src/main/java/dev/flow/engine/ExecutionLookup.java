@@ -28,6 +28,6 @@ final class ExecutionLookup {
             hint = recent.isEmpty() ? "the database has no executions yet"
                     : "recent executions: " + String.join(", ", recent.stream().map(ExecutionRow::id).toList());
         }
-        return new UsageException("no execution \"" + id + "\" in " + store.location() + " (" + hint + "; \"flow status\" lists them)");
+        return new UsageException("no execution \"" + id + "\" in " + store.address() + " (" + hint + "; \"flow status\" lists them)");
     }
 }

@@ -302,7 +302,8 @@ final class Worker {
     /** Renews this worker's leases and cancels local work whose node is no longer held. */
     void heartbeat() {
         long start = System.nanoTime();
-        cancelUnheld(core.store.write(tx -> {
+        // renewing is right whatever others changed meanwhile: it needs no retry for their changes
+        cancelUnheld(core.store.writeLatest(tx -> {
             tx.nodes().renewLeases(owner, core.now() + core.options().lease().toMillis());
             return tx.nodes().heldBy(owner);
         }), start);

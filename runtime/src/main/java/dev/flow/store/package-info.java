@@ -4,9 +4,9 @@
  * and the event log.
  *
  * <p>The engine reaches the database only through {@link dev.flow.store.Store} and the table
- * interfaces of this package, so a server database can take SQLite's place; {@link
- * dev.flow.store.sqlite.SqliteStore} is the implementation Flow ships. Every change happens inside
- * {@link dev.flow.store.Store#write}: one transaction, taken with {@code BEGIN IMMEDIATE}, in which
- * each state transition is a guarded update (see {@link dev.flow.store.Guard}).
+ * interfaces of this package: {@link dev.flow.store.sqlite.SqliteStore} on one machine, {@link
+ * dev.flow.store.postgres.PostgresStore} for several ({@link dev.flow.store.Stores} opens what
+ * {@code --db} names). Every change happens inside {@link dev.flow.store.Store#write}: one
+ * transaction in which each state transition is a guarded update (see {@link dev.flow.store.Guard}).
  */
 package dev.flow.store;

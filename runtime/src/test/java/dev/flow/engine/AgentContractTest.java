@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * with feedback, and a task can go on with its agent's conversation. Agents are real programs: the
  * scripted agent, or a shell line printing what a real agent would.
  */
+@dev.flow.store.BothStores
 class AgentContractTest {
     @TempDir
     Path dir;

@@ -13,6 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@dev.flow.store.BothStores
 class AgentTest {
     @TempDir
     Path dir;

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * are built with the model API, as a compiled graph that never met the checker would be), keeps
  * every path short however deep subgraphs nest, and keeps failure reports small.
  */
+@dev.flow.store.BothStores
 class ArtifactsTest {
     @TempDir
     Path dir;

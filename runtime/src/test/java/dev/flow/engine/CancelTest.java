@@ -7,7 +7,6 @@ import dev.flow.store.ExecutionStatus;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.RequestRow;
 import dev.flow.store.StoreOptions;
-import dev.flow.store.sqlite.SqliteStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -21,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * is killed by whichever worker holds it, its questions are withdrawn, and a second cancel is
  * refused. The slow steps sleep for a minute: a test that takes that long did not kill them.
  */
+@dev.flow.store.BothStores
 class CancelTest {
     @TempDir
     Path dir;
@@ -75,7 +75,7 @@ class CancelTest {
     @Test
     void aRunDrivenByAnotherEngineOnTheSameDatabaseStopsWithinItsWatch() throws Exception {
         var g = Flows.workflow("w").sh("slow", SLOW).chain("start", "slow", "end").graph();
-        try (var h = new Harness(dir); var other = SqliteStore.open(dir.resolve("state.db"), StoreOptions.DEFAULT)) {
+        try (var h = new Harness(dir); var other = dev.flow.store.StoreKind.current().open(dir, StoreOptions.DEFAULT)) {
             String id = h.start(g);
             var run = CompletableFuture.supplyAsync(() -> h.engine.run(id));
             awaitFile("slow.pid");

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What a process learns of where it stands: its parent node and execution, and the run's artifact folder. */
+@dev.flow.store.BothStores
 class ContextPointersTest {
     /** Appends "NODE ITERATION [PARENT_NODE] [PARENT_EXECUTION]" to pointers.txt in the workflow's folder. */
     private static final String REPORT = "echo \"$FLOW_NODE_ID $FLOW_ITERATION [$FLOW_PARENT_NODE_ID] [$FLOW_PARENT_EXECUTION_ID]\" >> pointers.txt";

@@ -19,6 +19,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@dev.flow.store.BothStores
 class ControlFlowTest {
     @TempDir
     Path dir;

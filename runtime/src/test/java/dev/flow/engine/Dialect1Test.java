@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the entry node, and a failed gate stops the run unless its result is routed. The supervisor's own
  * workflows of the shared corpus run with the scripted agent playing every role.
  */
+@dev.flow.store.BothStores
 class Dialect1Test {
     private static final Compiler COMPILER = Compiler.withInstalledFrontEnds();
 

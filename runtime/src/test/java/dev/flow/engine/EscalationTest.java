@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Escalation: a node that fails for good hands its failure to an escalation node (a scripted agent),
  * whose answer adds a node that fixes the cause and runs the failed node again; the run completes.
  */
+@dev.flow.store.BothStores
 class EscalationTest {
     @TempDir
     Path dir;

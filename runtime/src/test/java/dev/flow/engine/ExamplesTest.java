@@ -28,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * approval after an answer). Once the language's compiler is merged, the examples module runs the
  * .flow files themselves through it.
  */
+@dev.flow.store.BothStores
 class ExamplesTest {
     @TempDir
     Path dir;

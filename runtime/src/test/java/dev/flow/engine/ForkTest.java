@@ -30,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and runs from it on, with the state and loop counters it had when that node last became ready.
  * Every task appends "NODE PASS" to effects.log, which tells what ran where.
  */
+@dev.flow.store.BothStores
 class ForkTest {
     @TempDir
     Path dir;

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Graphs that grow: a scripted planner answers with nodes to add ({@code @json FILE}), Flow checks
  * them with the checker and runs them, and the execution's graph keeps its versions.
  */
+@dev.flow.store.BothStores
 class GrowthTest {
     @TempDir
     Path dir;

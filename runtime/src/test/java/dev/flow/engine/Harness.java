@@ -5,16 +5,20 @@ import dev.flow.store.EventRow;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.RunRow;
 import dev.flow.store.StoreOptions;
-import dev.flow.store.sqlite.SqliteStore;
+import dev.flow.store.Store;
+import dev.flow.store.StoreKind;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
-/** A real SQLite database in a temporary folder, an engine on it, and shortcuts tests use. */
+/**
+ * A real database in a temporary folder (SQLite, or a PostgreSQL database of its own when the test
+ * class runs {@link dev.flow.store.BothStores}), an engine on it, and shortcuts tests use.
+ */
 final class Harness implements AutoCloseable {
     final Path dir;
-    final SqliteStore store;
+    final Store store;
     final Engine engine;
 
     Harness(Path dir) {
@@ -23,7 +27,7 @@ final class Harness implements AutoCloseable {
 
     Harness(Path dir, UnaryOperator<EngineOptions.Builder> options) {
         this.dir = dir;
-        this.store = SqliteStore.open(dir.resolve("state.db"), StoreOptions.DEFAULT);
+        this.store = StoreKind.current().open(dir, StoreOptions.DEFAULT);
         this.engine = new Engine(store, options.apply(EngineOptions.builder().contractFooter(true)).build());
     }
 

@@ -16,6 +16,7 @@ import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@dev.flow.store.BothStores
 class HumanTest {
     @TempDir
     Path dir;

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * its gates run there before anything is applied, and only passed changes reach the target. The
  * agents are the scripted agent, editing files with {@code @write}.
  */
+@dev.flow.store.BothStores
 class IsolationTest {
     @TempDir
     Path dir;

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A task's inputs from the key-value store, as its agent sees them in its prompt and its context file. */
+@dev.flow.store.BothStores
 class KvInputsTest {
     @TempDir
     Path dir;

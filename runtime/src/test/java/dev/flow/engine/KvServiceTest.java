@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@dev.flow.store.BothStores
 class KvServiceTest {
     @TempDir
     Path dir;

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * finish in is up to the machine, so expectations that depend on it are read from the merge's
  * {@code joined} list (the branches in the order they finished).
  */
+@dev.flow.store.BothStores
 class MergeStrategyTest {
     @TempDir
     Path dir;

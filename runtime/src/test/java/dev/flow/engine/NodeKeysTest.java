@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The keys Flow writes in a node's scope when an attempt finishes: out.summary, out.last_stdout_path, out.last_result_path, err.summary. */
+@dev.flow.store.BothStores
 class NodeKeysTest {
     @TempDir
     Path dir;

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The losing branches sleep for half a minute: a test that takes that long has lost the race it
  * tests.
  */
+@dev.flow.store.BothStores
 class RaceTest {
     @TempDir
     Path dir;

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@dev.flow.store.BothStores
 class SubgraphTest {
     @TempDir
     Path dir;

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A supervisor runs with the scripted agent as supervisor and participants (real processes, a
  * real database): its decisions route, ask a person, finish, are checked, and its rounds are counted.
  */
+@dev.flow.store.BothStores
 class SupervisorTest {
     @TempDir
     Path dir;

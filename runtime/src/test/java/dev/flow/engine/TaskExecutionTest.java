@@ -13,6 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@dev.flow.store.BothStores
 class TaskExecutionTest {
     @TempDir
     Path dir;
@@ -86,7 +87,7 @@ class TaskExecutionTest {
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(Files.readString(dir.resolve("got.txt"))).isEqualTo(tricky);
             assertThat(Files.exists(dir.resolve("pwned"))).isFalse();
-            assertThat(Files.readString(dir.resolve("ptr.txt"))).isEqualTo("t|" + h.store.location() + "|1");
+            assertThat(Files.readString(dir.resolve("ptr.txt"))).isEqualTo("t|" + h.store.address() + "|1");
         }
     }
 

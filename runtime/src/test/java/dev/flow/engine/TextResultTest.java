@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A node's text result ({@code NODE.text}), which dialect 2's {@code set: {v: output}} stores: what a
  * command printed, an agent's summary, a person's note; read as the type of the variable it goes to.
  */
+@dev.flow.store.BothStores
 class TextResultTest {
     @TempDir
     Path dir;

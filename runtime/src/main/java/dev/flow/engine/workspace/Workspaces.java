@@ -16,8 +16,8 @@ public final class Workspaces {
     }
 
     /** The folder the worktrees of a database live in: {@code worktrees} beside it. */
-    public static Workspaces besideDatabase(Path database) {
-        return new Workspaces(database.toAbsolutePath().normalize().getParent().resolve("worktrees"));
+    public static Workspaces besideDatabase(dev.flow.store.Store store) {
+        return new Workspaces(store.localDir().toAbsolutePath().normalize().resolve("worktrees"));
     }
 
     public Path root() {

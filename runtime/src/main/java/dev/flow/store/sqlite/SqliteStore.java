@@ -4,6 +4,9 @@ import dev.flow.store.Store;
 import dev.flow.store.StoreException;
 import dev.flow.store.StoreException.Kind;
 import dev.flow.store.StoreOptions;
+import dev.flow.store.sql.Dialect;
+import dev.flow.store.sql.SqlFailure;
+import dev.flow.store.sql.SqlSession;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -43,8 +46,8 @@ public final class SqliteStore implements Store {
     private final Path file;
     private final StoreOptions options;
     private final Path artifacts;
-    private final ThreadLocal<Session> sessions = new ThreadLocal<>();
-    private final List<Session> opened = new ArrayList<>();
+    private final ThreadLocal<SqlSession> sessions = new ThreadLocal<>();
+    private final List<SqlSession> opened = new ArrayList<>();
     private volatile boolean closed;
     private Thread checkpointer;
 
@@ -146,7 +149,7 @@ public final class SqliteStore implements Store {
     }
 
     private void prepareSchema(Path shown) {
-        Session s = session();
+        SqlSession s = session();
         try {
             int appId = pragmaInt(s, "application_id");
             int version = pragmaInt(s, "user_version");
@@ -172,7 +175,7 @@ public final class SqliteStore implements Store {
             s.execute("PRAGMA journal_mode=WAL");
             if (version < Migrations.latest()) {
                 write(tx -> {
-                    migrate((Session) tx);
+                    migrate((SqlSession) tx);
                     return null;
                 });
             }
@@ -186,7 +189,7 @@ public final class SqliteStore implements Store {
     }
 
     private void startCheckpointer() {
-        Session own = new Session(connect());
+        SqlSession own = new SqlSession(connect(), Dialect.SQLITE);
         synchronized (opened) {
             opened.add(own);
         }
@@ -206,7 +209,7 @@ public final class SqliteStore implements Store {
         checkpointer.start();
     }
 
-    private static void migrate(Session s) {
+    private static void migrate(SqlSession s) {
         // Read again under the write lock: another process may have migrated in the meantime.
         int version = pragmaInt(s, "user_version");
         for (int step = version; step < Migrations.latest(); step++) {
@@ -220,17 +223,17 @@ public final class SqliteStore implements Store {
         }
     }
 
-    private static int pragmaInt(Session s, String pragma) {
+    private static int pragmaInt(SqlSession s, String pragma) {
         return s.queryOne("PRAGMA " + pragma, rs -> rs.getInt(1)).orElse(0);
     }
 
-    private Session session() {
+    private SqlSession session() {
         if (closed) {
             throw new IllegalStateException("the store is closed");
         }
-        Session s = sessions.get();
+        SqlSession s = sessions.get();
         if (s == null) {
-            s = new Session(connect());
+            s = new SqlSession(connect(), Dialect.SQLITE);
             sessions.set(s);
             synchronized (opened) {
                 opened.add(s);
@@ -275,8 +278,8 @@ public final class SqliteStore implements Store {
     }
 
     private <T> T inTransaction(Work<T> work, String begin) {
-        Session s = session();
-        if (s.inTransaction) {
+        SqlSession s = session();
+        if (s.inTransaction()) {
             return work.run(s); // joins the transaction already open on this thread
         }
         long deadline = System.nanoTime() + options.busyTimeout().toNanos() * 4;
@@ -296,10 +299,11 @@ public final class SqliteStore implements Store {
         }
     }
 
-    private static <T> T once(Session s, Work<T> work, String begin) {
+    private static <T> T once(SqlSession s, Work<T> work, String begin) {
         s.execute(begin);
-        s.inTransaction = true;
-        s.checkForeignCommits();
+        s.inTransaction(true);
+        // Cached rows stay valid while no other connection has committed anything.
+        s.keepCacheIf(s.queryOne("PRAGMA data_version", rs -> rs.getLong(1)).orElse(0L));
         boolean committed = false;
         try {
             T result = work.run(s);
@@ -307,9 +311,9 @@ public final class SqliteStore implements Store {
             committed = true;
             return result;
         } finally {
-            s.inTransaction = false;
+            s.inTransaction(false);
             if (!committed) {
-                s.cache.clear();
+                s.forgetCachedRows();
                 try {
                     s.execute("ROLLBACK");
                 } catch (SqlFailure ignored) {
@@ -348,9 +352,19 @@ public final class SqliteStore implements Store {
         }
     }
 
-    @Override
+    /** The database file. */
     public Path location() {
         return file;
+    }
+
+    @Override
+    public String address() {
+        return file.toString();
+    }
+
+    @Override
+    public Path localDir() {
+        return file.getParent();
     }
 
     @Override
@@ -375,7 +389,7 @@ public final class SqliteStore implements Store {
             }
         }
         synchronized (opened) {
-            opened.forEach(Session::close);
+            opened.forEach(SqlSession::close);
             opened.clear();
         }
     }

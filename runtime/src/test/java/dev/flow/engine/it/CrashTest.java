@@ -6,7 +6,9 @@ import dev.flow.engine.Engine;
 import dev.flow.store.ExecutionStatus;
 import dev.flow.store.NodeRow;
 import dev.flow.store.NodeStatus;
-import dev.flow.store.sqlite.SqliteStore;
+import dev.flow.store.StoreKind;
+import dev.flow.store.StoreOptions;
+import dev.flow.store.Stores;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * that was running at a kill may have run again. These tests start many JVMs (about half a second
  * each on a small machine), so they take tens of seconds.
  */
+@dev.flow.store.BothStores
 class CrashTest {
     @TempDir
     Path dir;
@@ -32,11 +35,11 @@ class CrashTest {
 
     private void setUp() throws Exception {
         graph = ProcessFlows.write(dir, ProcessFlows.crashable());
-        db = dir.resolve("state.db").toString();
+        db = StoreKind.current().newAddress(dir);
     }
 
     private void noteRunning(String id) {
-        try (var store = SqliteStore.open(Path.of(db))) {
+        try (var store = Stores.open(db, StoreOptions.DEFAULT)) {
             List<NodeRow> rows = store.read(tx -> {
                 var all = new java.util.ArrayList<>(tx.nodes().all(id));
                 return all;
@@ -94,7 +97,7 @@ class CrashTest {
                 assertThat(e.getValue()).as("%s (running at kills: %s)", e.getKey(), runningAtKill).isEqualTo(1);
             }
         }
-        try (var store = SqliteStore.open(Path.of(db))) {
+        try (var store = Stores.open(db, StoreOptions.DEFAULT)) {
             assertThat(new Engine(store).status(id).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
         }
     }
@@ -121,7 +124,7 @@ class CrashTest {
     void killedInTheMiddleOfALoopResetNoneOfItIsKept() throws Exception {
         setUp();
         String id = runUntilCrash("before-commit:1:loop-reset");
-        try (var store = SqliteStore.open(Path.of(db))) {
+        try (var store = Stores.open(db, StoreOptions.DEFAULT)) {
             var view = new Engine(store).status(id);
             assertThat(view.loops()).as("the counter's increment was rolled back").isEmpty();
             var test = view.nodes().stream().filter(n -> n.nodeId().equals("test")).findFirst().orElseThrow();

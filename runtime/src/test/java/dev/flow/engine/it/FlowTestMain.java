@@ -8,7 +8,8 @@ import dev.flow.engine.UsageException;
 import dev.flow.engine.WorkerHandle;
 import dev.flow.model.json.GraphJson;
 import dev.flow.store.StoreException;
-import dev.flow.store.sqlite.SqliteStore;
+import dev.flow.store.StoreOptions;
+import dev.flow.store.Stores;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,12 +52,12 @@ public final class FlowTestMain {
     private static int run(String[] args, PrintStream out) throws Exception {
         var positional = new ArrayList<String>();
         var inputs = new LinkedHashMap<String, String>();
-        Path db = null;
+        String db = null;
         String crashAt = null;
         int concurrency = 4;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--db" -> db = Path.of(args[++i]);
+                case "--db" -> db = args[++i];
                 case "--crash-at" -> crashAt = args[++i];
                 case "--concurrency" -> concurrency = Integer.parseInt(args[++i]);
                 case "--input" -> {
@@ -67,7 +68,7 @@ public final class FlowTestMain {
             }
         }
         var options = EngineOptions.builder().probe(probe(crashAt, out)).lease(Duration.ofSeconds(5)).heartbeat(Duration.ofSeconds(1)).build();
-        try (var store = SqliteStore.open(db)) {
+        try (var store = Stores.open(db, StoreOptions.DEFAULT)) {
             var engine = new Engine(store, options);
             String verb = positional.get(0);
             switch (verb) {

@@ -14,7 +14,9 @@ import dev.flow.model.Workflow;
 import dev.flow.store.ExecutionStatus;
 import dev.flow.store.GraphVersionRow;
 import dev.flow.store.NodeStatus;
-import dev.flow.store.sqlite.SqliteStore;
+import dev.flow.store.StoreKind;
+import dev.flow.store.StoreOptions;
+import dev.flow.store.Stores;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * exactly the versions that committed, nothing added twice, and every added node ran once. Each
  * test starts two JVMs and a few agent processes, so it takes a few seconds.
  */
+@dev.flow.store.BothStores
 class GrowthCrashTest {
     @TempDir
     Path dir;
@@ -56,7 +59,7 @@ class GrowthCrashTest {
                 List.of(ProcessFlows.edge("start", "plan"), ProcessFlows.edge("plan", "after"), ProcessFlows.edge("after", "end")), null,
                 List.of(), List.of(), new dev.flow.model.Config(2, true, null), null);
         graph = ProcessFlows.write(dir, FlowGraph.of(w));
-        db = dir.resolve("state.db").toString();
+        db = StoreKind.current().newAddress(dir);
     }
 
     private String runUntil(String crashAt) throws Exception {
@@ -64,7 +67,7 @@ class GrowthCrashTest {
     }
 
     private List<GraphVersionRow> versions(String id) {
-        try (var store = SqliteStore.open(Path.of(db))) {
+        try (var store = Stores.open(db, StoreOptions.DEFAULT)) {
             return new Engine(store).graphVersions(id);
         }
     }
@@ -78,7 +81,7 @@ class GrowthCrashTest {
         List<GraphVersionRow> versions = versions(id);
         assertThat(versions).extracting(GraphVersionRow::version).containsExactly(0, 1);
         assertThat(versions.get(1).addedNodes()).containsExactly("one", "two", "plan-grown");
-        try (var store = SqliteStore.open(Path.of(db))) {
+        try (var store = Stores.open(db, StoreOptions.DEFAULT)) {
             var engine = new Engine(store);
             assertThat(engine.status(id).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
             assertThat(engine.execution(id).graphHash()).isEqualTo(versions.get(1).graphHash());
@@ -91,7 +94,7 @@ class GrowthCrashTest {
         setUp();
         String id = runUntil("before-commit:1:grown");
         assertThat(versions(id)).as("no version committed").isEmpty();
-        try (var store = SqliteStore.open(Path.of(db))) {
+        try (var store = Stores.open(db, StoreOptions.DEFAULT)) {
             var view = new Engine(store).status(id);
             assertThat(view.nodes()).extracting(n -> n.nodeId()).doesNotContain("one", "two");
             assertThat(view.nodes().stream().filter(n -> n.nodeId().equals("plan")).findFirst().orElseThrow().status())

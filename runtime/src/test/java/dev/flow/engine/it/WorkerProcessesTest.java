@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.flow.engine.Engine;
 import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionStatus;
-import dev.flow.store.sqlite.SqliteStore;
+import dev.flow.store.StoreKind;
+import dev.flow.store.StoreOptions;
+import dev.flow.store.Stores;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * twice, none is lost, and no worker fails on a locked database. Starts four JVMs and 120 shell
  * processes, so it takes several seconds.
  */
+@dev.flow.store.BothStores
 class WorkerProcessesTest {
     @TempDir
     Path dir;
@@ -28,7 +31,7 @@ class WorkerProcessesTest {
     void threeWorkersShareAWideFanOutWithNoNodeRunTwice() throws Exception {
         int width = 120;
         Path graph = ProcessFlows.write(dir, ProcessFlows.wide(width, 16));
-        String db = dir.resolve("state.db").toString();
+        String db = StoreKind.current().newAddress(dir);
         String id;
         try (var start = Child.start(dir, "start", graph.toString(), "--db", db)) {
             id = start.await("execution ", 30).substring("execution ".length());
@@ -42,13 +45,14 @@ class WorkerProcessesTest {
             for (Child w : workers) {
                 assertThat(w.await("serving ", 30)).isNotNull();
             }
-            try (var store = SqliteStore.open(Path.of(db))) {
+            try (var store = Stores.open(db, StoreOptions.DEFAULT)) {
                 var engine = new Engine(store);
                 long deadline = System.nanoTime() + 120_000_000_000L;
                 while (!engine.status(id).execution().status().isFinal() && System.nanoTime() < deadline) {
                     Thread.sleep(100);
                 }
-                assertThat(engine.status(id).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
+                assertThat(engine.status(id).execution().status()).as("workers' stderr: %s",
+                        workers.stream().map(Child::stderr).toList()).isEqualTo(ExecutionStatus.COMPLETED);
                 List<EventRow> started = engine.events(id, 0, 100_000).stream().filter(e -> e.kind().equals("node_started")).toList();
                 var perNode = started.stream().collect(Collectors.groupingBy(EventRow::nodeId, Collectors.counting()));
                 List<EventRow> all = engine.events(id, 0, 100_000);
@@ -56,7 +60,7 @@ class WorkerProcessesTest {
                 assertThat(perNode).hasSize(width).allSatisfy((node, n) -> assertThat(n).as(node + ": " + all.stream()
                         .filter(e -> node.equals(e.nodeId())).map(e -> e.seq() + " " + e.at() + " " + e.kind() + " " + e.data()).toList())
                         .isEqualTo(1L));
-                assertThat(engine.events(id, 0, 100_000)).noneMatch(e -> e.kind().equals("lease_lost") || e.kind().equals("result_dropped"));
+                assertThat(all).filteredOn(e -> e.kind().equals("lease_lost") || e.kind().equals("result_dropped")).isEmpty();
             }
         } finally {
             for (Child w : workers) {

@@ -108,7 +108,7 @@ class SqliteStoreTest {
         Path db = dir.resolve("full.db");
         try (var store = SqliteStore.open(db)) {
             store.write(tx -> {
-                ((Session) tx).execute("PRAGMA max_page_count=" + ((Session) tx).queryOne("PRAGMA page_count", rs -> rs.getInt(1)).orElseThrow());
+                ((dev.flow.store.sql.SqlSession) tx).execute("PRAGMA max_page_count=" + ((dev.flow.store.sql.SqlSession) tx).queryOne("PRAGMA page_count", rs -> rs.getInt(1)).orElseThrow());
                 return null;
             });
             assertThatThrownBy(() -> store.write(tx -> {

@@ -1,4 +1,4 @@
-package dev.flow.store.sqlite;
+package dev.flow.store.sql;
 
 import dev.flow.store.ErrorClass;
 import dev.flow.store.Guard;
@@ -11,14 +11,14 @@ import java.util.List;
 import java.util.Optional;
 
 /** SQL of the {@code node_states} table. */
-final class SqliteNodes implements NodeTable {
+final class SqlNodes implements NodeTable {
     private static final String COLUMNS = "execution_id, node_id, status, iteration, attempt, output, taken, result, input, error, "
             + "lease_owner, lease_expires, ready_at, not_before, started_at, finished_at, child_id, error_class, cost, session_id, entered_seq";
     private static final String PREFIXED = COLUMNS.replaceAll("(\\w+)", "n.$1");
 
-    private final Session s;
+    private final SqlSession s;
 
-    SqliteNodes(Session s) {
+    SqlNodes(SqlSession s) {
         this.s = s;
     }
 
@@ -29,7 +29,7 @@ final class SqliteNodes implements NodeTable {
             return cached;
         }
         Optional<NodeRow> row = s.queryOne("SELECT " + COLUMNS + " FROM node_states WHERE execution_id = ? AND node_id = ?",
-                SqliteNodes::row, executionId, nodeId);
+                SqlNodes::row, executionId, nodeId);
         s.cache.node(executionId, nodeId, row);
         return row;
     }
@@ -50,7 +50,7 @@ final class SqliteNodes implements NodeTable {
         boolean done = Guard.one(s.update("UPDATE node_states SET status = ?, iteration = ?, attempt = ?, output = ?, taken = ?, result = ?, "
                         + "input = ?, error = ?, lease_owner = ?, lease_expires = ?, ready_at = ?, not_before = ?, started_at = ?, "
                         + "finished_at = ?, child_id = ?, error_class = ?, cost = ?, session_id = ?, entered_seq = ? WHERE execution_id = ? AND node_id = ? "
-                        + "AND status = ? AND iteration = ? AND attempt = ? AND lease_owner IS ?",
+                        + "AND status = ? AND iteration = ? AND attempt = ? AND lease_owner IS NOT DISTINCT FROM ?",
                 r.status().keyword(), r.iteration(), r.attempt(), r.output(), r.taken(), r.resultJson(), r.inputJson(), r.error(),
                 r.leaseOwner(), r.leaseExpires(), r.readyAt(), r.notBefore(), r.startedAt(), r.finishedAt(), r.childId(),
                 keyword(r.errorClass()), r.cost(), r.sessionId(), r.enteredSeq(),
@@ -64,29 +64,29 @@ final class SqliteNodes implements NodeTable {
 
     @Override
     public List<NodeRow> all(String executionId) {
-        return s.query("SELECT " + COLUMNS + " FROM node_states WHERE execution_id = ? ORDER BY node_id", SqliteNodes::row, executionId);
+        return s.query("SELECT " + COLUMNS + " FROM node_states WHERE execution_id = ? ORDER BY node_id", SqlNodes::row, executionId);
     }
 
     @Override
     public List<NodeRow> claimable(String rootId, long now, int limit) {
         String sql = "SELECT " + PREFIXED + " FROM node_states n JOIN executions e ON e.id = n.execution_id "
                 + "WHERE n.status = 'ready' AND (n.not_before IS NULL OR n.not_before <= ?) AND e.status IN ('running','waiting') "
-                + "AND e.stopping IS NULL " + (rootId == null ? "AND ? IS NULL " : "AND e.root_id = ? ")
-                + "ORDER BY n.ready_at, n.execution_id, n.node_id LIMIT ?";
-        return s.query(sql, SqliteNodes::row, now, rootId, limit);
+                + "AND e.stopping IS NULL " + inTree(rootId)
+                + "ORDER BY n.ready_at, n.execution_id, n.node_id LIMIT ?" + (s.writing() ? s.dialect().claimLock() : "");
+        return rootId == null ? s.query(sql, SqlNodes::row, now, limit) : s.query(sql, SqlNodes::row, now, rootId, limit);
     }
 
     @Override
     public Optional<Long> nextNotBefore(String rootId) {
         String sql = "SELECT min(n.not_before) FROM node_states n JOIN executions e ON e.id = n.execution_id "
                 + "WHERE n.status = 'ready' AND n.not_before IS NOT NULL AND e.stopping IS NULL AND e.status IN ('running','waiting') "
-                + (rootId == null ? "AND ? IS NULL" : "AND e.root_id = ?");
-        return s.queryOne(sql, rs -> Session.longAt(rs, 1), rootId);
+                + inTree(rootId);
+        return s.queryOne(sql, rs -> SqlSession.longAt(rs, 1), treeArgs(rootId));
     }
 
     @Override
     public List<NodeRow> expiredLeases(long now) {
-        return s.query("SELECT " + COLUMNS + " FROM node_states WHERE status = 'running' AND lease_expires < ?", SqliteNodes::row, now);
+        return s.query("SELECT " + COLUMNS + " FROM node_states WHERE status = 'running' AND lease_expires < ?", SqlNodes::row, now);
     }
 
     @Override
@@ -97,7 +97,7 @@ final class SqliteNodes implements NodeTable {
 
     @Override
     public List<NodeRow> heldBy(String owner) {
-        return s.query("SELECT " + COLUMNS + " FROM node_states WHERE status = 'running' AND lease_owner = ?", SqliteNodes::row, owner);
+        return s.query("SELECT " + COLUMNS + " FROM node_states WHERE status = 'running' AND lease_owner = ?", SqlNodes::row, owner);
     }
 
     @Override
@@ -109,15 +109,28 @@ final class SqliteNodes implements NodeTable {
     @Override
     public int countActive(String rootId) {
         String sql = "SELECT coalesce(sum(e.active), 0) FROM executions e WHERE e.status IN ('running','waiting') "
-                + (rootId == null ? "AND ? IS NULL" : "AND e.root_id = ?");
-        return s.queryOne(sql, rs -> rs.getInt(1), rootId).orElse(0);
+                + inTree(rootId);
+        return s.queryOne(sql, rs -> rs.getInt(1), treeArgs(rootId)).orElse(0);
     }
 
     private static NodeRow row(ResultSet rs) throws SQLException {
         return new NodeRow(rs.getString(1), rs.getString(2), NodeStatus.parse(rs.getString(3)), rs.getInt(4), rs.getInt(5),
                 rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10), rs.getString(11),
-                Session.longAt(rs, 12), Session.longAt(rs, 13), Session.longAt(rs, 14), Session.longAt(rs, 15), Session.longAt(rs, 16), rs.getString(17),
-                ErrorClass.parse(rs.getString(18)), Session.doubleAt(rs, 19), rs.getString(20), Session.longAt(rs, 21));
+                SqlSession.longAt(rs, 12), SqlSession.longAt(rs, 13), SqlSession.longAt(rs, 14), SqlSession.longAt(rs, 15), SqlSession.longAt(rs, 16), rs.getString(17),
+                ErrorClass.parse(rs.getString(18)), SqlSession.doubleAt(rs, 19), rs.getString(20), SqlSession.longAt(rs, 21));
+    }
+
+    /**
+     * The condition on executions {@code e} that keeps the tree of {@code rootId}, or nothing when
+     * it is null (no {@code ? IS NULL}: PostgreSQL cannot type a parameter that is only ever null).
+     */
+    static String inTree(String rootId) {
+        return rootId == null ? "" : "AND e.root_id = ? ";
+    }
+
+    /** The parameters that go with {@link #inTree}. */
+    static Object[] treeArgs(String rootId) {
+        return rootId == null ? new Object[0] : new Object[] {rootId};
     }
 
     static String keyword(ErrorClass c) {

@@ -1,4 +1,4 @@
-package dev.flow.store.sqlite;
+package dev.flow.store.sql;
 
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.ExecutionStatus;
@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.Optional;
 
 /** SQL of the {@code executions} table. */
-final class SqliteExecutions implements ExecutionTable {
+final class SqlExecutions implements ExecutionTable {
     private static final String COLUMNS = "id, graph_hash, workflow_id, root_id, parent_id, parent_node, parent_iteration, status, stopping, "
             + "report, inputs, base_dir, running, active, waiting, work_count, event_seq, cost, created_at, finished_at, version";
 
-    private final Session s;
+    private final SqlSession s;
 
-    SqliteExecutions(Session s) {
+    SqlExecutions(SqlSession s) {
         this.s = s;
     }
 
@@ -36,7 +36,8 @@ final class SqliteExecutions implements ExecutionTable {
         if (cached != null) {
             return Optional.of(cached);
         }
-        Optional<ExecutionRow> row = s.queryOne("SELECT " + COLUMNS + " FROM executions WHERE id = ?", SqliteExecutions::row, id);
+        Optional<ExecutionRow> row = s.queryOne("SELECT " + COLUMNS + " FROM executions WHERE id = ?" + (s.writing() ? s.dialect().rowLock() : ""),
+                SqlExecutions::row, id);
         row.ifPresent(s.cache::execution);
         return row;
     }
@@ -59,12 +60,12 @@ final class SqliteExecutions implements ExecutionTable {
     @Override
     public List<ExecutionRow> unfinished() {
         return s.query("SELECT " + COLUMNS + " FROM executions WHERE status IN ('running','waiting') ORDER BY created_at",
-                SqliteExecutions::row);
+                SqlExecutions::row);
     }
 
     @Override
     public List<ExecutionRow> recent(int limit) {
-        return s.query("SELECT " + COLUMNS + " FROM executions ORDER BY created_at DESC, id LIMIT ?", SqliteExecutions::row, limit);
+        return s.query("SELECT " + COLUMNS + " FROM executions ORDER BY created_at DESC, id LIMIT ?", SqlExecutions::row, limit);
     }
 
     @Override
@@ -74,7 +75,7 @@ final class SqliteExecutions implements ExecutionTable {
 
     @Override
     public List<ExecutionRow> children(String parentId) {
-        return s.query("SELECT " + COLUMNS + " FROM executions WHERE parent_id = ? ORDER BY created_at, id", SqliteExecutions::row,
+        return s.query("SELECT " + COLUMNS + " FROM executions WHERE parent_id = ? ORDER BY created_at, id", SqlExecutions::row,
                 parentId);
     }
 
@@ -89,6 +90,6 @@ final class SqliteExecutions implements ExecutionTable {
                 ExecutionStatus.parse(rs.getString("status")), stopping == null ? null : ExecutionStatus.parse(stopping),
                 rs.getString("report"), rs.getString("inputs"), rs.getString("base_dir"), rs.getInt("running"), rs.getInt("active"),
                 rs.getInt("waiting"), rs.getLong("work_count"), rs.getLong("event_seq"), rs.getDouble("cost"), rs.getLong("created_at"),
-                Session.longOrNull(rs, "finished_at"), rs.getLong("version"));
+                SqlSession.longOrNull(rs, "finished_at"), rs.getLong("version"));
     }
 }

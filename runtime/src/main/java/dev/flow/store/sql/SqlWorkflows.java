@@ -1,19 +1,19 @@
-package dev.flow.store.sqlite;
+package dev.flow.store.sql;
 
 import dev.flow.store.WorkflowTable;
 import java.util.Optional;
 
 /** SQL of the {@code workflows} table. */
-final class SqliteWorkflows implements WorkflowTable {
-    private final Session s;
+final class SqlWorkflows implements WorkflowTable {
+    private final SqlSession s;
 
-    SqliteWorkflows(Session s) {
+    SqlWorkflows(SqlSession s) {
         this.s = s;
     }
 
     @Override
     public void putIfAbsent(String hash, String graphJson, String mainId, long at) {
-        s.update("INSERT OR IGNORE INTO workflows (hash, main_id, graph, created_at) VALUES (?, ?, ?, ?)", hash, mainId, graphJson, at);
+        s.update("INSERT INTO workflows (hash, main_id, graph, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING", hash, mainId, graphJson, at);
     }
 
     @Override

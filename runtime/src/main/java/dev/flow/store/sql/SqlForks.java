@@ -1,4 +1,4 @@
-package dev.flow.store.sqlite;
+package dev.flow.store.sql;
 
 import dev.flow.store.ForkRow;
 import dev.flow.store.ForkTable;
@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.Optional;
 
 /** SQL of the {@code forks} table. The reused nodes are kept as one line of ids (node ids hold no line breaks). */
-final class SqliteForks implements ForkTable {
+final class SqlForks implements ForkTable {
     private static final String COLUMNS = "execution_id, source_id, node_id, iteration, reused, created_at";
 
-    private final Session s;
+    private final SqlSession s;
 
-    SqliteForks(Session s) {
+    SqlForks(SqlSession s) {
         this.s = s;
     }
 
@@ -26,12 +26,12 @@ final class SqliteForks implements ForkTable {
 
     @Override
     public Optional<ForkRow> get(String executionId) {
-        return s.queryOne("SELECT " + COLUMNS + " FROM forks WHERE execution_id = ?", SqliteForks::row, executionId);
+        return s.queryOne("SELECT " + COLUMNS + " FROM forks WHERE execution_id = ?", SqlForks::row, executionId);
     }
 
     @Override
     public List<ForkRow> of(String sourceId) {
-        return s.query("SELECT " + COLUMNS + " FROM forks WHERE source_id = ? ORDER BY created_at, execution_id", SqliteForks::row, sourceId);
+        return s.query("SELECT " + COLUMNS + " FROM forks WHERE source_id = ? ORDER BY created_at, execution_id", SqlForks::row, sourceId);
     }
 
     private static ForkRow row(ResultSet rs) throws SQLException {

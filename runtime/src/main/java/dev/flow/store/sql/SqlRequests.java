@@ -1,4 +1,4 @@
-package dev.flow.store.sqlite;
+package dev.flow.store.sql;
 
 import dev.flow.store.Guard;
 import dev.flow.store.RequestRow;
@@ -9,14 +9,14 @@ import java.util.List;
 import java.util.Optional;
 
 /** SQL of the {@code requests} table. */
-final class SqliteRequests implements RequestTable {
+final class SqlRequests implements RequestTable {
     private static final String COLUMNS = "id, execution_id, node_id, iteration, kind, title, prompt, options, default_output, deadline, "
             + "status, answer, note, created_at, answered_at";
     private static final String PREFIXED = COLUMNS.replaceAll("(\\w+)", "r.$1");
 
-    private final Session s;
+    private final SqlSession s;
 
-    SqliteRequests(Session s) {
+    SqlRequests(SqlSession s) {
         this.s = s;
     }
 
@@ -30,31 +30,31 @@ final class SqliteRequests implements RequestTable {
 
     @Override
     public Optional<RequestRow> get(long id) {
-        return s.queryOne("SELECT " + COLUMNS + " FROM requests WHERE id = ?", SqliteRequests::row, id);
+        return s.queryOne("SELECT " + COLUMNS + " FROM requests WHERE id = ?", SqlRequests::row, id);
     }
 
     @Override
     public Optional<RequestRow> pendingFor(String executionId, String nodeId) {
         return s.queryOne("SELECT " + COLUMNS + " FROM requests WHERE execution_id = ? AND node_id = ? AND status = 'pending' "
-                + "ORDER BY id DESC LIMIT 1", SqliteRequests::row, executionId, nodeId);
+                + "ORDER BY id DESC LIMIT 1", SqlRequests::row, executionId, nodeId);
     }
 
     @Override
     public Optional<RequestRow> find(String executionId, String nodeId, int iteration, String kind) {
         return s.queryOne("SELECT " + COLUMNS + " FROM requests WHERE execution_id = ? AND node_id = ? AND iteration = ? AND kind = ?",
-                SqliteRequests::row, executionId, nodeId, iteration, kind);
+                SqlRequests::row, executionId, nodeId, iteration, kind);
     }
 
     @Override
     public List<RequestRow> pending(String rootId) {
         String sql = "SELECT " + PREFIXED + " FROM requests r JOIN executions e ON e.id = r.execution_id WHERE r.status = 'pending' "
-                + (rootId == null ? "AND ? IS NULL " : "AND e.root_id = ? ") + "ORDER BY r.id";
-        return s.query(sql, SqliteRequests::row, rootId);
+                + SqlNodes.inTree(rootId) + "ORDER BY r.id";
+        return s.query(sql, SqlRequests::row, SqlNodes.treeArgs(rootId));
     }
 
     @Override
     public List<RequestRow> all(String executionId) {
-        return s.query("SELECT " + COLUMNS + " FROM requests WHERE execution_id = ? ORDER BY id", SqliteRequests::row, executionId);
+        return s.query("SELECT " + COLUMNS + " FROM requests WHERE execution_id = ? ORDER BY id", SqlRequests::row, executionId);
     }
 
     @Override
@@ -66,7 +66,7 @@ final class SqliteRequests implements RequestTable {
     private static RequestRow row(ResultSet rs) throws SQLException {
         List<String> options = StringLists.read(rs.getString(8), "the options of request " + rs.getLong(1));
         return new RequestRow(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getString(5), rs.getString(6),
-                rs.getString(7), options, rs.getString(9), Session.longAt(rs, 10), rs.getString(11), rs.getString(12), rs.getString(13),
-                rs.getLong(14), Session.longAt(rs, 15));
+                rs.getString(7), options, rs.getString(9), SqlSession.longAt(rs, 10), rs.getString(11), rs.getString(12), rs.getString(13),
+                rs.getLong(14), SqlSession.longAt(rs, 15));
     }
 }

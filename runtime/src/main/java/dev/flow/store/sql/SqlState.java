@@ -1,14 +1,14 @@
-package dev.flow.store.sqlite;
+package dev.flow.store.sql;
 
 import dev.flow.store.StateTable;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** SQL of the {@code state_vars} and {@code state_history} tables. */
-final class SqliteState implements StateTable {
-    private final Session s;
+final class SqlState implements StateTable {
+    private final SqlSession s;
 
-    SqliteState(Session s) {
+    SqlState(SqlSession s) {
         this.s = s;
     }
 

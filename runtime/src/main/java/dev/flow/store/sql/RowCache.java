@@ -1,4 +1,4 @@
-package dev.flow.store.sqlite;
+package dev.flow.store.sql;
 
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.NodeRow;
@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The execution and node rows one connection knows to be current (see {@link Session#cache}): a
+ * The execution and node rows one connection knows to be current (see {@link SqlSession#cache}): a
  * node that is known to have no row is cached too. Bounded: past {@link #MAX} entries it starts over.
  */
 final class RowCache {

@@ -1,16 +1,16 @@
-package dev.flow.store.sqlite;
+package dev.flow.store.sql;
 
 import java.sql.SQLException;
 
 /** An {@link SQLException} carried out of table methods, so that the transaction runner can classify it. */
-final class SqlFailure extends RuntimeException {
+public final class SqlFailure extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    SqlFailure(String what, SQLException cause) {
+    public SqlFailure(String what, SQLException cause) {
         super(what + ": " + cause.getMessage(), cause);
     }
 
-    SQLException sql() {
+    public SQLException sql() {
         return (SQLException) getCause();
     }
 }

@@ -1,14 +1,14 @@
-package dev.flow.store.sqlite;
+package dev.flow.store.sql;
 
 import dev.flow.store.EventRow;
 import dev.flow.store.EventTable;
 import java.util.List;
 
 /** SQL of the {@code events} table. */
-final class SqliteEvents implements EventTable {
-    private final Session s;
+final class SqlEvents implements EventTable {
+    private final SqlSession s;
 
-    SqliteEvents(Session s) {
+    SqlEvents(SqlSession s) {
         this.s = s;
     }
 

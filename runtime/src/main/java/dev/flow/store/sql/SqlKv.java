@@ -1,4 +1,4 @@
-package dev.flow.store.sqlite;
+package dev.flow.store.sql;
 
 import dev.flow.store.KvEntry;
 import dev.flow.store.KvTable;
@@ -8,19 +8,19 @@ import java.util.List;
 import java.util.Optional;
 
 /** SQL of the {@code kv_latest} and {@code kv_history} tables. */
-final class SqliteKv implements KvTable {
+final class SqlKv implements KvTable {
     private static final String COLUMNS = "execution_id, scope, key, value, artifact, sha256, bytes, writer";
 
-    private final Session s;
+    private final SqlSession s;
 
-    SqliteKv(Session s) {
+    SqlKv(SqlSession s) {
         this.s = s;
     }
 
     @Override
     public Optional<KvEntry> get(String executionId, String scope, String key) {
         return s.queryOne("SELECT " + COLUMNS + ", updated_at FROM kv_latest WHERE execution_id = ? AND scope = ? AND key = ?",
-                SqliteKv::row, executionId, scope, key);
+                SqlKv::row, executionId, scope, key);
     }
 
     @Override
@@ -40,13 +40,13 @@ final class SqliteKv implements KvTable {
     public List<KvEntry> list(String executionId, String scope, String prefix) {
         // Prefix match with range bounds rather than LIKE, so that % and _ in keys mean themselves.
         return s.query("SELECT " + COLUMNS + ", updated_at FROM kv_latest WHERE execution_id = ? AND scope = ? AND key >= ? AND key < ? "
-                + "ORDER BY key", SqliteKv::row, executionId, scope, prefix, prefix + Character.MAX_VALUE);
+                + "ORDER BY key", SqlKv::row, executionId, scope, prefix, prefix + Character.MAX_VALUE);
     }
 
     @Override
     public List<KvEntry> history(String executionId, String scope, String key) {
         return s.query("SELECT " + COLUMNS + ", created_at FROM kv_history WHERE execution_id = ? AND scope = ? AND key = ? ORDER BY id DESC",
-                SqliteKv::row, executionId, scope, key);
+                SqlKv::row, executionId, scope, key);
     }
 
     private static KvEntry row(ResultSet rs) throws SQLException {

@@ -1,4 +1,4 @@
-package dev.flow.store.sqlite;
+package dev.flow.store.sql;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;

@@ -1,4 +1,4 @@
-package dev.flow.store.sqlite;
+package dev.flow.store.sql;
 
 import dev.flow.store.ErrorClass;
 import dev.flow.store.NodeStatus;
@@ -9,13 +9,13 @@ import java.sql.SQLException;
 import java.util.List;
 
 /** SQL of the {@code node_runs} table. */
-final class SqliteRuns implements RunTable {
+final class SqlRuns implements RunTable {
     private static final String COLUMNS = "execution_id, node_id, iteration, attempt, status, output, result, error, started_at, finished_at, "
             + "error_class, cost, entered_seq";
 
-    private final Session s;
+    private final SqlSession s;
 
-    SqliteRuns(Session s) {
+    SqlRuns(SqlSession s) {
         this.s = s;
     }
 
@@ -23,26 +23,26 @@ final class SqliteRuns implements RunTable {
     public void insert(RunRow r) {
         // A crash between archiving and resetting cannot happen (one transaction), but a run may be
         // archived twice by design when a reset meets an already archived attempt: keep the first.
-        s.update("INSERT OR IGNORE INTO node_runs (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", r.executionId(),
+        s.update("INSERT INTO node_runs (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", r.executionId(),
                 r.nodeId(), r.iteration(), r.attempt(), r.status().keyword(), r.output(), r.resultJson(), r.error(), r.startedAt(),
-                r.finishedAt(), SqliteNodes.keyword(r.errorClass()), r.cost(), r.enteredSeq());
+                r.finishedAt(), SqlNodes.keyword(r.errorClass()), r.cost(), r.enteredSeq());
     }
 
     @Override
     public List<RunRow> of(String executionId, String nodeId) {
         return s.query("SELECT " + COLUMNS + " FROM node_runs WHERE execution_id = ? AND node_id = ? ORDER BY iteration, attempt",
-                SqliteRuns::row, executionId, nodeId);
+                SqlRuns::row, executionId, nodeId);
     }
 
     @Override
     public List<RunRow> all(String executionId) {
         return s.query("SELECT " + COLUMNS + " FROM node_runs WHERE execution_id = ? ORDER BY node_id, iteration, attempt",
-                SqliteRuns::row, executionId);
+                SqlRuns::row, executionId);
     }
 
     private static RunRow row(ResultSet rs) throws SQLException {
         return new RunRow(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), NodeStatus.parse(rs.getString(5)),
-                rs.getString(6), rs.getString(7), rs.getString(8), Session.longAt(rs, 9), Session.longAt(rs, 10),
-                ErrorClass.parse(rs.getString(11)), Session.doubleAt(rs, 12), Session.longAt(rs, 13));
+                rs.getString(6), rs.getString(7), rs.getString(8), SqlSession.longAt(rs, 9), SqlSession.longAt(rs, 10),
+                ErrorClass.parse(rs.getString(11)), SqlSession.doubleAt(rs, 12), SqlSession.longAt(rs, 13));
     }
 }

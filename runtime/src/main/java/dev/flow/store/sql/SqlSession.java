@@ -1,4 +1,4 @@
-package dev.flow.store.sqlite;
+package dev.flow.store.sql;
 
 import dev.flow.store.EventTable;
 import dev.flow.store.GraphVersionTable;
@@ -23,50 +23,87 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One thread's connection, its prepared statements (prepared once, reused by every transaction) and
- * the table objects that use them.
+ * One thread's connection to an SQL store, its prepared statements (prepared once, reused by every
+ * transaction) and the table objects that use them. The tables' SQL is the same for SQLite and
+ * PostgreSQL; what differs is in {@link Dialect}.
  */
-final class Session implements Tx, AutoCloseable {
-    final Connection connection;
+public final class SqlSession implements Tx, AutoCloseable {
+    private final Connection connection;
+    private final Dialect dialect;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
-    boolean inTransaction;
+    private boolean inTransaction;
+    private boolean writing = true;
 
     /**
-     * Rows this connection read or wrote, kept across transactions while no other connection has
-     * committed anything ({@code PRAGMA data_version} unchanged): a worker that goes on with its
-     * own chain of nodes reads nothing twice. Cleared on any foreign commit and on rollback.
+     * Rows this connection read or wrote, kept while they are known to be current: the store says
+     * when at the start of each transaction ({@link #keepCacheIf}, {@link #forgetCachedRows}).
+     * A worker that goes on with its own chain of nodes reads nothing twice.
      */
     final RowCache cache = new RowCache();
     private long dataVersion = Long.MIN_VALUE;
 
-    private final SqliteWorkflows workflows = new SqliteWorkflows(this);
-    private final SqliteExecutions executions = new SqliteExecutions(this);
-    private final SqliteNodes nodes = new SqliteNodes(this);
-    private final SqliteRuns runs = new SqliteRuns(this);
-    private final SqliteLoopCounters loops = new SqliteLoopCounters(this);
-    private final SqliteState state = new SqliteState(this);
-    private final SqliteRequests requests = new SqliteRequests(this);
-    private final SqliteKv kv = new SqliteKv(this);
-    private final SqliteEvents events = new SqliteEvents(this);
-    private final SqliteGraphVersions graphVersions = new SqliteGraphVersions(this);
-    private final SqliteForks forks = new SqliteForks(this);
+    private final SqlWorkflows workflows = new SqlWorkflows(this);
+    private final SqlExecutions executions = new SqlExecutions(this);
+    private final SqlNodes nodes = new SqlNodes(this);
+    private final SqlRuns runs = new SqlRuns(this);
+    private final SqlLoopCounters loops = new SqlLoopCounters(this);
+    private final SqlState state = new SqlState(this);
+    private final SqlRequests requests = new SqlRequests(this);
+    private final SqlKv kv = new SqlKv(this);
+    private final SqlEvents events = new SqlEvents(this);
+    private final SqlGraphVersions graphVersions = new SqlGraphVersions(this);
+    private final SqlForks forks = new SqlForks(this);
 
-    Session(Connection connection) {
+    public SqlSession(Connection connection, Dialect dialect) {
         this.connection = connection;
+        this.dialect = dialect;
+    }
+
+    public Connection connection() {
+        return connection;
+    }
+
+    Dialect dialect() {
+        return dialect;
+    }
+
+    /** Whether a transaction is open on this connection (a nested unit of work joins it). */
+    public boolean inTransaction() {
+        return inTransaction;
+    }
+
+    public void inTransaction(boolean open) {
+        inTransaction = open;
+    }
+
+    /** Says whether the transaction being opened may write (a read-only one takes no row locks). */
+    public void writing(boolean mayWrite) {
+        writing = mayWrite;
+    }
+
+    boolean writing() {
+        return writing;
     }
 
     /** Reads one row per call of {@code map}. */
-    interface RowMapper<T> {
+    public interface RowMapper<T> {
         T map(ResultSet rs) throws SQLException;
     }
 
-    /** At the start of a transaction: forgets cached rows if another connection committed since. */
-    void checkForeignCommits() {
-        long v = queryOne("PRAGMA data_version", rs -> rs.getLong(1)).orElse(0L);
-        if (v != dataVersion) {
+    /**
+     * At the start of a transaction: keeps the cached rows only if the database's change counter
+     * is still {@code version} (SQLite's {@code PRAGMA data_version}: no other connection committed).
+     */
+    public void keepCacheIf(long version) {
+        if (version != dataVersion) {
             cache.clear();
-            dataVersion = v;
+            dataVersion = version;
         }
+    }
+
+    /** Forgets every cached row: at a rollback, or at each transaction where others may have committed. */
+    public void forgetCachedRows() {
+        cache.clear();
     }
 
     PreparedStatement prepare(String sql) throws SQLException {
@@ -87,7 +124,7 @@ final class Session implements Tx, AutoCloseable {
     }
 
     /** Runs an INSERT, UPDATE or DELETE; returns the rows changed. */
-    int update(String sql, Object... args) {
+    public int update(String sql, Object... args) {
         try {
             return bound(sql, args).executeUpdate();
         } catch (SQLException e) {
@@ -95,13 +132,16 @@ final class Session implements Tx, AutoCloseable {
         }
     }
 
-    /** Runs an INSERT and returns the new rowid. */
+    /** Runs an INSERT into a table whose key is {@code id} and returns the new row's id. */
     long insertReturningId(String sql, Object... args) {
-        update(sql, args);
-        return queryOne("SELECT last_insert_rowid()", rs -> rs.getLong(1)).orElseThrow();
+        if (dialect == Dialect.SQLITE) {
+            update(sql, args);
+            return queryOne("SELECT last_insert_rowid()", rs -> rs.getLong(1)).orElseThrow();
+        }
+        return queryOne(sql + " RETURNING id", rs -> rs.getLong(1), args).orElseThrow();
     }
 
-    <T> List<T> query(String sql, RowMapper<T> mapper, Object... args) {
+    public <T> List<T> query(String sql, RowMapper<T> mapper, Object... args) {
         try (ResultSet rs = bound(sql, args).executeQuery()) {
             var out = new ArrayList<T>();
             while (rs.next()) {
@@ -113,7 +153,7 @@ final class Session implements Tx, AutoCloseable {
         }
     }
 
-    <T> Optional<T> queryOne(String sql, RowMapper<T> mapper, Object... args) {
+    public <T> Optional<T> queryOne(String sql, RowMapper<T> mapper, Object... args) {
         try (ResultSet rs = bound(sql, args).executeQuery()) {
             return rs.next() ? Optional.ofNullable(mapper.map(rs)) : Optional.empty();
         } catch (SQLException e) {
@@ -122,7 +162,7 @@ final class Session implements Tx, AutoCloseable {
     }
 
     /** Runs a statement whose result, if any, does not matter (BEGIN, COMMIT, PRAGMA, DDL). */
-    void execute(String sql) {
+    public void execute(String sql) {
         try {
             PreparedStatement ps = prepare(sql);
             if (ps.execute()) {

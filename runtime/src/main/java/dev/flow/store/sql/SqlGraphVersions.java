@@ -1,4 +1,4 @@
-package dev.flow.store.sqlite;
+package dev.flow.store.sql;
 
 import dev.flow.store.GraphVersionRow;
 import dev.flow.store.GraphVersionTable;
@@ -7,12 +7,12 @@ import java.sql.SQLException;
 import java.util.List;
 
 /** SQL of the {@code graph_versions} table. */
-final class SqliteGraphVersions implements GraphVersionTable {
+final class SqlGraphVersions implements GraphVersionTable {
     private static final String COLUMNS = "execution_id, version, graph_hash, grown_by, iteration, attempt, added_nodes, added_edges, created_at";
 
-    private final Session s;
+    private final SqlSession s;
 
-    SqliteGraphVersions(Session s) {
+    SqlGraphVersions(SqlSession s) {
         this.s = s;
     }
 
@@ -24,7 +24,7 @@ final class SqliteGraphVersions implements GraphVersionTable {
 
     @Override
     public List<GraphVersionRow> all(String executionId) {
-        return s.query("SELECT " + COLUMNS + " FROM graph_versions WHERE execution_id = ? ORDER BY version", SqliteGraphVersions::row,
+        return s.query("SELECT " + COLUMNS + " FROM graph_versions WHERE execution_id = ? ORDER BY version", SqlGraphVersions::row,
                 executionId);
     }
 

@@ -1,14 +1,14 @@
-package dev.flow.store.sqlite;
+package dev.flow.store.sql;
 
 import dev.flow.store.LoopCounterTable;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** SQL of the {@code loop_counters} table. */
-final class SqliteLoopCounters implements LoopCounterTable {
-    private final Session s;
+final class SqlLoopCounters implements LoopCounterTable {
+    private final SqlSession s;
 
-    SqliteLoopCounters(Session s) {
+    SqlLoopCounters(SqlSession s) {
         this.s = s;
     }
 
@@ -21,7 +21,7 @@ final class SqliteLoopCounters implements LoopCounterTable {
     @Override
     public int increment(String executionId, String edgeId) {
         s.update("INSERT INTO loop_counters (execution_id, edge_id, count) VALUES (?, ?, 1) "
-                + "ON CONFLICT (execution_id, edge_id) DO UPDATE SET count = count + 1", executionId, edgeId);
+                + "ON CONFLICT (execution_id, edge_id) DO UPDATE SET count = loop_counters.count + 1", executionId, edgeId);
         return get(executionId, edgeId);
     }
 

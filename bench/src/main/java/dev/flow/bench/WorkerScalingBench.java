@@ -1,0 +1,130 @@
+package dev.flow.bench;
+
+import dev.flow.engine.Engine;
+import dev.flow.engine.EngineOptions;
+import dev.flow.engine.exec.Outcome;
+import dev.flow.engine.exec.WorkExecutor;
+import dev.flow.model.Edge;
+import dev.flow.model.FlowGraph;
+import dev.flow.model.Node;
+import dev.flow.model.NodeSpec;
+import dev.flow.store.ExecutionStatus;
+import dev.flow.store.Store;
+import dev.flow.store.StoreKind;
+import dev.flow.store.StoreOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Nodes per second for 1, 2, 4 and 8 workers on SQLite and on PostgreSQL, side by side. A worker
+ * here is a worker slot: a thread of one {@code Engine.serve(n)} with its own database connection,
+ * claiming, running and completing nodes as {@code flow worker --concurrency n} does (separate
+ * processes share the database the same way; threads leave out the JVMs' start-up). The work: 8
+ * executions, each a fan-out of 50 in-process tasks and a merge (416 node runs), every task taking
+ * {@code WORK_MS} of sleep (0: the store's own cost alone). PostgreSQL is a local throwaway cluster
+ * with its durable defaults (fsync on), SQLite a file in synchronous=NORMAL; both on this machine.
+ *
+ * <p>Usage: {@code bench/run.sh workers [WORK_MS...]} (default 0 and 20).
+ */
+public final class WorkerScalingBench {
+    private WorkerScalingBench() {}
+
+    private static final int EXECUTIONS = 8;
+    private static final int WIDTH = 50;
+    private static final int[] WORKERS = {1, 2, 4, 8};
+    private static final int RUNS = 2;
+
+    public static void main(String[] args) throws Exception {
+        List<Integer> works = new ArrayList<>();
+        for (String a : args) {
+            works.add(Integer.parseInt(a));
+        }
+        if (works.isEmpty()) {
+            works = List.of(0, 20);
+        }
+        System.out.printf(Locale.ROOT, "load average at start: %s%n", loadAverage());
+        for (int work : works) {
+            System.out.printf(Locale.ROOT, "%n%d executions x fan-out of %d in-process tasks of %d ms; nodes/s (best of 2)%n", EXECUTIONS, WIDTH,
+                    work);
+            System.out.printf(Locale.ROOT, "%-8s %12s %12s%n", "workers", "sqlite", "postgresql");
+            for (int workers : WORKERS) {
+                var row = new LinkedHashMap<StoreKind, Double>();
+                for (StoreKind kind : StoreKind.values()) {
+                    double best = 0;
+                    for (int i = 0; i < RUNS; i++) {
+                        best = Math.max(best, once(kind, workers, work));
+                    }
+                    row.put(kind, best);
+                }
+                System.out.printf(Locale.ROOT, "%-8d %12.0f %12.0f%n", workers, row.get(StoreKind.SQLITE), row.get(StoreKind.POSTGRESQL));
+            }
+        }
+        System.out.printf(Locale.ROOT, "load average at end: %s%n", loadAverage());
+    }
+
+    private static double once(StoreKind kind, int workers, int workMs) throws Exception {
+        Path dir = Files.createTempDirectory("flow-bench-workers-");
+        WorkExecutor sleeper = (job, cancellation) -> {
+            if (workMs > 0) {
+                try {
+                    Thread.sleep(workMs);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return Outcome.produced("done", Map.of());
+        };
+        var options = EngineOptions.builder().inProcessAgents(Map.of("noop", sleeper)).contractFooter(false).build();
+        try (Store store = kind.open(dir, StoreOptions.DEFAULT)) {
+            var engine = new Engine(store, options);
+            FlowGraph g = fanOut();
+            var ids = new ArrayList<String>();
+            for (int e = 0; e < EXECUTIONS; e++) {
+                ids.add(engine.start(g, Map.of(), dir));
+            }
+            long t0 = System.nanoTime();
+            try (var worker = engine.serve(workers)) {
+                for (String id : ids) {
+                    while (!engine.status(id).execution().status().isFinal()) {
+                        Thread.sleep(5);
+                    }
+                    if (engine.status(id).execution().status() != ExecutionStatus.COMPLETED) {
+                        throw new IllegalStateException(id + " ended " + engine.status(id).execution().status());
+                    }
+                }
+                double seconds = (System.nanoTime() - t0) / 1e9;
+                worker.stop(false);
+                return EXECUTIONS * (WIDTH + 2.0) / seconds;
+            }
+        }
+    }
+
+    /** start -> fan -> w0..w49 -> join -> end, at most 8 at once. */
+    private static FlowGraph fanOut() {
+        var nodes = new ArrayList<Node>();
+        var edges = new ArrayList<Edge>();
+        nodes.add(Node.of("fan", new NodeSpec.Parallel(List.of(), null), null));
+        nodes.add(Node.of("join", new NodeSpec.Merge(List.of(), null, null, null, null), null));
+        edges.add(RuntimeBench.edge("start", "fan"));
+        for (int i = 0; i < WIDTH; i++) {
+            nodes.add(RuntimeBench.noopTask("w" + i));
+            edges.add(RuntimeBench.edge("fan", "w" + i));
+            edges.add(RuntimeBench.edge("w" + i, "join"));
+        }
+        edges.add(RuntimeBench.edge("join", "end"));
+        return FlowGraph.of(RuntimeBench.workflow("fanout", nodes, edges, true, 8));
+    }
+
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).strip();
+        } catch (java.io.IOException e) {
+            return "unknown";
+        }
+    }
+}

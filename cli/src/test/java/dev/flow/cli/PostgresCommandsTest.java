@@ -1,0 +1,80 @@
+package dev.flow.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flow.store.TestPostgres;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The run verbs on a real PostgreSQL server ({@link TestPostgres}) through {@code --db
+ * postgresql://...} and {@code FLOW_DB}, and what a server Flow cannot use says: the real flow
+ * command, a JVM per command (about a second each).
+ */
+class PostgresCommandsTest {
+    @TempDir
+    Path dir;
+
+    private static final Path APPROVAL = Path.of("..", "examples", "approval.flow").toAbsolutePath().normalize();
+
+    private static void assertRefused(FlowProcess p, String message) {
+        assertThat(p.exit()).as(p.out() + p.err()).isEqualTo(ExitCode.USAGE);
+        assertThat(p.err()).contains(message).doesNotContain("bug in Flow").doesNotContain("Exception");
+    }
+
+    @Test
+    void runAnswerResumeStatusAndLogOnOneDatabaseNamedByUrlOrFlowDb() throws Exception {
+        String url = TestPostgres.get().newDatabase();
+        FlowProcess run = FlowProcess.run(dir, "run", APPROVAL.toString(), "--db", url);
+        assertThat(run.exit()).as(run.err()).isEqualTo(ExitCode.PAUSED);
+        Matcher answer = Pattern.compile("flow answer (\\w+) review approved --db (\\S+)").matcher(run.out() + run.err());
+        assertThat(answer.find()).as(run.out() + run.err()).isTrue();
+        String id = answer.group(1);
+        assertThat(answer.group(2)).isEqualTo(url);
+        assertThat(FlowProcess.run(dir, "answer", id, "review", "approved", "--db", url).exit()).isZero();
+        FlowProcess resumed = FlowProcess.run(dir, Map.of("FLOW_DB", url), "resume", id);
+        assertThat(resumed.exit()).as(resumed.err()).isZero();
+        FlowProcess status = FlowProcess.run(dir, Map.of("FLOW_DB", url), "status");
+        assertThat(status.out()).contains(id).contains("completed");
+        FlowProcess log = FlowProcess.run(dir, "log", id, "--db", url);
+        assertThat(log.out()).contains("ship").contains("completed");
+        assertThat(dir.resolve(".flow/artifacts").resolve(id)).as("artifacts in the working directory's .flow").isDirectory();
+        assertThat(Files.exists(dir.resolve(url))).as("no folder named after the URL").isFalse();
+    }
+
+    @Test
+    void aMalformedUrlAMissingDatabaseAnUnreachableServerAndAWrongPasswordAreUsageErrorsThatSaySo() throws Exception {
+        var pg = TestPostgres.get();
+        Files.writeString(dir.resolve("w.flow"), "workflow w {\n    task a { sh \"echo hi\" }\n    start -> a -> end\n}\n");
+        assertRefused(FlowProcess.run(dir, "run", "w.flow", "--db", "postgresql://ann:pw@host:port/db"),
+                "flow run: --db: \"postgresql://ann:***@host:port/db\" is not a PostgreSQL URL");
+        assertRefused(FlowProcess.run(dir, "status", "--db", pg.url("nosuchdb")), "there is no database \"nosuchdb\"");
+        int closedPort;
+        try (var socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closedPort = socket.getLocalPort();
+        }
+        assertRefused(FlowProcess.run(dir, "run", "w.flow", "--db", "postgresql://flow@127.0.0.1:" + closedPort + "/x"),
+                "cannot reach PostgreSQL at postgresql://flow@127.0.0.1:" + closedPort + "/x");
+        String foreign = pg.newDatabase();
+        pg.sql(foreign.substring(foreign.lastIndexOf('/') + 1), "CREATE TABLE invoices (id int)");
+        assertRefused(FlowProcess.run(dir, Map.of("FLOW_DB", foreign), "status"), "holds tables of another application");
+        // a role that must give a password (the test cluster trusts its own superuser only)
+        pg.sql("postgres", "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'cli_pw') THEN "
+                + "CREATE ROLE cli_pw LOGIN PASSWORD 'right'; END IF; END $$");
+        Path hba = pg.dir().resolve("data/pg_hba.conf");
+        String rules = Files.readString(hba);
+        if (!rules.contains("cli_pw")) {
+            Files.writeString(hba, "host all cli_pw 127.0.0.1/32 scram-sha-256\n" + rules);
+            pg.sql("postgres", "SELECT pg_reload_conf()");
+        }
+        FlowProcess wrong = FlowProcess.run(dir, Map.of("PGPASSWORD", "not-the-password"), "status", "--db",
+                "postgresql://cli_pw@127.0.0.1:" + pg.port() + "/postgres");
+        assertRefused(wrong, "refused user \"cli_pw\"");
+        assertThat(wrong.err()).doesNotContain("not-the-password");
+    }
+}

@@ -1,0 +1,131 @@
+package dev.flow.store;
+
+import dev.flow.store.postgres.PgUrl;
+import dev.flow.store.postgres.PostgresStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A real PostgreSQL server for the tests of this JVM: a throwaway cluster made and started by
+ * {@code tools/pg-test-cluster.sh} on first use (which installs Debian's postgresql package when
+ * it is missing), on a free port of 127.0.0.1, stopped and deleted when the JVM exits. Each test
+ * gets a database of its own ({@link #newDatabase}), so tests never see each other's rows.
+ * Starting the cluster takes about two seconds, once per test JVM.
+ */
+public final class TestPostgres {
+    private static final AtomicInteger DATABASES = new AtomicInteger();
+    private static TestPostgres server;
+
+    private final Path dir;
+    private final int port;
+
+    private TestPostgres(Path dir, int port) {
+        this.dir = dir;
+        this.port = port;
+    }
+
+    /** The server, started on first use. */
+    public static synchronized TestPostgres get() {
+        if (server == null) {
+            server = start();
+        }
+        return server;
+    }
+
+    private static TestPostgres start() {
+        Path script = repoRoot().resolve("tools/pg-test-cluster.sh");
+        try {
+            Path dir = Files.createTempDirectory("flow-pg-");
+            int port;
+            try (var socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+                port = socket.getLocalPort();
+            }
+            run(script.toString(), "start", dir.toString(), Integer.toString(port));
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(script, dir)));
+            return new TestPostgres(dir, port);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start the test PostgreSQL: " + e.getMessage(), e);
+        }
+    }
+
+    /** At exit: stops the server and deletes its folder, waiting a few seconds at most (the JVM is going anyway). */
+    private static void stop(Path script, Path dir) {
+        try {
+            Process p = new ProcessBuilder(script.toString(), "stop", dir.toString()).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!p.waitFor(15, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+        } catch (IOException | InterruptedException ignored) {
+            // the folder is in the temp dir, and the server stops with the machine
+        }
+    }
+
+    private static void run(String... command) {
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes());
+            if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                throw new IllegalStateException(String.join(" ", command) + " failed:\n" + out);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(String.join(" ", command) + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** The server's socket folder, for psql and pg tools. */
+    public Path dir() {
+        return dir;
+    }
+
+    /** Creates an empty database and returns its URL ({@code postgresql://flow@127.0.0.1:PORT/tN}). */
+    public String newDatabase() {
+        String name = "t" + ProcessHandle.current().pid() + "_" + DATABASES.incrementAndGet();
+        sql("postgres", "CREATE DATABASE " + name);
+        return url(name);
+    }
+
+    public String url(String database) {
+        return "postgresql://flow@127.0.0.1:" + port + "/" + database;
+    }
+
+    /** Runs statements as the superuser on one database. */
+    public void sql(String database, String... statements) {
+        try (var c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/" + database, "flow", "");
+                var st = c.createStatement()) {
+            for (String s : statements) {
+                st.execute(s);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    /** Opens a store on a new, empty database. */
+    public PostgresStore newStore(StoreOptions options) {
+        return PostgresStore.open(PgUrl.parse(newDatabase(), System::getenv), options);
+    }
+
+    static Path repoRoot() {
+        Path p = Path.of("").toAbsolutePath();
+        while (p != null && !Files.exists(p.resolve("tools/pg-test-cluster.sh"))) {
+            p = p.getParent();
+        }
+        if (p == null) {
+            throw new IllegalStateException("cannot find tools/pg-test-cluster.sh above " + Path.of("").toAbsolutePath());
+        }
+        return p;
+    }
+}

@@ -1,0 +1,223 @@
+package dev.flow.store.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.flow.store.EventRow;
+import dev.flow.store.ExecutionRow;
+import dev.flow.store.ExecutionStatus;
+import dev.flow.store.NodeRow;
+import dev.flow.store.NodeStatus;
+import dev.flow.store.StoreException;
+import dev.flow.store.StoreOptions;
+import dev.flow.store.TestPostgres;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What only the PostgreSQL store does: its URL, its messages, its schema lock, its claims under concurrency. */
+class PostgresStoreTest {
+    @TempDir
+    Path dir;
+
+    private final TestPostgres pg = TestPostgres.get();
+
+    private static ExecutionRow execution(String id) {
+        return new ExecutionRow(id, "h", "w", id, null, null, 0, ExecutionStatus.RUNNING, null, null, "{}", "/tmp", 0, 0, 0, 0, 0, 0, 1, null, 0);
+    }
+
+    private PostgresStore open(String url) {
+        return PostgresStore.open(PgUrl.parse(url, Map.<String, String>of()::get), StoreOptions.DEFAULT.withArtifactsDir(dir.resolve("artifacts")));
+    }
+
+    @Test
+    void theUrlTakesWhatItLeavesOutFromTheStandardVariablesAndNeverShowsThePassword() {
+        var url = PgUrl.parse("postgresql://ann:s3cret@db.example:6543/flow?sslmode=require", Map.<String, String>of()::get);
+        assertThat(url.user()).isEqualTo("ann");
+        assertThat(url.password()).isEqualTo("s3cret");
+        assertThat(url.port()).isEqualTo(6543);
+        assertThat(url.toString()).isEqualTo("postgresql://ann@db.example:6543/flow?sslmode=require").doesNotContain("s3cret");
+        var bare = PgUrl.parse("postgres://db.example", Map.of("PGUSER", "bob", "PGPASSWORD", "pw", "PGDATABASE", "runs")::get);
+        assertThat(bare.toString()).isEqualTo("postgresql://bob@db.example:5432/runs");
+        assertThat(bare.password()).isEqualTo("pw");
+        assertThatThrownBy(() -> PgUrl.parse("postgresql://ann:pw@host:notaport/db", Map.<String, String>of()::get))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a PostgreSQL URL").hasMessageNotContaining(":pw@");
+    }
+
+    @Test
+    void createsItsSchemaOnceEvenWhenSeveralWorkersOpenAnEmptyDatabaseAtOnce() throws Exception {
+        String url = pg.newDatabase();
+        var pool = Executors.newFixedThreadPool(4);
+        try {
+            var start = new CountDownLatch(1);
+            var opened = new ArrayList<Future<Integer>>();
+            for (int i = 0; i < 4; i++) {
+                opened.add(pool.submit(() -> {
+                    start.await();
+                    try (var store = open(url)) {
+                        return store.read(tx -> tx.executions().recent(10).size());
+                    }
+                }));
+            }
+            start.countDown();
+            for (var f : opened) {
+                assertThat(f.get()).isZero();
+            }
+        } finally {
+            pool.shutdown();
+        }
+        try (var store = open(url)) {
+            store.write(tx -> {
+                tx.workflows().putIfAbsent("h", "{}", "w", 1);
+                tx.executions().insert(execution("e1"));
+                return null;
+            });
+        }
+        try (var store = open(url)) {
+            java.util.Optional<ExecutionRow> e1 = store.read(tx -> tx.executions().get("e1"));
+            assertThat(e1).isPresent();
+        }
+    }
+
+    @Test
+    void refusesADatabaseOfAnotherApplicationAndOneOfANewerFlow() {
+        String foreign = pg.newDatabase();
+        pg.sql(foreign.substring(foreign.lastIndexOf('/') + 1), "CREATE TABLE invoices (id int)");
+        assertThatThrownBy(() -> open(foreign)).isInstanceOf(StoreException.class)
+                .hasMessageContaining("holds tables of another application")
+                .satisfies(e -> assertThat(((StoreException) e).kind()).isEqualTo(StoreException.Kind.FOREIGN));
+        String newer = pg.newDatabase();
+        open(newer).close();
+        pg.sql(newer.substring(newer.lastIndexOf('/') + 1), "UPDATE flow_schema SET version = 99");
+        assertThatThrownBy(() -> open(newer)).isInstanceOf(StoreException.class)
+                .hasMessageContaining("written by a newer version of Flow (schema 99");
+    }
+
+    @Test
+    void saysWhatIsWrongWithAMissingDatabaseAnUnreachableServerAndAWrongPassword() throws Exception {
+        assertThatThrownBy(() -> open(pg.url("nosuchdb"))).isInstanceOf(StoreException.class)
+                .hasMessageContaining("there is no database \"nosuchdb\"").hasMessageContaining("createdb");
+        int closedPort;
+        try (var socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closedPort = socket.getLocalPort();
+        }
+        assertThatThrownBy(() -> open("postgresql://flow@127.0.0.1:" + closedPort + "/x")).isInstanceOf(StoreException.class)
+                .hasMessageContaining("cannot reach PostgreSQL at postgresql://flow@127.0.0.1:" + closedPort + "/x");
+        // a user that must give a password: the cluster trusts local users, so this one gets a rule of its own
+        String db = pg.newDatabase();
+        String name = db.substring(db.lastIndexOf('/') + 1);
+        pg.sql(name, "CREATE ROLE pw_user LOGIN PASSWORD 'right'");
+        pg.sql("postgres", "ALTER SYSTEM SET password_encryption = 'scram-sha-256'");
+        java.nio.file.Path hba = pg.dir().resolve("data/pg_hba.conf");
+        String rules = java.nio.file.Files.readString(hba);
+        if (!rules.startsWith("host all pw_user")) {
+            java.nio.file.Files.writeString(hba, "host all pw_user 127.0.0.1/32 scram-sha-256\n" + rules);
+            pg.sql("postgres", "SELECT pg_reload_conf()");
+        }
+        String wrong = "postgresql://pw_user:wrong@127.0.0.1:" + pg.port() + "/" + name;
+        assertThatThrownBy(() -> open(wrong)).isInstanceOf(StoreException.class)
+                .hasMessageContaining("refused user \"pw_user\"").hasMessageContaining("PGPASSWORD")
+                .hasMessageNotContaining("wrong");
+    }
+
+    @Test
+    void workersClaimingAtOnceNeverTakeTheSameNodeAndNumberEventsWithoutGaps() throws Exception {
+        // 8 threads, each with its own connection, take 200 ready nodes of 4 executions: a claim is a
+        // guarded update, so each node goes to one thread; each claim appends an event, numbered by its execution.
+        try (var store = pg.newStore(StoreOptions.DEFAULT.withArtifactsDir(dir.resolve("artifacts")))) {
+            store.write(tx -> {
+                tx.workflows().putIfAbsent("h", "{}", "w", 1);
+                for (int e = 0; e < 4; e++) {
+                    tx.executions().insert(execution("e" + e));
+                    for (int n = 0; n < 50; n++) {
+                        var b = NodeRow.pending("e" + e, "n" + n).toBuilder();
+                        b.status = NodeStatus.READY;
+                        b.readyAt = (long) n;
+                        tx.nodes().insert(b.build());
+                    }
+                }
+                return null;
+            });
+            List<String> taken = Collections.synchronizedList(new ArrayList<>());
+            var threads = new ArrayList<Thread>();
+            for (int t = 0; t < 8; t++) {
+                String owner = "w" + t;
+                threads.add(new Thread(() -> {
+                    while (true) {
+                        NodeRow got = store.write(tx -> {
+                            for (NodeRow candidate : tx.nodes().claimable(null, 1_000, 4)) {
+                                var b = candidate.toBuilder();
+                                b.status = NodeStatus.RUNNING;
+                                b.leaseOwner = owner;
+                                if (tx.nodes().update(candidate, b.build())) {
+                                    ExecutionRow e = tx.executions().get(candidate.executionId()).orElseThrow();
+                                    long seq = e.eventSeq() + 1;
+                                    tx.events().append(List.of(new EventRow(seq, e.id(), 1, "node_started", candidate.nodeId(), null)));
+                                    var next = new ExecutionRow(e.id(), e.graphHash(), e.workflowId(), e.rootId(), e.parentId(), e.parentNode(),
+                                            e.parentIteration(), e.status(), e.stopping(), e.report(), e.inputsJson(), e.baseDir(), e.running() + 1,
+                                            e.active(), e.waiting(), e.workCount() + 1, seq, e.cost(), e.createdAt(), e.finishedAt(), e.version());
+                                    dev.flow.store.Guard.exactlyOne(tx.executions().update(next) ? 1 : 0, "execution " + e.id());
+                                    return candidate;
+                                }
+                            }
+                            return null;
+                        });
+                        if (got == null) {
+                            return;
+                        }
+                        taken.add(got.executionId() + "/" + got.nodeId());
+                    }
+                }));
+            }
+            threads.forEach(Thread::start);
+            for (Thread t : threads) {
+                t.join();
+            }
+            assertThat(taken).hasSize(200).doesNotHaveDuplicates();
+            for (int e = 0; e < 4; e++) {
+                String id = "e" + e;
+                List<EventRow> events = store.read(tx -> tx.events().after(id, 0, 1000));
+                assertThat(events).extracting(EventRow::seq).containsExactlyElementsOf(
+                        java.util.stream.LongStream.rangeClosed(1, 50).boxed().toList());
+                assertThat(store.read(tx -> tx.executions().get(id)).orElseThrow().running()).isEqualTo(50);
+            }
+        }
+    }
+
+    @Test
+    void aGuardedUpdateThatLostTheRaceChangesNothingAndAFailedTransactionLeavesNoTrace() {
+        try (var store = pg.newStore(StoreOptions.DEFAULT.withArtifactsDir(dir.resolve("artifacts")))) {
+            NodeRow ready = store.write(tx -> {
+                tx.workflows().putIfAbsent("h", "{}", "w", 1);
+                tx.executions().insert(execution("e1"));
+                var b = NodeRow.pending("e1", "a").toBuilder();
+                b.status = NodeStatus.READY;
+                NodeRow r = b.build();
+                tx.nodes().insert(r);
+                return r;
+            });
+            var running = ready.toBuilder();
+            running.status = NodeStatus.RUNNING;
+            running.leaseOwner = "w1";
+            boolean first = store.write(tx -> tx.nodes().update(ready, running.build()));
+            assertThat(first).isTrue();
+            running.leaseOwner = "w2";
+            boolean second = store.write(tx -> tx.nodes().update(ready, running.build()));
+            assertThat(second).isFalse();
+            assertThat(store.read(tx -> tx.nodes().get("e1", "a")).orElseThrow().leaseOwner()).isEqualTo("w1");
+            assertThatThrownBy(() -> store.write(tx -> {
+                tx.workflows().putIfAbsent("h2", "{}", "w", 1);
+                throw new IllegalStateException("boom");
+            })).hasMessage("boom");
+            java.util.Optional<String> graph = store.read(tx -> tx.workflows().graphJson("h2"));
+            assertThat(graph).isEmpty();
+        }
+    }
+}
