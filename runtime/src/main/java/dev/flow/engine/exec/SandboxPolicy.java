@@ -62,11 +62,37 @@ public record SandboxPolicy(List<Path> writable, List<Path> readable, boolean ne
             paths.add(p);
         }
         var readable = new ArrayList<Path>(List.of(job.baseDir()));
-        String flowBin = env.get("FLOW_BIN");
-        if (flowBin != null && Files.exists(Path.of(flowBin))) {
-            readable.add(Path.of(flowBin));
-        }
+        readable.addAll(flowInstallation(env.get("FLOW_BIN")));
         return new SandboxPolicy(paths, readable, sandbox.network());
+    }
+
+    /**
+     * What {@code "$FLOW_BIN" kv ...} needs to run inside: the folder of the launcher (a
+     * distribution's {@code bin/} beside {@code lib/}, or a checkout, whose {@code ./flow} runs
+     * {@code dist/src/main/sh/flow} on {@code cli/target/flow.jar}) and the folder of the jar Flow runs
+     * from. Under {@code /tmp} the sandbox's private {@code /tmp} would hide them.
+     */
+    static List<Path> flowInstallation(String flowBin) {
+        var out = new ArrayList<Path>();
+        if (flowBin != null && Files.exists(Path.of(flowBin))) {
+            try {
+                Path launcher = Path.of(flowBin).toRealPath();
+                out.add(launcher.getParent().getFileName() != null && launcher.getParent().getFileName().toString().equals("bin")
+                        ? launcher.getParent().getParent() : launcher.getParent());
+            } catch (IOException e) {
+                out.add(Path.of(flowBin));
+            }
+        }
+        var source = SandboxPolicy.class.getProtectionDomain().getCodeSource();
+        if (source != null) {
+            try {
+                Path jar = Path.of(source.getLocation().toURI());
+                out.add(Files.isDirectory(jar) ? jar : jar.getParent());
+            } catch (java.net.URISyntaxException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+                // not a file (a custom class loader): the launcher's folder is all there is
+            }
+        }
+        return out;
     }
 
     private static Path resolve(String written, Path base, String home) throws LaunchException {
