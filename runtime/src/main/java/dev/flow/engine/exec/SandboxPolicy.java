@@ -69,8 +69,8 @@ public record SandboxPolicy(List<Path> writable, List<Path> readable, boolean ne
     /**
      * What {@code "$FLOW_BIN" kv ...} needs to run inside: the folder of the launcher (a
      * distribution's {@code bin/} beside {@code lib/}, or a checkout, whose {@code ./flow} runs
-     * {@code dist/src/main/sh/flow} on {@code cli/target/flow.jar}) and the folder of the jar Flow runs
-     * from. Under {@code /tmp} the sandbox's private {@code /tmp} would hide them.
+     * {@code dist/src/main/sh/flow} on {@code cli/target/flow.jar}) and the folders of the class path Flow runs
+     * on. Under {@code /tmp} the sandbox's private {@code /tmp} would hide them.
      */
     static List<Path> flowInstallation(String flowBin) {
         var out = new ArrayList<Path>();
@@ -83,13 +83,11 @@ public record SandboxPolicy(List<Path> writable, List<Path> readable, boolean ne
                 out.add(Path.of(flowBin));
             }
         }
-        var source = SandboxPolicy.class.getProtectionDomain().getCodeSource();
-        if (source != null) {
-            try {
-                Path jar = Path.of(source.getLocation().toURI());
-                out.add(Files.isDirectory(jar) ? jar : jar.getParent());
-            } catch (java.net.URISyntaxException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
-                // not a file (a custom class loader): the launcher's folder is all there is
+        // the class path Flow runs on: flow.jar's folder, or a build's classes folders (tests run flow that way)
+        for (String entry : System.getProperty("java.class.path", "").split(java.io.File.pathSeparator)) {
+            if (!entry.isBlank()) {
+                Path p = Path.of(entry).toAbsolutePath();
+                out.add(Files.isDirectory(p) ? p : p.getParent());
             }
         }
         return out;
