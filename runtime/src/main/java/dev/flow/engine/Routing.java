@@ -140,7 +140,7 @@ final class Routing {
     /** The most passes the loop of {@code e} may run: its limit, or the supervisor's max rounds. */
     private static int limit(RunContext ctx, Edge e) {
         Node supervisor = ctx.graph.roundOf(e);
-        Integer rounds = supervisor == null ? null : dev.flow.model.SupervisionWiring.of(supervisor).orElseThrow().maxRounds();
+        Integer rounds = supervisor == null ? null : dev.flow.lowering.SupervisionWiring.of(supervisor).orElseThrow().maxRounds();
         return rounds != null ? rounds : e.loop().maxIterations();
     }
 

@@ -7,7 +7,7 @@ import dev.flow.model.NameRef;
 import dev.flow.model.Node;
 import dev.flow.model.NodeKind;
 import dev.flow.model.NodeSpec;
-import dev.flow.model.SupervisionWiring;
+import dev.flow.lowering.SupervisionWiring;
 import dev.flow.model.WaitMode;
 import dev.flow.model.Workflow;
 import java.util.ArrayDeque;

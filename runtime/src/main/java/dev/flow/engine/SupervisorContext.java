@@ -3,7 +3,7 @@ package dev.flow.engine;
 import dev.flow.model.Node;
 import dev.flow.model.NodeKind;
 import dev.flow.model.Supervision;
-import dev.flow.model.SupervisionWiring;
+import dev.flow.lowering.SupervisionWiring;
 import dev.flow.store.NodeRow;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.RunRow;

@@ -9,7 +9,7 @@ import dev.flow.model.NameRef;
 import dev.flow.model.NodeSpec;
 import dev.flow.model.SessionMode;
 import dev.flow.model.Supervision;
-import dev.flow.model.SupervisionWiring;
+import dev.flow.lowering.SupervisionWiring;
 import dev.flow.store.ErrorClass;
 import dev.flow.store.ExecutionStatus;
 import dev.flow.store.NodeStatus;

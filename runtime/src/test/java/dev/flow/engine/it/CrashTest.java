@@ -8,7 +8,7 @@ import dev.flow.store.NodeRow;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.StoreKind;
 import dev.flow.store.StoreOptions;
-import dev.flow.store.Stores;
+import dev.flow.store.open.Stores;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -9,7 +9,7 @@ import dev.flow.engine.WorkerHandle;
 import dev.flow.model.json.GraphJson;
 import dev.flow.store.StoreException;
 import dev.flow.store.StoreOptions;
-import dev.flow.store.Stores;
+import dev.flow.store.open.Stores;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,11 +1,18 @@
-package dev.flow.store;
+package dev.flow.store.open;
 
+import dev.flow.store.Store;
+import dev.flow.store.StoreOptions;
 import dev.flow.store.postgres.PgUrl;
 import dev.flow.store.postgres.PostgresStore;
 import dev.flow.store.sqlite.SqliteStore;
 import java.nio.file.Path;
 
-/** Opens the store an address names: a PostgreSQL URL ({@code postgresql://...}) or an SQLite file. */
+/**
+ * Opens the store an address names: kept out of {@code dev.flow.store}, the interface package, so
+ * that the interface names none of its implementations.
+ *
+ * <p>Opens the store an address names: a PostgreSQL URL ({@code postgresql://...}) or an SQLite file.
+ */
 public final class Stores {
     private Stores() {}
 

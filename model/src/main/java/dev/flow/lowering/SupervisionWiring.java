@@ -1,5 +1,19 @@
-package dev.flow.model;
+package dev.flow.lowering;
 
+import dev.flow.model.Edge;
+import dev.flow.model.EdgeIds;
+import dev.flow.model.Expr;
+import dev.flow.model.LoopControl;
+import dev.flow.model.NameRef;
+import dev.flow.model.Node;
+import dev.flow.model.NodeKind;
+import dev.flow.model.NodeSpec;
+import dev.flow.model.OutputDecl;
+import dev.flow.model.SessionMode;
+import dev.flow.model.SourceRef;
+import dev.flow.model.Supervision;
+import dev.flow.model.Value;
+import dev.flow.model.Workflow;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -57,7 +57,7 @@ public final class GraphLoopReader {
 
         var state = new ArrayList<>(settings.state(top));
         state.addAll(GraphLoopSettings.declaredByUpdates(state, modelNodes));
-        return dev.flow.model.SupervisionWiring.wire(new Workflow(
+        return dev.flow.lowering.SupervisionWiring.wire(new Workflow(
                 id.map(Located::value).orElse(WorkflowIds.fromFile(ctx.file())),
                 null,
                 top.text("version").map(Located::value).orElse(null),

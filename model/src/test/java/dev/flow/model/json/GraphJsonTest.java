@@ -18,7 +18,7 @@ import dev.flow.model.Provenance;
 import dev.flow.model.SampleGraphs;
 import dev.flow.model.SourceRef;
 import dev.flow.model.Supervision;
-import dev.flow.model.SupervisionWiring;
+import dev.flow.lowering.SupervisionWiring;
 import dev.flow.model.Value;
 import dev.flow.model.Workflow;
 import java.util.List;

@@ -36,9 +36,9 @@ public final class Compiler {
     /** A compiler with the built-in front ends and every one found on the class path. */
     public static Compiler withInstalledFrontEnds() {
         var all = new ArrayList<FrontEnd>();
+        // The language, YAML and compiled JSON register themselves (META-INF/services), so this
+        // package names none of them.
         ServiceLoader.load(FrontEnd.class).forEach(all::add);
-        all.add(new dev.flow.yaml.YamlFrontEnd());
-        all.add(new GraphJsonFrontEnd());
         return new Compiler(all);
     }
 

@@ -262,7 +262,7 @@ final class GraphLoopNodes {
 
     /**
      * A supervisor (a Flow extension): an agent task with {@code participants}, {@code ask} and
-     * {@code max_rounds}, wired by {@link dev.flow.model.SupervisionWiring} once the workflow is
+     * {@code max_rounds}, wired by {@link dev.flow.lowering.SupervisionWiring} once the workflow is
      * read. Like the language's, it never runs in a worktree. A missing {@code participants} or
      * {@code max_rounds} is the checker's to report (FLOW105, FLOW706), once.
      */

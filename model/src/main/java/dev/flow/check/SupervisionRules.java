@@ -7,7 +7,7 @@ import dev.flow.model.Node;
 import dev.flow.model.NodeKind;
 import dev.flow.model.NodeSpec;
 import dev.flow.model.Supervision;
-import dev.flow.model.SupervisionWiring;
+import dev.flow.lowering.SupervisionWiring;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;

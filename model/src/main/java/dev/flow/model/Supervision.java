@@ -9,7 +9,7 @@ import java.util.List;
  * "user_prompt": ...}}, which the runtime turns into the task's output: the participant's name, the
  * name of the {@link #ask} node, or {@value #FINISH_OUTPUT}.
  *
- * <p>The supervisor is wired with ordinary edges ({@link SupervisionWiring}): an edge to each
+ * <p>The supervisor is wired with ordinary edges ({@link dev.flow.lowering.SupervisionWiring}): an edge to each
  * participant (and to the ask node) taken on the output of that name, and a loop edge back from each
  * to the supervisor, limited by {@link #rounds}; the runtime counts the rounds over all those loop
  * edges together.

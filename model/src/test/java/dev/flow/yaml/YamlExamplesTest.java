@@ -66,7 +66,7 @@ class YamlExamplesTest {
         Workflow w = read(EXAMPLES.resolve("supervisor.yaml")).graph().orElseThrow().main();
         var planner = w.node("planner").orElseThrow();
         assertThat(planner.effectiveOutputs()).containsExactly("venue", "budget", "catering", "person", "finish");
-        assertThat(dev.flow.model.SupervisionWiring.of(planner).orElseThrow().maxRounds()).isEqualTo(12);
+        assertThat(dev.flow.lowering.SupervisionWiring.of(planner).orElseThrow().maxRounds()).isEqualTo(12);
         assertThat(ids(w)).containsExactly("start->planner", "planner->report", "report->end", "planner->venue", "venue->planner",
                 "planner->budget", "budget->planner", "planner->catering", "catering->planner", "planner->person", "person->planner");
         assertThat(edge(w, "venue->planner").loop().maxIterations()).isEqualTo(12);
