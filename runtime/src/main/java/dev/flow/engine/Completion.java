@@ -62,8 +62,8 @@ final class Completion {
         if (circuitOpened) {
             step.event(ctx, "circuit_opened", held.nodeId(), Json.object("agent", CircuitBreaker.keyOf(node)));
         }
-        if (outcome.succeeded() && node.spec() instanceof dev.flow.model.NodeSpec.Task t && t.continuesSession() && outcome.sessionId() == null) {
-            step.event(ctx, "warning", node.id(), Json.object("message", "agent \"" + (t.agent() == null ? "?" : t.agent().name())
+        if (outcome.succeeded() && node.spec() instanceof dev.flow.model.NodeSpec.Task t && t.call().continuesSession() && outcome.sessionId() == null) {
+            step.event(ctx, "warning", node.id(), Json.object("message", "agent \"" + (t.call().agent() == null ? "?" : t.call().agent().name())
                     + "\" reported no session id, so the next run of \"" + node.id() + "\" starts a new conversation (session continue)"));
         }
         if (outcome.succeeded() && retriesOutput(ctx, node, stored, outcome.output())) {
