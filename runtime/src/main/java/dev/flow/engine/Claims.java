@@ -73,18 +73,18 @@ final class Claims {
             long until = step.core.breaker.blockedUntil(breakerKey, step.now);
             if (until > 0) {
                 var b = row.toBuilder();
-                b.notBefore = until;
+                b.notBefore(until);
                 step.put(ctx, b.build());
                 step.event(ctx, "circuit_open", row.nodeId(), Json.object("agent", breakerKey, "until", until));
                 return null;
             }
         }
         var b = row.toBuilder();
-        b.status = NodeStatus.RUNNING;
-        b.leaseOwner = owner;
-        b.leaseExpires = step.now + step.core.options().lease().toMillis();
-        b.startedAt = step.now;
-        b.notBefore = null;
+        b.status(NodeStatus.RUNNING);
+        b.leaseOwner(owner);
+        b.leaseExpires(step.now + step.core.options().lease().toMillis());
+        b.startedAt(step.now);
+        b.notBefore(null);
         NodeRow claimed = b.build();
         step.put(ctx, claimed);
         ctx.workCount++;

@@ -186,9 +186,9 @@ final class Escalating {
     boolean ask(RunContext ctx, NodeRow handler, String failed, Map<String, Object> result) {
         String question = result.get("summary") instanceof String s && !s.isBlank() ? s : "Run \"" + failed + "\" again?";
         var b = handler.toBuilder();
-        b.resultJson = step.core.results.encode(result, () -> step.core.runDir(ctx.id(), handler.nodeId(), handler.iteration(), handler.attempt()));
-        b.leaseOwner = null;
-        b.leaseExpires = null;
+        b.resultJson(step.core.results.encode(result, () -> step.core.runDir(ctx.id(), handler.nodeId(), handler.iteration(), handler.attempt())));
+        b.leaseOwner(null);
+        b.leaseExpires(null);
         NodeRow asking = b.build();
         step.put(ctx, asking);
         NodeRow f = step.node(ctx, failed);
