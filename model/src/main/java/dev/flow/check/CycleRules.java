@@ -113,7 +113,7 @@ final class CycleRules {
         for (Workflow workflow : flowGraph.all()) {
             for (Node node : workflow.nodes()) {
                 if (node.spec() instanceof NodeSpec.Subgraph subgraph && ids.containsKey(subgraph.workflow().name())) {
-                    calls.add(new Call(workflow.id(), node));
+                    calls.add(new Call(workflow.id(), node, subgraph));
                 }
             }
         }
@@ -142,14 +142,14 @@ final class CycleRules {
         }
     }
 
-    /** A subgraph node of {@code caller}. */
-    private record Call(String caller, Node node) {
+    /** A subgraph node of {@code caller}, and its spec. */
+    private record Call(String caller, Node node, NodeSpec.Subgraph subgraph) {
         String callee() {
-            return ((NodeSpec.Subgraph) node.spec()).workflow().name();
+            return subgraph.workflow().name();
         }
 
         SourceRef at() {
-            return Report.at(((NodeSpec.Subgraph) node.spec()).workflow().source(), node.source());
+            return Report.at(subgraph.workflow().source(), node.source());
         }
     }
 }

@@ -85,31 +85,94 @@ final class ExprSites {
     private void node(Node node) {
         TypeResolver names = index.names();
         String id = Messages.q(node.id());
-        if (node.spec() instanceof NodeSpec.Branch branch) {
-            add(branch.condition(), Use.CONDITION, "the condition of branch " + id, names, null, anyNode,
-                    new ReadPoint(node.id(), false), node.source());
-        }
+        node.spec().accept(new SpecSites(node));
         for (OutputHandler handler : node.onOutput()) {
             for (StateUpdate update : handler.updates()) {
                 add(update.value(), Use.VALUE, "the update of " + Messages.q(update.variable().name()) + " in " + id, names, node,
                         OutputScope.of(node), new ReadPoint(node.id(), true), Report.at(update.source(), handler.source(), node.source()));
             }
         }
-        if (node.spec() instanceof NodeSpec.Subgraph subgraph) {
+    }
+
+    /** The expressions in a node's spec: a branch's condition, the mappings into and out of a subgraph. */
+    private final class SpecSites implements NodeSpec.Visitor<Void> {
+        private final Node node;
+        private final String id;
+
+        SpecSites(Node node) {
+            this.node = node;
+            this.id = Messages.q(node.id());
+        }
+
+        @Override
+        public Void task(NodeSpec.Task task) {
+            return null;
+        }
+
+        @Override
+        public Void gate(NodeSpec.Gate gate) {
+            return null;
+        }
+
+        @Override
+        public Void branch(NodeSpec.Branch branch) {
+            add(branch.condition(), Use.CONDITION, "the condition of branch " + id, index.names(), null, anyNode,
+                    new ReadPoint(node.id(), false), node.source());
+            return null;
+        }
+
+        @Override
+        public Void parallel(NodeSpec.Parallel parallel) {
+            return null;
+        }
+
+        @Override
+        public Void merge(NodeSpec.Merge merge) {
+            return null;
+        }
+
+        @Override
+        public Void subgraph(NodeSpec.Subgraph subgraph) {
             for (Mapping mapping : subgraph.inputs()) {
-                add(mapping.value(), Use.VALUE, "the input " + Messages.q(mapping.key()) + " of subgraph " + id, names, null, anyNode,
+                add(mapping.value(), Use.VALUE, "the input " + Messages.q(mapping.key()) + " of subgraph " + id, index.names(), null, anyNode,
                         new ReadPoint(node.id(), false), Report.at(mapping.source(), node.source()));
             }
             Optional<Workflow> called = index.graph().workflow(subgraph.workflow().name());
             if (called.isPresent() && !subgraph.outputs().isEmpty()) {
                 // Returned values read the called workflow's names; resolve them once per workflow.
-                Called scope = this.called.computeIfAbsent(called.get().id(),
+                Called scope = ExprSites.this.called.computeIfAbsent(called.get().id(),
                         k -> new Called(TypeResolver.of(called.get()), OutputScope.anyNode(called.get().nodes())));
                 for (Mapping mapping : subgraph.outputs()) {
                     add(mapping.value(), Use.VALUE, "the returned value " + Messages.q(mapping.key()) + " of subgraph " + id, scope.names(), null,
                             scope.outputs(), null, Report.at(mapping.source(), node.source()));
                 }
             }
+            return null;
+        }
+
+        @Override
+        public Void human(NodeSpec.Human human) {
+            return null;
+        }
+
+        @Override
+        public Void checkpoint(NodeSpec.Checkpoint checkpoint) {
+            return null;
+        }
+
+        @Override
+        public Void start(NodeSpec.Start start) {
+            return null;
+        }
+
+        @Override
+        public Void end(NodeSpec.End end) {
+            return null;
+        }
+
+        @Override
+        public Void unknown(NodeSpec.Unknown unknown) {
+            return null;
         }
     }
 

@@ -37,12 +37,7 @@ final class ReferenceRules {
             node(w, edge.to(), edge.source(), ids, out);
         }
         for (Node node : w.workflow().nodes()) {
-            if (node.spec() instanceof NodeSpec.Parallel parallel) {
-                parallel.branches().forEach(b -> node(w, b, node.source(), ids, out));
-            }
-            if (node.spec() instanceof NodeSpec.Merge merge) {
-                merge.waitFor().forEach(b -> node(w, b, node.source(), ids, out));
-            }
+            node.spec().accept(NODES_NAMED).forEach(b -> node(w, b, node.source(), ids, out));
         }
         for (Interrupt interrupt : w.workflow().interrupts()) {
             node(w, interrupt.node(), interrupt.source(), ids, out);
@@ -81,12 +76,7 @@ final class ReferenceRules {
         workflow.gates().forEach(g -> gates.add(g.name()));
         var refs = new ArrayList<Located>();
         for (Node node : workflow.nodes()) {
-            if (node.spec() instanceof NodeSpec.Gate gate) {
-                refs.add(new Located(gate.gate(), node.source()));
-            }
-            if (node.spec() instanceof NodeSpec.Task task) {
-                task.execution().gates().forEach(g -> refs.add(new Located(g, node.source())));
-            }
+            node.spec().accept(GATES_NAMED).forEach(g -> refs.add(new Located(g, node.source())));
         }
         for (GateDef gate : workflow.gates()) {
             gate.dependsOn().forEach(g -> refs.add(new Located(g, gate.source())));
@@ -105,12 +95,7 @@ final class ReferenceRules {
         Set<String> agents = new LinkedHashSet<>(BuiltinAgents.NAMES);
         w.workflow().agents().forEach(a -> agents.add(a.name()));
         for (Node node : w.workflow().nodes()) {
-            NameRef agent = null;
-            if (node.spec() instanceof NodeSpec.Task task) {
-                agent = task.call().agent();
-            } else if (node.spec() instanceof NodeSpec.Merge merge) {
-                agent = merge.agent();
-            }
+            NameRef agent = node.spec().accept(AGENT_NAMED);
             if (agent != null && !agents.contains(agent.name())) {
                 out.unknown(Code.UNKNOWN_AGENT, Report.at(agent.source(), node.source()), "unknown agent " + Messages.q(agent.name()),
                         agent.name(), agents,
@@ -167,4 +152,178 @@ final class ReferenceRules {
             return Report.at(name.source(), fallback);
         }
     }
+
+    /** The nodes a node of each kind names in its spec: a parallel's branches, a merge's joined nodes. */
+    private static final NodeSpec.Visitor<List<NameRef>> NODES_NAMED = new NodeSpec.Visitor<List<NameRef>>() {
+        @Override
+        public List<NameRef> task(NodeSpec.Task task) {
+            return List.of();
+        }
+
+        @Override
+        public List<NameRef> gate(NodeSpec.Gate gate) {
+            return List.of();
+        }
+
+        @Override
+        public List<NameRef> branch(NodeSpec.Branch branch) {
+            return List.of();
+        }
+
+        @Override
+        public List<NameRef> parallel(NodeSpec.Parallel parallel) {
+            return parallel.branches();
+        }
+
+        @Override
+        public List<NameRef> merge(NodeSpec.Merge merge) {
+            return merge.waitFor();
+        }
+
+        @Override
+        public List<NameRef> subgraph(NodeSpec.Subgraph subgraph) {
+            return List.of();
+        }
+
+        @Override
+        public List<NameRef> human(NodeSpec.Human human) {
+            return List.of();
+        }
+
+        @Override
+        public List<NameRef> checkpoint(NodeSpec.Checkpoint checkpoint) {
+            return List.of();
+        }
+
+        @Override
+        public List<NameRef> start(NodeSpec.Start start) {
+            return List.of();
+        }
+
+        @Override
+        public List<NameRef> end(NodeSpec.End end) {
+            return List.of();
+        }
+
+        @Override
+        public List<NameRef> unknown(NodeSpec.Unknown unknown) {
+            return List.of();
+        }
+    };
+
+    /** The gates a node of each kind runs: a gate node's, a task's after its work. */
+    private static final NodeSpec.Visitor<List<NameRef>> GATES_NAMED = new NodeSpec.Visitor<List<NameRef>>() {
+        @Override
+        public List<NameRef> task(NodeSpec.Task task) {
+            return task.execution().gates();
+        }
+
+        @Override
+        public List<NameRef> gate(NodeSpec.Gate gate) {
+            return List.of(gate.gate());
+        }
+
+        @Override
+        public List<NameRef> branch(NodeSpec.Branch branch) {
+            return List.of();
+        }
+
+        @Override
+        public List<NameRef> parallel(NodeSpec.Parallel parallel) {
+            return List.of();
+        }
+
+        @Override
+        public List<NameRef> merge(NodeSpec.Merge merge) {
+            return List.of();
+        }
+
+        @Override
+        public List<NameRef> subgraph(NodeSpec.Subgraph subgraph) {
+            return List.of();
+        }
+
+        @Override
+        public List<NameRef> human(NodeSpec.Human human) {
+            return List.of();
+        }
+
+        @Override
+        public List<NameRef> checkpoint(NodeSpec.Checkpoint checkpoint) {
+            return List.of();
+        }
+
+        @Override
+        public List<NameRef> start(NodeSpec.Start start) {
+            return List.of();
+        }
+
+        @Override
+        public List<NameRef> end(NodeSpec.End end) {
+            return List.of();
+        }
+
+        @Override
+        public List<NameRef> unknown(NodeSpec.Unknown unknown) {
+            return List.of();
+        }
+    };
+
+    /** The agent a node of each kind names: a task's, a merge's that aggregates; null for none. */
+    private static final NodeSpec.Visitor<NameRef> AGENT_NAMED = new NodeSpec.Visitor<NameRef>() {
+        @Override
+        public NameRef task(NodeSpec.Task task) {
+            return task.call().agent();
+        }
+
+        @Override
+        public NameRef gate(NodeSpec.Gate gate) {
+            return null;
+        }
+
+        @Override
+        public NameRef branch(NodeSpec.Branch branch) {
+            return null;
+        }
+
+        @Override
+        public NameRef parallel(NodeSpec.Parallel parallel) {
+            return null;
+        }
+
+        @Override
+        public NameRef merge(NodeSpec.Merge merge) {
+            return merge.agent();
+        }
+
+        @Override
+        public NameRef subgraph(NodeSpec.Subgraph subgraph) {
+            return null;
+        }
+
+        @Override
+        public NameRef human(NodeSpec.Human human) {
+            return null;
+        }
+
+        @Override
+        public NameRef checkpoint(NodeSpec.Checkpoint checkpoint) {
+            return null;
+        }
+
+        @Override
+        public NameRef start(NodeSpec.Start start) {
+            return null;
+        }
+
+        @Override
+        public NameRef end(NodeSpec.End end) {
+            return null;
+        }
+
+        @Override
+        public NameRef unknown(NodeSpec.Unknown unknown) {
+            return null;
+        }
+    };
 }

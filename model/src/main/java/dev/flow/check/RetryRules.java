@@ -30,27 +30,74 @@ final class RetryRules {
 
     /** Why no failure of the node is ever retried; null when some may be. */
     private static String whyNeverRetried(Node node) {
-        NodeSpec spec = node.spec();
-        if (spec instanceof NodeSpec.Task task) {
-            if (task.command() == null || task.call().agent() != null || !task.execution().gates().isEmpty()) {
-                return null; // an agent can always answer badly; a task's gates can fail after it
+        return node.spec().accept(new NodeSpec.Visitor<String>() {
+            /** The answer for the kinds that never fail in a way that is retried. */
+            private final String neverFails = "a " + node.kind().keyword() + " node never fails in a way that is retried; remove the retry";
+
+            @Override
+            public String task(NodeSpec.Task task) {
+                if (task.command() == null || task.call().agent() != null || !task.execution().gates().isEmpty()) {
+                    return null; // an agent can always answer badly; a task's gates can fail after it
+                }
+                List<String> outputs = node.effectiveOutputs();
+                String failure = outputs.contains("fail") ? "fail" : outputs.contains("failure") ? "failure" : null;
+                if (failure == null || !outputs.contains("timeout")) {
+                    return null;
+                }
+                return "a non-zero exit takes its output " + Messages.q(failure) + " and a timeout its output \"timeout\"; write \"retry "
+                        + node.retry().maxRetries() + " on " + failure + "\" to try it again before " + Messages.q(failure) + " is routed";
             }
-            List<String> outputs = node.effectiveOutputs();
-            String failure = outputs.contains("fail") ? "fail" : outputs.contains("failure") ? "failure" : null;
-            if (failure == null || !outputs.contains("timeout")) {
-                return null;
+
+            @Override
+            public String gate(NodeSpec.Gate gate) {
+                return "a failed gate takes its output \"failed\", which is routed, not retried; write \"retry " + node.retry().maxRetries()
+                        + " on failed\" to run it again before \"failed\" is routed";
             }
-            return "a non-zero exit takes its output " + Messages.q(failure) + " and a timeout its output \"timeout\"; write \"retry "
-                    + node.retry().maxRetries() + " on " + failure + "\" to try it again before " + Messages.q(failure) + " is routed";
-        }
-        if (spec instanceof NodeSpec.Gate) {
-            return "a failed gate takes its output \"failed\", which is routed, not retried; write \"retry " + node.retry().maxRetries()
-                    + " on failed\" to run it again before \"failed\" is routed";
-        }
-        if (spec instanceof NodeSpec.Merge merge && merge.agent() != null) {
-            return null;
-        }
-        String kind = spec instanceof NodeSpec.Merge ? "a merge without an agent" : "a " + node.kind().keyword() + " node";
-        return kind + " never fails in a way that is retried; remove the retry";
+
+            @Override
+            public String branch(NodeSpec.Branch branch) {
+                return neverFails;
+            }
+
+            @Override
+            public String parallel(NodeSpec.Parallel parallel) {
+                return neverFails;
+            }
+
+            @Override
+            public String merge(NodeSpec.Merge merge) {
+                return merge.agent() != null ? null : "a merge without an agent never fails in a way that is retried; remove the retry";
+            }
+
+            @Override
+            public String subgraph(NodeSpec.Subgraph subgraph) {
+                return neverFails;
+            }
+
+            @Override
+            public String human(NodeSpec.Human human) {
+                return neverFails;
+            }
+
+            @Override
+            public String checkpoint(NodeSpec.Checkpoint checkpoint) {
+                return neverFails;
+            }
+
+            @Override
+            public String start(NodeSpec.Start start) {
+                return neverFails;
+            }
+
+            @Override
+            public String end(NodeSpec.End end) {
+                return neverFails;
+            }
+
+            @Override
+            public String unknown(NodeSpec.Unknown unknown) {
+                return neverFails;
+            }
+        });
     }
 }

@@ -114,30 +114,95 @@ final class StructureRules {
      */
     static void missingFields(WorkflowIndex w, Report out) {
         for (Node node : w.workflow().nodes()) {
-            if (node.spec() instanceof NodeSpec.Task task && task.call().agent() == null && task.command() == null && task.call().role() == null) {
-                out.add(Code.MISSING_FIELD, node.source(), "task " + Messages.q(node.id())
-                        + " has no agent, role or command; add \"agent NAME\" with a prompt, or a command such as run [\"make\"]");
-            }
-            if (node.spec() instanceof NodeSpec.Branch branch && branch.condition() == null) {
-                out.add(Code.MISSING_FIELD, node.source(), "branch " + Messages.q(node.id()) + " has no condition; add \"if CONDITION\"");
-            }
-            if (node.spec() instanceof NodeSpec.Gate gate && gate.gate().name().isEmpty()) {
-                out.add(Code.MISSING_FIELD, node.source(), "gate " + Messages.q(node.id()) + " names no gate to run; add \"uses GATE\"");
-            }
-            if (node.spec() instanceof NodeSpec.Task task && task.command() != null) {
-                emptyCommand(task.command(), "task " + Messages.q(node.id()), node.source(), out);
-            }
-            if (node.spec() instanceof NodeSpec.Unknown unknown) {
-                out.add(Code.MISSING_FIELD, node.source(), "node " + Messages.q(node.id()) + " has "
-                        + (unknown.type() == null ? "no type" : "the type " + Messages.q(unknown.type()) + ", which Flow does not know")
-                        + "; give it one of the kinds Flow runs: task, gate, branch, parallel, merge, subgraph, human or checkpoint");
-            }
+            node.spec().accept(new MissingFields(node, out));
         }
         for (GateDef gate : w.workflow().gates()) {
             emptyCommand(gate.command(), "gate " + Messages.q(gate.name()), gate.source(), out);
         }
         for (AgentDef agent : w.workflow().agents()) {
             emptyCommand(agent.command(), "agent " + Messages.q(agent.name()), agent.source(), out);
+        }
+    }
+
+    /** What a node of each kind cannot do without: a task something to run, a branch its condition, a gate node its gate, any node a kind Flow knows. */
+    private static final class MissingFields implements NodeSpec.Visitor<Void> {
+        private final Node node;
+        private final Report out;
+
+        MissingFields(Node node, Report out) {
+            this.node = node;
+            this.out = out;
+        }
+
+        @Override
+        public Void task(NodeSpec.Task task) {
+            if (task.call().agent() == null && task.command() == null && task.call().role() == null) {
+                out.add(Code.MISSING_FIELD, node.source(), "task " + Messages.q(node.id())
+                        + " has no agent, role or command; add \"agent NAME\" with a prompt, or a command such as run [\"make\"]");
+            }
+            if (task.command() != null) {
+                emptyCommand(task.command(), "task " + Messages.q(node.id()), node.source(), out);
+            }
+            return null;
+        }
+
+        @Override
+        public Void gate(NodeSpec.Gate gate) {
+            if (gate.gate().name().isEmpty()) {
+                out.add(Code.MISSING_FIELD, node.source(), "gate " + Messages.q(node.id()) + " names no gate to run; add \"uses GATE\"");
+            }
+            return null;
+        }
+
+        @Override
+        public Void branch(NodeSpec.Branch branch) {
+            if (branch.condition() == null) {
+                out.add(Code.MISSING_FIELD, node.source(), "branch " + Messages.q(node.id()) + " has no condition; add \"if CONDITION\"");
+            }
+            return null;
+        }
+
+        @Override
+        public Void parallel(NodeSpec.Parallel parallel) {
+            return null;
+        }
+
+        @Override
+        public Void merge(NodeSpec.Merge merge) {
+            return null;
+        }
+
+        @Override
+        public Void subgraph(NodeSpec.Subgraph subgraph) {
+            return null;
+        }
+
+        @Override
+        public Void human(NodeSpec.Human human) {
+            return null;
+        }
+
+        @Override
+        public Void checkpoint(NodeSpec.Checkpoint checkpoint) {
+            return null;
+        }
+
+        @Override
+        public Void start(NodeSpec.Start start) {
+            return null;
+        }
+
+        @Override
+        public Void end(NodeSpec.End end) {
+            return null;
+        }
+
+        @Override
+        public Void unknown(NodeSpec.Unknown unknown) {
+            out.add(Code.MISSING_FIELD, node.source(), "node " + Messages.q(node.id()) + " has "
+                    + (unknown.type() == null ? "no type" : "the type " + Messages.q(unknown.type()) + ", which Flow does not know")
+                    + "; give it one of the kinds Flow runs: task, gate, branch, parallel, merge, subgraph, human or checkpoint");
+            return null;
         }
     }
 

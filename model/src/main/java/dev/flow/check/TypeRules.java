@@ -172,20 +172,91 @@ final class TypeRules {
      */
     static void promptTemplates(WorkflowIndex w, Report out) {
         for (Node node : w.workflow().nodes()) {
-            if (node.spec() instanceof NodeSpec.Task task && task.call().syntax() == dev.flow.model.PromptSyntax.FORMAT) {
-                FormatFields.check(w, node, task, out);
-            } else if (node.spec() instanceof NodeSpec.Task task) {
-                Templates.check(w.names(), task.call().prompt(), () -> "the prompt of " + Messages.q(node.id()), node.source(), out);
-            } else if (node.spec() instanceof NodeSpec.Human human) {
-                Templates.check(w.names(), human.title(), () -> "the title of " + Messages.q(node.id()), node.source(), out);
-                Templates.check(w.names(), human.prompt(), () -> "the prompt of " + Messages.q(node.id()), node.source(), out);
-            } else if (node.spec() instanceof NodeSpec.Merge merge) {
-                Templates.check(w.names(), merge.prompt(), () -> "the prompt of " + Messages.q(node.id()), node.source(), out);
-            }
+            node.spec().accept(new PromptTemplates(w, node, out));
         }
         for (var interrupt : w.workflow().interrupts()) {
             Templates.check(w.names(), interrupt.prompt(), () -> "the prompt of the interrupt on " + Messages.q(interrupt.node().name()),
                     interrupt.source(), out);
+        }
+    }
+
+    /** The templates a node of each kind fills: a task's prompt (Flow's or dialect 1's), a person's title and question, a merge's prompt. */
+    private static final class PromptTemplates implements NodeSpec.Visitor<Void> {
+        private final WorkflowIndex w;
+        private final Node node;
+        private final Report out;
+
+        PromptTemplates(WorkflowIndex w, Node node, Report out) {
+            this.w = w;
+            this.node = node;
+            this.out = out;
+        }
+
+        private void check(String template, String what) {
+            Templates.check(w.names(), template, () -> what + Messages.q(node.id()), node.source(), out);
+        }
+
+        @Override
+        public Void task(NodeSpec.Task task) {
+            if (task.call().syntax() == dev.flow.model.PromptSyntax.FORMAT) {
+                FormatFields.check(w, node, task, out);
+            } else {
+                check(task.call().prompt(), "the prompt of ");
+            }
+            return null;
+        }
+
+        @Override
+        public Void gate(NodeSpec.Gate gate) {
+            return null;
+        }
+
+        @Override
+        public Void branch(NodeSpec.Branch branch) {
+            return null;
+        }
+
+        @Override
+        public Void parallel(NodeSpec.Parallel parallel) {
+            return null;
+        }
+
+        @Override
+        public Void merge(NodeSpec.Merge merge) {
+            check(merge.prompt(), "the prompt of ");
+            return null;
+        }
+
+        @Override
+        public Void subgraph(NodeSpec.Subgraph subgraph) {
+            return null;
+        }
+
+        @Override
+        public Void human(NodeSpec.Human human) {
+            check(human.title(), "the title of ");
+            check(human.prompt(), "the prompt of ");
+            return null;
+        }
+
+        @Override
+        public Void checkpoint(NodeSpec.Checkpoint checkpoint) {
+            return null;
+        }
+
+        @Override
+        public Void start(NodeSpec.Start start) {
+            return null;
+        }
+
+        @Override
+        public Void end(NodeSpec.End end) {
+            return null;
+        }
+
+        @Override
+        public Void unknown(NodeSpec.Unknown unknown) {
+            return null;
         }
     }
 }

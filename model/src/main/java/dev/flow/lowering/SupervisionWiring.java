@@ -213,11 +213,62 @@ public final class SupervisionWiring {
 
     /** Whether a node can be a participant: a task that is not itself a supervisor, a gate node, or a subgraph. */
     public static boolean canTakePart(Node n) {
-        return switch (n.kind()) {
-            case TASK -> !((NodeSpec.Task) n.spec()).steering().supervises();
-            case GATE, SUBGRAPH -> true;
-            default -> false;
-        };
+        return n.spec().accept(new NodeSpec.Visitor<Boolean>() {
+            @Override
+            public Boolean task(NodeSpec.Task task) {
+                return !task.steering().supervises();
+            }
+
+            @Override
+            public Boolean gate(NodeSpec.Gate gate) {
+                return true;
+            }
+
+            @Override
+            public Boolean branch(NodeSpec.Branch branch) {
+                return false;
+            }
+
+            @Override
+            public Boolean parallel(NodeSpec.Parallel parallel) {
+                return false;
+            }
+
+            @Override
+            public Boolean merge(NodeSpec.Merge merge) {
+                return false;
+            }
+
+            @Override
+            public Boolean subgraph(NodeSpec.Subgraph subgraph) {
+                return true;
+            }
+
+            @Override
+            public Boolean human(NodeSpec.Human human) {
+                return false;
+            }
+
+            @Override
+            public Boolean checkpoint(NodeSpec.Checkpoint checkpoint) {
+                return false;
+            }
+
+            @Override
+            public Boolean start(NodeSpec.Start start) {
+                return false;
+            }
+
+            @Override
+            public Boolean end(NodeSpec.End end) {
+                return false;
+            }
+
+            @Override
+            public Boolean unknown(NodeSpec.Unknown unknown) {
+                return false;
+            }
+        });
     }
 
     /** Whether a condition tests the output {@code finish} (as an output test, {@code S.finish} or {@code output == "finish"}). */

@@ -58,18 +58,121 @@ public final class Escalations {
 
     /** Whether a node of this kind can fail for good, and so escalate: tasks, gates, subgraphs, humans and merges with an agent. */
     public static boolean canFail(Node node) {
-        return switch (node.kind()) {
-            case TASK, GATE, SUBGRAPH, HUMAN -> true;
-            case MERGE -> ((NodeSpec.Merge) node.spec()).agent() != null;
-            default -> false;
-        };
+        return node.spec().accept(new NodeSpec.Visitor<Boolean>() {
+            @Override
+            public Boolean task(NodeSpec.Task task) {
+                return true;
+            }
+
+            @Override
+            public Boolean gate(NodeSpec.Gate gate) {
+                return true;
+            }
+
+            @Override
+            public Boolean branch(NodeSpec.Branch branch) {
+                return false;
+            }
+
+            @Override
+            public Boolean parallel(NodeSpec.Parallel parallel) {
+                return false;
+            }
+
+            @Override
+            public Boolean merge(NodeSpec.Merge merge) {
+                return merge.agent() != null;
+            }
+
+            @Override
+            public Boolean subgraph(NodeSpec.Subgraph subgraph) {
+                return true;
+            }
+
+            @Override
+            public Boolean human(NodeSpec.Human human) {
+                return true;
+            }
+
+            @Override
+            public Boolean checkpoint(NodeSpec.Checkpoint checkpoint) {
+                return false;
+            }
+
+            @Override
+            public Boolean start(NodeSpec.Start start) {
+                return false;
+            }
+
+            @Override
+            public Boolean end(NodeSpec.End end) {
+                return false;
+            }
+
+            @Override
+            public Boolean unknown(NodeSpec.Unknown unknown) {
+                return false;
+            }
+        });
     }
 
     /** Whether a node can handle an escalation: a task run by an agent (or a role), or a person. */
     public static boolean canHandle(Node node) {
-        if (node.spec() instanceof NodeSpec.Task t) {
-            return t.command() == null && (t.call().agent() != null || t.call().role() != null);
-        }
-        return node.kind() == NodeKind.HUMAN;
+        return node.spec().accept(new NodeSpec.Visitor<Boolean>() {
+            @Override
+            public Boolean task(NodeSpec.Task task) {
+                return task.command() == null && (task.call().agent() != null || task.call().role() != null);
+            }
+
+            @Override
+            public Boolean gate(NodeSpec.Gate gate) {
+                return false;
+            }
+
+            @Override
+            public Boolean branch(NodeSpec.Branch branch) {
+                return false;
+            }
+
+            @Override
+            public Boolean parallel(NodeSpec.Parallel parallel) {
+                return false;
+            }
+
+            @Override
+            public Boolean merge(NodeSpec.Merge merge) {
+                return false;
+            }
+
+            @Override
+            public Boolean subgraph(NodeSpec.Subgraph subgraph) {
+                return false;
+            }
+
+            @Override
+            public Boolean human(NodeSpec.Human human) {
+                return true;
+            }
+
+            @Override
+            public Boolean checkpoint(NodeSpec.Checkpoint checkpoint) {
+                return false;
+            }
+
+            @Override
+            public Boolean start(NodeSpec.Start start) {
+                return false;
+            }
+
+            @Override
+            public Boolean end(NodeSpec.End end) {
+                return false;
+            }
+
+            @Override
+            public Boolean unknown(NodeSpec.Unknown unknown) {
+                return false;
+            }
+        });
     }
 }

@@ -2,10 +2,50 @@ package dev.flow.model;
 
 import java.util.List;
 
-/** The configuration particular to each {@link NodeKind}. */
+/**
+ * The configuration particular to each {@link NodeKind}.
+ *
+ * <p>Code that does something per kind of node goes through a {@link Visitor} (or, where it has
+ * only the kind, an exhaustive {@code switch} expression over {@link NodeKind} without a {@code
+ * default}): then a new kind fails to compile at every place that must decide what to do with it.
+ * {@code NodeKindDispatchTest} lists those places.
+ */
 public sealed interface NodeSpec {
 
     NodeKind kind();
+
+    /** What {@code visitor} does for this kind: the call of its method for this record. */
+    <R> R accept(Visitor<R> visitor);
+
+    /**
+     * Something done per kind of node, with one method per kind and no default: a new kind of node
+     * is a new method here, which each implementation must then write.
+     *
+     * @param <R> what it gives back; {@link Void} (and {@code null}) for one that only acts
+     */
+    interface Visitor<R> {
+        R task(Task task);
+
+        R gate(Gate gate);
+
+        R branch(Branch branch);
+
+        R parallel(Parallel parallel);
+
+        R merge(Merge merge);
+
+        R subgraph(Subgraph subgraph);
+
+        R human(Human human);
+
+        R checkpoint(Checkpoint checkpoint);
+
+        R start(Start start);
+
+        R end(End end);
+
+        R unknown(Unknown unknown);
+    }
 
     /**
      * Runs an agent (with a prompt) or a command. Its settings are grouped by what they are about, so
@@ -27,6 +67,10 @@ public sealed interface NodeSpec {
 
         public NodeKind kind() {
             return NodeKind.TASK;
+        }
+
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.task(this);
         }
 
         /** A builder of a task with no agent call, no command, the default execution and no steering. */
@@ -114,12 +158,20 @@ public sealed interface NodeSpec {
         public NodeKind kind() {
             return NodeKind.GATE;
         }
+
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.gate(this);
+        }
     }
 
     /** Evaluates {@code condition}; the node's output is {@code on_true} or {@code on_false}. */
     record Branch(Expr condition) implements NodeSpec {
         public NodeKind kind() {
             return NodeKind.BRANCH;
+        }
+
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.branch(this);
         }
     }
 
@@ -136,6 +188,10 @@ public sealed interface NodeSpec {
 
         public NodeKind kind() {
             return NodeKind.PARALLEL;
+        }
+
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.parallel(this);
         }
     }
 
@@ -157,6 +213,10 @@ public sealed interface NodeSpec {
         public NodeKind kind() {
             return NodeKind.MERGE;
         }
+
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.merge(this);
+        }
     }
 
     /**
@@ -175,6 +235,10 @@ public sealed interface NodeSpec {
         public NodeKind kind() {
             return NodeKind.SUBGRAPH;
         }
+
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.subgraph(this);
+        }
     }
 
     /**
@@ -188,6 +252,10 @@ public sealed interface NodeSpec {
         public NodeKind kind() {
             return NodeKind.HUMAN;
         }
+
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.human(this);
+        }
     }
 
     /**
@@ -199,12 +267,20 @@ public sealed interface NodeSpec {
         public NodeKind kind() {
             return NodeKind.UNKNOWN;
         }
+
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.unknown(this);
+        }
     }
 
     /** Records the run's state at this point; costs nothing. */
     record Checkpoint() implements NodeSpec {
         public NodeKind kind() {
             return NodeKind.CHECKPOINT;
+        }
+
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.checkpoint(this);
         }
     }
 
@@ -213,12 +289,20 @@ public sealed interface NodeSpec {
         public NodeKind kind() {
             return NodeKind.START;
         }
+
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.start(this);
+        }
     }
 
     /** The implicit exit of a workflow. */
     record End() implements NodeSpec {
         public NodeKind kind() {
             return NodeKind.END;
+        }
+
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.end(this);
         }
     }
 }

@@ -49,65 +49,173 @@ public final class ResultFields {
         var fields = new LinkedHashMap<String, Type>();
         fields.put("output", Type.enumOf(node.effectiveOutputs()));
         fields.put("summary", Type.STRING);
-        switch (node.kind()) {
-            case TASK -> {
-                fields.put("exit_code", Type.INT);
-                fields.put("cost", Type.FLOAT);
-                fields.put("stdout", Type.STRING);
-                fields.put("stderr", Type.STRING);
-                fields.put("data", Type.ANY);
-                fields.put(TEXT, Type.ANY);
-                if (node.isIsolatedTask()) {
-                    fields.put("worktree", Type.STRING);
-                    fields.put("base_commit", Type.STRING);
-                    fields.put("step_commit", Type.STRING);
-                    fields.put("applied_commit", Type.STRING);
-                    fields.put("conflict_files", Type.list(Type.STRING));
-                }
-                if (node.spec() instanceof NodeSpec.Task t && t.steering().supervises()) {
-                    fields.put(Supervision.NEXT_AGENT, Type.STRING);
-                    fields.put(Supervision.USER_INPUT_NEEDED, Type.BOOL);
-                    fields.put(Supervision.USER_PROMPT, Type.STRING);
-                }
-            }
-            case GATE -> {
-                fields.put("output", Type.STRING);
-                fields.put("passed", Type.BOOL);
-                fields.put("test_status", TEST_STATUS);
-                fields.put("exit_code", Type.INT);
-                fields.put(TEXT, Type.ANY);
-                if (node.spec() instanceof NodeSpec.Gate g && g.isolation() == Isolation.WORKTREE) {
-                    fields.put("worktree", Type.STRING);
-                    fields.put("base_commit", Type.STRING);
-                }
-            }
-            case BRANCH -> {
-                fields.put("branch_outcome", BRANCH_OUTCOME);
-                fields.put("condition_result", Type.BOOL);
-                fields.put("iterations", Type.INT);
-            }
-            case HUMAN -> {
-                fields.put("approved", Type.BOOL);
-                fields.put("answer", Type.STRING);
-                fields.put("note", Type.STRING);
-                fields.put(TEXT, Type.ANY);
-            }
-            default -> {}
-        }
+        node.spec().accept(new OwnFields(fields));
         return fields;
+    }
+
+    /** The fields a node of each kind adds to {@code output} and {@code summary}; merges, subgraphs and the rest add none. */
+    private static final class OwnFields implements NodeSpec.Visitor<Void> {
+        private final Map<String, Type> fields;
+
+        OwnFields(Map<String, Type> fields) {
+            this.fields = fields;
+        }
+
+        @Override
+        public Void task(NodeSpec.Task task) {
+            fields.put("exit_code", Type.INT);
+            fields.put("cost", Type.FLOAT);
+            fields.put("stdout", Type.STRING);
+            fields.put("stderr", Type.STRING);
+            fields.put("data", Type.ANY);
+            fields.put(TEXT, Type.ANY);
+            if (task.execution().isolated()) {
+                fields.put("worktree", Type.STRING);
+                fields.put("base_commit", Type.STRING);
+                fields.put("step_commit", Type.STRING);
+                fields.put("applied_commit", Type.STRING);
+                fields.put("conflict_files", Type.list(Type.STRING));
+            }
+            if (task.steering().supervises()) {
+                fields.put(Supervision.NEXT_AGENT, Type.STRING);
+                fields.put(Supervision.USER_INPUT_NEEDED, Type.BOOL);
+                fields.put(Supervision.USER_PROMPT, Type.STRING);
+            }
+            return null;
+        }
+
+        @Override
+        public Void gate(NodeSpec.Gate gate) {
+            fields.put("output", Type.STRING);
+            fields.put("passed", Type.BOOL);
+            fields.put("test_status", TEST_STATUS);
+            fields.put("exit_code", Type.INT);
+            fields.put(TEXT, Type.ANY);
+            if (gate.isolation() == Isolation.WORKTREE) {
+                fields.put("worktree", Type.STRING);
+                fields.put("base_commit", Type.STRING);
+            }
+            return null;
+        }
+
+        @Override
+        public Void branch(NodeSpec.Branch branch) {
+            fields.put("branch_outcome", BRANCH_OUTCOME);
+            fields.put("condition_result", Type.BOOL);
+            fields.put("iterations", Type.INT);
+            return null;
+        }
+
+        @Override
+        public Void human(NodeSpec.Human human) {
+            fields.put("approved", Type.BOOL);
+            fields.put("answer", Type.STRING);
+            fields.put("note", Type.STRING);
+            fields.put(TEXT, Type.ANY);
+            return null;
+        }
+
+        @Override
+        public Void parallel(NodeSpec.Parallel parallel) {
+            return null;
+        }
+
+        @Override
+        public Void merge(NodeSpec.Merge merge) {
+            return null; // open: see isOpen
+        }
+
+        @Override
+        public Void subgraph(NodeSpec.Subgraph subgraph) {
+            return null; // open: see isOpen
+        }
+
+        @Override
+        public Void checkpoint(NodeSpec.Checkpoint checkpoint) {
+            return null;
+        }
+
+        @Override
+        public Void start(NodeSpec.Start start) {
+            return null;
+        }
+
+        @Override
+        public Void end(NodeSpec.End end) {
+            return null;
+        }
+
+        @Override
+        public Void unknown(NodeSpec.Unknown unknown) {
+            return null; // open: see isOpen
+        }
     }
 
     /** Whether a node that does this has a {@link #TEXT} result: tasks, gates, humans, and merges that run an agent. */
     public static boolean hasText(NodeSpec spec) {
-        return switch (spec.kind()) {
-            case TASK, GATE, HUMAN -> true;
-            case MERGE -> ((NodeSpec.Merge) spec).agent() != null;
-            default -> false;
-        };
+        return spec.accept(new NodeSpec.Visitor<Boolean>() {
+            @Override
+            public Boolean task(NodeSpec.Task task) {
+                return true;
+            }
+
+            @Override
+            public Boolean gate(NodeSpec.Gate gate) {
+                return true;
+            }
+
+            @Override
+            public Boolean human(NodeSpec.Human human) {
+                return true;
+            }
+
+            @Override
+            public Boolean merge(NodeSpec.Merge merge) {
+                return merge.agent() != null;
+            }
+
+            @Override
+            public Boolean branch(NodeSpec.Branch branch) {
+                return false;
+            }
+
+            @Override
+            public Boolean parallel(NodeSpec.Parallel parallel) {
+                return false;
+            }
+
+            @Override
+            public Boolean subgraph(NodeSpec.Subgraph subgraph) {
+                return false;
+            }
+
+            @Override
+            public Boolean checkpoint(NodeSpec.Checkpoint checkpoint) {
+                return false;
+            }
+
+            @Override
+            public Boolean start(NodeSpec.Start start) {
+                return false;
+            }
+
+            @Override
+            public Boolean end(NodeSpec.End end) {
+                return false;
+            }
+
+            @Override
+            public Boolean unknown(NodeSpec.Unknown unknown) {
+                return false;
+            }
+        });
     }
 
     /** Whether results of this kind may carry fields beyond the table (merged or mapped results). */
     public static boolean isOpen(NodeKind kind) {
-        return kind == NodeKind.MERGE || kind == NodeKind.SUBGRAPH || kind == NodeKind.UNKNOWN;
+        return switch (kind) {
+            case MERGE, SUBGRAPH, UNKNOWN -> true;
+            case TASK, GATE, BRANCH, PARALLEL, HUMAN, CHECKPOINT, START, END -> false;
+        };
     }
 }

@@ -33,16 +33,12 @@ public record Sandbox(boolean enabled, boolean network, List<String> writes, Sou
      * Only tasks and merges with an agent run a process of their own; gates run unsandboxed.
      */
     public static Sandbox of(Workflow workflow, Node node) {
-        Sandbox chosen = null;
-        NameRef agent = null;
-        if (node.spec() instanceof NodeSpec.Task t) {
-            chosen = t.execution().sandbox();
-            agent = t.call().agent();
-        } else if (node.spec() instanceof NodeSpec.Merge m && m.agent() != null) {
-            agent = m.agent();
-        } else {
+        OwnProcess own = node.spec().accept(OWN_PROCESS);
+        if (own == null) {
             return null;
         }
+        Sandbox chosen = own.sandbox();
+        NameRef agent = own.agent();
         if (chosen == null && agent != null) {
             chosen = workflow.agent(agent.name()).map(AgentDef::sandbox).orElse(null);
         }
@@ -51,6 +47,67 @@ public record Sandbox(boolean enabled, boolean network, List<String> writes, Sou
         }
         return chosen != null && chosen.enabled() ? chosen : null;
     }
+
+    /** What decides the sandbox of a node's own process: its own setting, and the agent it runs (either may be null). */
+    private record OwnProcess(Sandbox sandbox, NameRef agent) {}
+
+    /** The own process of each kind of node; null for a kind that runs none. */
+    private static final NodeSpec.Visitor<OwnProcess> OWN_PROCESS = new NodeSpec.Visitor<OwnProcess>() {
+        @Override
+        public OwnProcess task(NodeSpec.Task task) {
+            return new OwnProcess(task.execution().sandbox(), task.call().agent());
+        }
+
+        @Override
+        public OwnProcess gate(NodeSpec.Gate gate) {
+            return null;
+        }
+
+        @Override
+        public OwnProcess branch(NodeSpec.Branch branch) {
+            return null;
+        }
+
+        @Override
+        public OwnProcess parallel(NodeSpec.Parallel parallel) {
+            return null;
+        }
+
+        @Override
+        public OwnProcess merge(NodeSpec.Merge merge) {
+            return merge.agent() != null ? new OwnProcess(null, merge.agent()) : null;
+        }
+
+        @Override
+        public OwnProcess subgraph(NodeSpec.Subgraph subgraph) {
+            return null;
+        }
+
+        @Override
+        public OwnProcess human(NodeSpec.Human human) {
+            return null;
+        }
+
+        @Override
+        public OwnProcess checkpoint(NodeSpec.Checkpoint checkpoint) {
+            return null;
+        }
+
+        @Override
+        public OwnProcess start(NodeSpec.Start start) {
+            return null;
+        }
+
+        @Override
+        public OwnProcess end(NodeSpec.End end) {
+            return null;
+        }
+
+        @Override
+        public OwnProcess unknown(NodeSpec.Unknown unknown) {
+            return null;
+        }
+    };
 
     /** A node whose process runs in a sandbox, and the setting that puts it there. */
     public record Use(Workflow workflow, Node node, Sandbox sandbox) {}

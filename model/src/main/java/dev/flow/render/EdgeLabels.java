@@ -40,30 +40,79 @@ final class EdgeLabels {
         if (node.label() != null && !node.label().isBlank() && !node.label().equals(node.id())) {
             lines.add(node.label());
         }
-        NodeSpec spec = node.spec();
-        if (spec instanceof NodeSpec.Task t) {
-            if (t.call().agent() != null) {
-                lines.add("agent " + t.call().agent().name());
-            } else if (t.command() != null) {
-                lines.add(abbreviate(t.command().display(), 40));
-            } else if (t.call().role() != null) {
-                lines.add("role " + t.call().role());
-            }
-        } else if (spec instanceof NodeSpec.Gate g) {
-            lines.add("uses " + g.gate().name());
-        } else if (spec instanceof NodeSpec.Branch b && b.condition() != null) {
-            lines.add("if " + abbreviate(ExprFormatter.toText(b.condition()), 40));
-        } else if (spec instanceof NodeSpec.Merge m) {
-            lines.add("wait " + m.mode().keyword() + ", " + m.strategy().keyword());
-        } else if (spec instanceof NodeSpec.Subgraph s) {
-            lines.add("runs " + s.workflow().name());
-        } else if (spec instanceof NodeSpec.Parallel p) {
-            lines.add("wait " + p.waitFor().keyword());
+        String runs = node.spec().accept(WHAT_IT_RUNS);
+        if (runs != null) {
+            lines.add(runs);
         }
         // a node a planner added at run time says who added it, in which version of the graph
         dev.flow.model.Provenance.grownBy(node).ifPresent(by -> lines.add("added by " + by + " (v" + dev.flow.model.Provenance.version(node) + ")"));
         return lines;
     }
+
+    /** What a node of each kind runs or waits for, in a few words; null when there is nothing to say. */
+    private static final NodeSpec.Visitor<String> WHAT_IT_RUNS = new NodeSpec.Visitor<String>() {
+        @Override
+        public String task(NodeSpec.Task task) {
+            if (task.call().agent() != null) {
+                return "agent " + task.call().agent().name();
+            } else if (task.command() != null) {
+                return abbreviate(task.command().display(), 40);
+            } else if (task.call().role() != null) {
+                return "role " + task.call().role();
+            }
+            return null;
+        }
+
+        @Override
+        public String gate(NodeSpec.Gate gate) {
+            return "uses " + gate.gate().name();
+        }
+
+        @Override
+        public String branch(NodeSpec.Branch branch) {
+            return branch.condition() != null ? "if " + abbreviate(ExprFormatter.toText(branch.condition()), 40) : null;
+        }
+
+        @Override
+        public String parallel(NodeSpec.Parallel parallel) {
+            return "wait " + parallel.waitFor().keyword();
+        }
+
+        @Override
+        public String merge(NodeSpec.Merge merge) {
+            return "wait " + merge.mode().keyword() + ", " + merge.strategy().keyword();
+        }
+
+        @Override
+        public String subgraph(NodeSpec.Subgraph subgraph) {
+            return "runs " + subgraph.workflow().name();
+        }
+
+        @Override
+        public String human(NodeSpec.Human human) {
+            return null;
+        }
+
+        @Override
+        public String checkpoint(NodeSpec.Checkpoint checkpoint) {
+            return null;
+        }
+
+        @Override
+        public String start(NodeSpec.Start start) {
+            return null;
+        }
+
+        @Override
+        public String end(NodeSpec.End end) {
+            return null;
+        }
+
+        @Override
+        public String unknown(NodeSpec.Unknown unknown) {
+            return null;
+        }
+    };
 
     static String abbreviate(String text, int max) {
         String oneLine = text.replaceAll("\\s+", " ").strip();
