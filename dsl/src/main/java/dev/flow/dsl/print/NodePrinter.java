@@ -32,6 +32,122 @@ final class NodePrinter {
         this.expressions = expressions;
     }
 
+    /** What follows a node's name in its header: the gate a gate node uses, the workflow a subgraph runs. */
+    private final NodeSpec.Visitor<String> headerTail = new NodeSpec.Visitor<String>() {
+        @Override
+        public String task(NodeSpec.Task task) {
+            return "";
+        }
+
+        @Override
+        public String gate(NodeSpec.Gate gate) {
+            return " uses " + values.name(gate.gate().name());
+        }
+
+        @Override
+        public String branch(NodeSpec.Branch branch) {
+            return "";
+        }
+
+        @Override
+        public String parallel(NodeSpec.Parallel parallel) {
+            return "";
+        }
+
+        @Override
+        public String merge(NodeSpec.Merge merge) {
+            return "";
+        }
+
+        @Override
+        public String subgraph(NodeSpec.Subgraph subgraph) {
+            return " runs " + values.name(subgraph.workflow().name());
+        }
+
+        @Override
+        public String human(NodeSpec.Human human) {
+            return "";
+        }
+
+        @Override
+        public String checkpoint(NodeSpec.Checkpoint checkpoint) {
+            return "";
+        }
+
+        @Override
+        public String start(NodeSpec.Start start) {
+            return "";
+        }
+
+        @Override
+        public String end(NodeSpec.End end) {
+            return "";
+        }
+
+        @Override
+        public String unknown(NodeSpec.Unknown unknown) {
+            return "";
+        }
+    };
+
+    /** Whether a node of each kind has a wait mode of its own, so that the one for its incoming edges says {@code incoming}. */
+    private static final NodeSpec.Visitor<Boolean> HAS_OWN_WAIT = new NodeSpec.Visitor<Boolean>() {
+        @Override
+        public Boolean task(NodeSpec.Task task) {
+            return false;
+        }
+
+        @Override
+        public Boolean gate(NodeSpec.Gate gate) {
+            return false;
+        }
+
+        @Override
+        public Boolean branch(NodeSpec.Branch branch) {
+            return false;
+        }
+
+        @Override
+        public Boolean parallel(NodeSpec.Parallel parallel) {
+            return true;
+        }
+
+        @Override
+        public Boolean merge(NodeSpec.Merge merge) {
+            return true;
+        }
+
+        @Override
+        public Boolean subgraph(NodeSpec.Subgraph subgraph) {
+            return false;
+        }
+
+        @Override
+        public Boolean human(NodeSpec.Human human) {
+            return false;
+        }
+
+        @Override
+        public Boolean checkpoint(NodeSpec.Checkpoint checkpoint) {
+            return false;
+        }
+
+        @Override
+        public Boolean start(NodeSpec.Start start) {
+            return false;
+        }
+
+        @Override
+        public Boolean end(NodeSpec.End end) {
+            return false;
+        }
+
+        @Override
+        public Boolean unknown(NodeSpec.Unknown unknown) {
+            return false;
+        }
+    };
+
     /** The node's lines: a header alone, or a header and a block. */
     void print(Node node, Workflow workflow, java.util.function.Function<String, Workflow> called, SourceWriter out) {
         boolean supervisor = node.spec() instanceof NodeSpec.Task t && t.steering().supervises();
@@ -39,11 +155,7 @@ final class NodePrinter {
         if (node.label() != null) {
             header.append(' ').append(values.string(node.label()));
         }
-        if (node.spec() instanceof NodeSpec.Gate g) {
-            header.append(" uses ").append(values.name(g.gate().name()));
-        } else if (node.spec() instanceof NodeSpec.Subgraph s) {
-            header.append(" runs ").append(values.name(s.workflow().name()));
-        }
+        header.append(node.spec().accept(headerTail));
         List<String> lines = properties(node, workflow, called);
         boolean needsBlock = !lines.isEmpty() || node.kind() == dev.flow.model.NodeKind.BRANCH;
         if (!needsBlock) {
@@ -85,7 +197,7 @@ final class NodePrinter {
             lines.add(escalation(node.escalation()));
         }
         if (node.waitForIncoming() != null) {
-            boolean ownMode = node.spec() instanceof NodeSpec.Merge || node.spec() instanceof NodeSpec.Parallel;
+            boolean ownMode = node.spec().accept(HAS_OWN_WAIT);
             lines.add((ownMode ? "wait incoming " : "wait ") + node.waitForIncoming().keyword());
         }
         for (OutputHandler h : node.onOutput()) {
@@ -98,8 +210,23 @@ final class NodePrinter {
     }
 
     private void spec(Node node, Workflow workflow, java.util.function.Function<String, Workflow> called, List<String> lines) {
-        NodeSpec spec = node.spec();
-        if (spec instanceof NodeSpec.Task t) {
+        node.spec().accept(new SpecLines(workflow, called, lines));
+    }
+
+    /** The lines of what a node of each kind does, in the order the language reads best. */
+    private final class SpecLines implements NodeSpec.Visitor<Void> {
+        private final Workflow workflow;
+        private final java.util.function.Function<String, Workflow> called;
+        private final List<String> lines;
+
+        SpecLines(Workflow workflow, java.util.function.Function<String, Workflow> called, List<String> lines) {
+            this.workflow = workflow;
+            this.called = called;
+            this.lines = lines;
+        }
+
+        @Override
+        public Void task(NodeSpec.Task t) {
             optional(lines, "agent", t.call().agent() == null ? null : values.name(t.call().agent().name()));
             optional(lines, "role", t.call().role() == null ? null : values.string(t.call().role()));
             optional(lines, t.call().syntax() == PromptSyntax.FORMAT ? "prompt format" : "prompt", t.call().prompt() == null ? null : values.string(t.call().prompt()));
@@ -134,22 +261,38 @@ final class NodePrinter {
                 lines.add("planner" + (t.steering().planner().maxPerAnswer() == null && t.steering().planner().maxTotal() == null ? ""
                         : " " + grows(t.steering().planner(), workflow)));
             }
-        } else if (spec instanceof NodeSpec.Gate g) {
+            return null;
+        }
+
+        @Override
+        public Void gate(NodeSpec.Gate g) {
             if (g.isolation() != Isolation.NONE) {
                 lines.add("isolate " + g.isolation().keyword());
             }
-        } else if (spec instanceof NodeSpec.Branch b) {
+            return null;
+        }
+
+        @Override
+        public Void branch(NodeSpec.Branch b) {
             if (b.condition() != null) {
                 lines.add("if " + expressions.print(b.condition(), Scope.of(workflow)));
             }
-        } else if (spec instanceof NodeSpec.Parallel p) {
+            return null;
+        }
+
+        @Override
+        public Void parallel(NodeSpec.Parallel p) {
             if (!p.branches().isEmpty()) {
                 lines.add("branches " + names(p.branches()));
             }
             if (p.waitFor() != WaitMode.ALL) {
                 lines.add("wait " + p.waitFor().keyword());
             }
-        } else if (spec instanceof NodeSpec.Merge m) {
+            return null;
+        }
+
+        @Override
+        public Void merge(NodeSpec.Merge m) {
             if (!m.waitFor().isEmpty()) {
                 lines.add("wait " + m.mode().keyword() + " of " + names(m.waitFor()));
             } else if (m.mode() != WaitMode.ALL) {
@@ -160,17 +303,46 @@ final class NodePrinter {
             }
             optional(lines, "agent", m.agent() == null ? null : values.name(m.agent().name()));
             optional(lines, "prompt", m.prompt() == null ? null : values.string(m.prompt()));
-        } else if (spec instanceof NodeSpec.Subgraph s) {
+            return null;
+        }
+
+        @Override
+        public Void subgraph(NodeSpec.Subgraph s) {
             if (!s.inputs().isEmpty()) {
                 lines.add(mappings("with", s.inputs(), Scope.of(workflow)));
             }
             if (!s.outputs().isEmpty()) {
                 lines.add(mappings("returns", s.outputs(), Scope.of(called.apply(s.workflow().name()))));
             }
-        } else if (spec instanceof NodeSpec.Human h) {
+            return null;
+        }
+
+        @Override
+        public Void human(NodeSpec.Human h) {
             optional(lines, "title", h.title() == null ? null : values.string(h.title()));
             optional(lines, "prompt", h.prompt() == null ? null : values.string(h.prompt()));
             optional(lines, "default", h.defaultOutput() == null ? null : values.name(h.defaultOutput().name()));
+            return null;
+        }
+
+        @Override
+        public Void checkpoint(NodeSpec.Checkpoint checkpoint) {
+            return null;
+        }
+
+        @Override
+        public Void start(NodeSpec.Start start) {
+            return null;
+        }
+
+        @Override
+        public Void end(NodeSpec.End end) {
+            return null;
+        }
+
+        @Override
+        public Void unknown(NodeSpec.Unknown unknown) {
+            return null;
         }
     }
 
