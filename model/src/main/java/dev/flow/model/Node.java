@@ -174,6 +174,68 @@ public record Node(
         return spec instanceof NodeSpec.Task t && t.execution().isolated();
     }
 
+    /** Where the node does its work: a task's or a gate node's isolation; {@link Isolation#NONE} for the kinds that have none. */
+    public Isolation isolation() {
+        return spec.accept(ISOLATION);
+    }
+
+    private static final NodeSpec.Visitor<Isolation> ISOLATION = new NodeSpec.Visitor<Isolation>() {
+        @Override
+        public Isolation task(NodeSpec.Task task) {
+            return task.execution().isolation();
+        }
+
+        @Override
+        public Isolation gate(NodeSpec.Gate gate) {
+            return gate.isolation();
+        }
+
+        @Override
+        public Isolation branch(NodeSpec.Branch branch) {
+            return Isolation.NONE;
+        }
+
+        @Override
+        public Isolation parallel(NodeSpec.Parallel parallel) {
+            return Isolation.NONE;
+        }
+
+        @Override
+        public Isolation merge(NodeSpec.Merge merge) {
+            return Isolation.NONE;
+        }
+
+        @Override
+        public Isolation subgraph(NodeSpec.Subgraph subgraph) {
+            return Isolation.NONE;
+        }
+
+        @Override
+        public Isolation human(NodeSpec.Human human) {
+            return Isolation.NONE;
+        }
+
+        @Override
+        public Isolation checkpoint(NodeSpec.Checkpoint checkpoint) {
+            return Isolation.NONE;
+        }
+
+        @Override
+        public Isolation start(NodeSpec.Start start) {
+            return Isolation.NONE;
+        }
+
+        @Override
+        public Isolation end(NodeSpec.End end) {
+            return Isolation.NONE;
+        }
+
+        @Override
+        public Isolation unknown(NodeSpec.Unknown unknown) {
+            return Isolation.NONE;
+        }
+    };
+
     /** The outputs a node of this kind has when it declares none. */
     public static List<String> defaultOutputs(NodeKind kind) {
         return switch (kind) {

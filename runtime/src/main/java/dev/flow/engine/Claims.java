@@ -100,13 +100,68 @@ final class Claims {
         String prompt = null;
         TaskPrompts.Prepared prepared = null;
         KvInputs.Rendered kvInputs = node.spec() instanceof NodeSpec.Task t && !t.call().inputs().isEmpty() ? KvInputs.of(step, ctx, t.call().inputs()) : null;
-        if (node.spec() instanceof NodeSpec.Task t && (t.call().agent() != null || t.command() == null && t.call().role() != null)) {
-            // an agent task, or a task that names only a role: the role's agent runs it
-            prepared = TaskPrompts.task(step, ctx, node, t, mapped, kvInputs == null ? null : kvInputs.section());
-            prompt = prepared.text();
-        } else if (node.spec() instanceof NodeSpec.Merge m && m.agent() != null) {
-            prompt = TaskPrompts.flow(step, ctx, node, mapped, m.prompt());
-        }
+        // the prompt of a node that runs an agent; none for the other kinds
+        prepared = node.spec().accept(new NodeSpec.Visitor<TaskPrompts.Prepared>() {
+            @Override
+            public TaskPrompts.Prepared task(NodeSpec.Task task) {
+                if (task.call().agent() == null && (task.command() != null || task.call().role() == null)) {
+                    return null; // no agent to prompt: a command task, or one with neither agent nor role
+                }
+                // an agent task, or a task that names only a role: the role's agent runs it
+                return TaskPrompts.task(step, ctx, node, task, mapped, kvInputs == null ? null : kvInputs.section());
+            }
+
+            @Override
+            public TaskPrompts.Prepared gate(NodeSpec.Gate gate) {
+                return null;
+            }
+
+            @Override
+            public TaskPrompts.Prepared branch(NodeSpec.Branch branch) {
+                return null;
+            }
+
+            @Override
+            public TaskPrompts.Prepared parallel(NodeSpec.Parallel parallel) {
+                return null;
+            }
+
+            @Override
+            public TaskPrompts.Prepared merge(NodeSpec.Merge merge) {
+                return merge.agent() == null ? null : new TaskPrompts.Prepared(TaskPrompts.flow(step, ctx, node, mapped, merge.prompt()), null, null);
+            }
+
+            @Override
+            public TaskPrompts.Prepared subgraph(NodeSpec.Subgraph subgraph) {
+                return null;
+            }
+
+            @Override
+            public TaskPrompts.Prepared human(NodeSpec.Human human) {
+                return null;
+            }
+
+            @Override
+            public TaskPrompts.Prepared checkpoint(NodeSpec.Checkpoint checkpoint) {
+                return null;
+            }
+
+            @Override
+            public TaskPrompts.Prepared start(NodeSpec.Start start) {
+                return null;
+            }
+
+            @Override
+            public TaskPrompts.Prepared end(NodeSpec.End end) {
+                return null;
+            }
+
+            @Override
+            public TaskPrompts.Prepared unknown(NodeSpec.Unknown unknown) {
+                return null;
+            }
+        });
+        prompt = prepared == null ? null : prepared.text();
         if (prompt != null) {
             String sections = GrowthPrompts.of(ctx.graph, node, mapped);
             prompt = sections == null ? prompt : prompt + sections;

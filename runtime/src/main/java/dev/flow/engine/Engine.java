@@ -5,7 +5,6 @@ import dev.flow.engine.workspace.Workspaces;
 import dev.flow.model.FlowGraph;
 import dev.flow.model.Isolation;
 import dev.flow.model.Node;
-import dev.flow.model.NodeSpec;
 import dev.flow.model.Workflow;
 import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionRow;
@@ -461,7 +460,7 @@ public final class Engine {
             RunGraph g = core.graphs.runGraph(tx, row.graphHash(), row.workflowId());
             var out = new ArrayList<IsolatedStep>();
             for (Node n : g.workflow().nodes()) {
-                boolean isolated = n.isIsolatedTask() || n.spec() instanceof NodeSpec.Gate gate && gate.isolation() == Isolation.WORKTREE;
+                boolean isolated = n.isolation() == Isolation.WORKTREE;
                 NodeRow r = isolated ? tx.nodes().get(row.id(), n.id()).orElse(null) : null;
                 if (r == null || r.startedAt() == null && !r.status().isDecided()) {
                     continue;

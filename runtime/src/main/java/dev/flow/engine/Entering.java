@@ -61,38 +61,84 @@ final class Entering {
 
     private void run(RunContext ctx, Node node, NodeRow row) {
         String first = node.effectiveOutputs().isEmpty() ? "done" : node.effectiveOutputs().get(0);
-        switch (node.kind()) {
-            case START, PARALLEL -> control(ctx, row, first, Map.of());
-            case END -> {
-                control(ctx, row, "done", Map.of());
-                step.lifecycle.stop(ctx, ExecutionStatus.COMPLETED, "reached end");
+        node.spec().accept(new NodeSpec.Visitor<Void>() {
+            @Override
+            public Void task(NodeSpec.Task task) {
+                ready(ctx, row);
+                return null;
             }
-            case CHECKPOINT -> {
-                step.event(ctx, "checkpoint", node.id(), Json.object("state", ctx.state().isEmpty() ? null : ctx.state()));
-                control(ctx, row, first, Map.of("summary", "checkpoint \"" + node.id() + "\""));
+
+            @Override
+            public Void gate(NodeSpec.Gate gate) {
+                ready(ctx, row);
+                return null;
             }
-            case BRANCH -> branch(ctx, node, row);
-            case MERGE -> {
-                if (((NodeSpec.Merge) node.spec()).agent() != null) {
+
+            @Override
+            public Void branch(NodeSpec.Branch branch) {
+                Entering.this.branch(ctx, node, row);
+                return null;
+            }
+
+            @Override
+            public Void parallel(NodeSpec.Parallel parallel) {
+                control(ctx, row, first, Map.of());
+                return null;
+            }
+
+            @Override
+            public Void merge(NodeSpec.Merge merge) {
+                if (merge.agent() != null) {
                     ready(ctx, row);
                 } else {
                     control(ctx, row, first, merged(ctx, node));
                 }
+                return null;
             }
-            case HUMAN -> {
-                if (startWork(ctx)) {
-                    step.humans.askHuman(ctx, node, row);
-                }
-            }
-            case SUBGRAPH -> {
+
+            @Override
+            public Void subgraph(NodeSpec.Subgraph subgraph) {
                 if (startWork(ctx)) {
                     Subgraphs.start(step, ctx, node, row);
                 }
+                return null;
             }
-            case TASK, GATE -> ready(ctx, row);
-            // the checker refuses such a graph; a run that meets one anyway fails it rather than wait forever
-            case UNKNOWN -> step.completion.fail(ctx, row, "node \"" + node.id() + "\" has a type Flow does not know", false, Map.of());
-        }
+
+            @Override
+            public Void human(NodeSpec.Human human) {
+                if (startWork(ctx)) {
+                    step.humans.askHuman(ctx, node, row);
+                }
+                return null;
+            }
+
+            @Override
+            public Void checkpoint(NodeSpec.Checkpoint checkpoint) {
+                step.event(ctx, "checkpoint", node.id(), Json.object("state", ctx.state().isEmpty() ? null : ctx.state()));
+                control(ctx, row, first, Map.of("summary", "checkpoint \"" + node.id() + "\""));
+                return null;
+            }
+
+            @Override
+            public Void start(NodeSpec.Start start) {
+                control(ctx, row, first, Map.of());
+                return null;
+            }
+
+            @Override
+            public Void end(NodeSpec.End end) {
+                control(ctx, row, "done", Map.of());
+                step.lifecycle.stop(ctx, ExecutionStatus.COMPLETED, "reached end");
+                return null;
+            }
+
+            @Override
+            public Void unknown(NodeSpec.Unknown unknown) {
+                // the checker refuses such a graph; a run that meets one anyway fails it rather than wait forever
+                step.completion.fail(ctx, row, "node \"" + node.id() + "\" has a type Flow does not know", false, Map.of());
+                return null;
+            }
+        });
     }
 
     private void control(RunContext ctx, NodeRow row, String output, Map<String, Object> result) {

@@ -17,8 +17,62 @@ final class Feedback {
 
     /** Whether the node's work is done by an agent, which reads a prompt the feedback can join. */
     static boolean reachesAgent(Node node) {
-        return (node.spec() instanceof NodeSpec.Task t && (t.call().agent() != null || (t.command() == null && t.call().role() != null)))
-                || (node.spec() instanceof NodeSpec.Merge m && m.agent() != null);
+        return node.spec().accept(new NodeSpec.Visitor<Boolean>() {
+            @Override
+            public Boolean task(NodeSpec.Task task) {
+                return task.call().agent() != null || (task.command() == null && task.call().role() != null);
+            }
+
+            @Override
+            public Boolean gate(NodeSpec.Gate gate) {
+                return false;
+            }
+
+            @Override
+            public Boolean branch(NodeSpec.Branch branch) {
+                return false;
+            }
+
+            @Override
+            public Boolean parallel(NodeSpec.Parallel parallel) {
+                return false;
+            }
+
+            @Override
+            public Boolean merge(NodeSpec.Merge merge) {
+                return merge.agent() != null;
+            }
+
+            @Override
+            public Boolean subgraph(NodeSpec.Subgraph subgraph) {
+                return false;
+            }
+
+            @Override
+            public Boolean human(NodeSpec.Human human) {
+                return false;
+            }
+
+            @Override
+            public Boolean checkpoint(NodeSpec.Checkpoint checkpoint) {
+                return false;
+            }
+
+            @Override
+            public Boolean start(NodeSpec.Start start) {
+                return false;
+            }
+
+            @Override
+            public Boolean end(NodeSpec.End end) {
+                return false;
+            }
+
+            @Override
+            public Boolean unknown(NodeSpec.Unknown unknown) {
+                return false;
+            }
+        });
     }
 
     /** The feedback for the attempt the row is about to run; null when its previous attempt did not fail validation. */

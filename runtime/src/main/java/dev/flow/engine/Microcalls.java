@@ -86,14 +86,72 @@ public final class Microcalls {
         String agentName = r.agent();
         String role = r.role();
         if (agentName == null && role == null) {
-            if (at.node().spec() instanceof NodeSpec.Task t && (t.call().agent() != null || t.call().role() != null) && t.command() == null) {
-                agentName = t.call().agent() == null ? null : t.call().agent().name();
-                role = t.call().role();
-            } else if (at.node().spec() instanceof NodeSpec.Merge m && m.agent() != null) {
-                agentName = m.agent().name();
-            } else {
+            // the agent (or role) the node runs itself: a task's without a command, a merge's that aggregates
+            record OwnAgent(String agent, String role) {}
+            OwnAgent own = at.node().spec().accept(new NodeSpec.Visitor<OwnAgent>() {
+                @Override
+                public OwnAgent task(NodeSpec.Task task) {
+                    if ((task.call().agent() == null && task.call().role() == null) || task.command() != null) {
+                        return null;
+                    }
+                    return new OwnAgent(task.call().agent() == null ? null : task.call().agent().name(), task.call().role());
+                }
+
+                @Override
+                public OwnAgent gate(NodeSpec.Gate gate) {
+                    return null;
+                }
+
+                @Override
+                public OwnAgent branch(NodeSpec.Branch branch) {
+                    return null;
+                }
+
+                @Override
+                public OwnAgent parallel(NodeSpec.Parallel parallel) {
+                    return null;
+                }
+
+                @Override
+                public OwnAgent merge(NodeSpec.Merge merge) {
+                    return merge.agent() == null ? null : new OwnAgent(merge.agent().name(), null);
+                }
+
+                @Override
+                public OwnAgent subgraph(NodeSpec.Subgraph subgraph) {
+                    return null;
+                }
+
+                @Override
+                public OwnAgent human(NodeSpec.Human human) {
+                    return null;
+                }
+
+                @Override
+                public OwnAgent checkpoint(NodeSpec.Checkpoint checkpoint) {
+                    return null;
+                }
+
+                @Override
+                public OwnAgent start(NodeSpec.Start start) {
+                    return null;
+                }
+
+                @Override
+                public OwnAgent end(NodeSpec.End end) {
+                    return null;
+                }
+
+                @Override
+                public OwnAgent unknown(NodeSpec.Unknown unknown) {
+                    return null;
+                }
+            });
+            if (own == null) {
                 throw new UsageException("node \"" + r.nodeId() + "\" has no agent of its own: name one with --agent NAME or --role ROLE");
             }
+            agentName = own.agent();
+            role = own.role();
         }
         AgentResolver.Resolved agent;
         try {

@@ -324,26 +324,184 @@ public final class RunGraph {
 
     /** Whether the node runs a process and so needs a slot of max parallel: tasks, gates, merges with an agent. */
     public static boolean needsSlot(Node n) {
-        return switch (n.kind()) {
-            case TASK, GATE -> true;
-            case MERGE -> ((NodeSpec.Merge) n.spec()).agent() != null;
-            default -> false;
-        };
+        return n.spec().accept(new NodeSpec.Visitor<Boolean>() {
+            @Override
+            public Boolean task(NodeSpec.Task task) {
+                return true;
+            }
+
+            @Override
+            public Boolean gate(NodeSpec.Gate gate) {
+                return true;
+            }
+
+            @Override
+            public Boolean branch(NodeSpec.Branch branch) {
+                return false;
+            }
+
+            @Override
+            public Boolean parallel(NodeSpec.Parallel parallel) {
+                return false;
+            }
+
+            @Override
+            public Boolean merge(NodeSpec.Merge merge) {
+                return merge.agent() != null;
+            }
+
+            @Override
+            public Boolean subgraph(NodeSpec.Subgraph subgraph) {
+                return false;
+            }
+
+            @Override
+            public Boolean human(NodeSpec.Human human) {
+                return false;
+            }
+
+            @Override
+            public Boolean checkpoint(NodeSpec.Checkpoint checkpoint) {
+                return false;
+            }
+
+            @Override
+            public Boolean start(NodeSpec.Start start) {
+                return false;
+            }
+
+            @Override
+            public Boolean end(NodeSpec.End end) {
+                return false;
+            }
+
+            @Override
+            public Boolean unknown(NodeSpec.Unknown unknown) {
+                return false;
+            }
+        });
     }
 
-    /** Whether the node counts as work for the {@code max executions} limit. */
+    /** Whether the node counts as work for the {@code max executions} limit: what needs a slot, people and subgraphs. */
     public static boolean isWork(Node n) {
-        return needsSlot(n) || n.kind() == NodeKind.HUMAN || n.kind() == NodeKind.SUBGRAPH;
+        return n.spec().accept(new NodeSpec.Visitor<Boolean>() {
+            @Override
+            public Boolean task(NodeSpec.Task task) {
+                return true;
+            }
+
+            @Override
+            public Boolean gate(NodeSpec.Gate gate) {
+                return true;
+            }
+
+            @Override
+            public Boolean branch(NodeSpec.Branch branch) {
+                return false;
+            }
+
+            @Override
+            public Boolean parallel(NodeSpec.Parallel parallel) {
+                return false;
+            }
+
+            @Override
+            public Boolean merge(NodeSpec.Merge merge) {
+                return merge.agent() != null;
+            }
+
+            @Override
+            public Boolean subgraph(NodeSpec.Subgraph subgraph) {
+                return true;
+            }
+
+            @Override
+            public Boolean human(NodeSpec.Human human) {
+                return true;
+            }
+
+            @Override
+            public Boolean checkpoint(NodeSpec.Checkpoint checkpoint) {
+                return false;
+            }
+
+            @Override
+            public Boolean start(NodeSpec.Start start) {
+                return false;
+            }
+
+            @Override
+            public Boolean end(NodeSpec.End end) {
+                return false;
+            }
+
+            @Override
+            public Boolean unknown(NodeSpec.Unknown unknown) {
+                return false;
+            }
+        });
     }
 
     /** Outputs that mean the node failed: a gate's {@code failed}, a task's {@code fail} or {@code failure}. */
     public static boolean isFailureOutput(Node n, String output) {
-        if (n.kind() == NodeKind.GATE) {
-            return "failed".equals(output);
-        }
-        if (n.isIsolatedTask() && dev.flow.model.Isolation.CONFLICT_OUTPUT.equals(output)) {
-            return true;
-        }
-        return n.kind() == NodeKind.TASK && ("fail".equals(output) || "failure".equals(output) || "failed".equals(output));
+        return n.spec().accept(new NodeSpec.Visitor<Boolean>() {
+            @Override
+            public Boolean task(NodeSpec.Task task) {
+                if (task.execution().isolated() && dev.flow.model.Isolation.CONFLICT_OUTPUT.equals(output)) {
+                    return true;
+                }
+                return "fail".equals(output) || "failure".equals(output) || "failed".equals(output);
+            }
+
+            @Override
+            public Boolean gate(NodeSpec.Gate gate) {
+                return "failed".equals(output);
+            }
+
+            @Override
+            public Boolean branch(NodeSpec.Branch branch) {
+                return false;
+            }
+
+            @Override
+            public Boolean parallel(NodeSpec.Parallel parallel) {
+                return false;
+            }
+
+            @Override
+            public Boolean merge(NodeSpec.Merge merge) {
+                return false;
+            }
+
+            @Override
+            public Boolean subgraph(NodeSpec.Subgraph subgraph) {
+                return false;
+            }
+
+            @Override
+            public Boolean human(NodeSpec.Human human) {
+                return false;
+            }
+
+            @Override
+            public Boolean checkpoint(NodeSpec.Checkpoint checkpoint) {
+                return false;
+            }
+
+            @Override
+            public Boolean start(NodeSpec.Start start) {
+                return false;
+            }
+
+            @Override
+            public Boolean end(NodeSpec.End end) {
+                return false;
+            }
+
+            @Override
+            public Boolean unknown(NodeSpec.Unknown unknown) {
+                return false;
+            }
+        });
     }
 }

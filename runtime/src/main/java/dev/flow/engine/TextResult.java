@@ -19,15 +19,63 @@ final class TextResult {
         if (!ResultFields.hasText(node.spec())) {
             return null;
         }
-        NodeSpec spec = node.spec();
-        if (spec instanceof NodeSpec.Task task && task.command() != null) {
-            return printed(text(result, "stdout"), output);
-        } else if (spec instanceof NodeSpec.Gate) {
-            return text(result, "output").strip();
-        } else if (spec instanceof NodeSpec.Human) {
-            return text(result, "note").isBlank() ? text(result, "answer") : text(result, "note");
-        }
-        return text(result, "summary");
+        // an agent's summary, unless the kind has a text of its own
+        return node.spec().accept(new NodeSpec.Visitor<String>() {
+            @Override
+            public String task(NodeSpec.Task task) {
+                return task.command() != null ? printed(text(result, "stdout"), output) : text(result, "summary");
+            }
+
+            @Override
+            public String gate(NodeSpec.Gate gate) {
+                return text(result, "output").strip();
+            }
+
+            @Override
+            public String branch(NodeSpec.Branch branch) {
+                return text(result, "summary");
+            }
+
+            @Override
+            public String parallel(NodeSpec.Parallel parallel) {
+                return text(result, "summary");
+            }
+
+            @Override
+            public String merge(NodeSpec.Merge merge) {
+                return text(result, "summary");
+            }
+
+            @Override
+            public String subgraph(NodeSpec.Subgraph subgraph) {
+                return text(result, "summary");
+            }
+
+            @Override
+            public String human(NodeSpec.Human human) {
+                return text(result, "note").isBlank() ? text(result, "answer") : text(result, "note");
+            }
+
+            @Override
+            public String checkpoint(NodeSpec.Checkpoint checkpoint) {
+                return text(result, "summary");
+            }
+
+            @Override
+            public String start(NodeSpec.Start start) {
+                return text(result, "summary");
+            }
+
+            @Override
+            public String end(NodeSpec.End end) {
+                return text(result, "summary");
+            }
+
+            @Override
+            public String unknown(NodeSpec.Unknown unknown) {
+                return text(result, "summary");
+            }
+        });
     }
 
     /** Standard output, trimmed, without its last line when that line named the output. */

@@ -41,32 +41,84 @@ public final class StandardExecutor implements WorkExecutor {
         if (job.promptError() != null) {
             return Outcome.failed(job.promptError(), false, Map.of());
         }
-        NodeSpec spec = job.node().spec();
-        if (spec instanceof NodeSpec.Task t) {
-            if (t.call().agent() != null && inProcess.containsKey(t.call().agent().name())) {
-                return inProcess.get(t.call().agent().name()).execute(job, cancellation);
-            }
-            if (t.execution().isolated()) {
-                if (isolated == null) {
-                    return Outcome.failed("task \"" + job.nodeId() + "\" runs isolated, but this engine has no folder for worktrees", false, Map.of());
+        return job.node().spec().accept(new NodeSpec.Visitor<Outcome>() {
+            @Override
+            public Outcome task(NodeSpec.Task task) {
+                if (task.call().agent() != null && inProcess.containsKey(task.call().agent().name())) {
+                    return inProcess.get(task.call().agent().name()).execute(job, cancellation);
                 }
-                return isolated.run(job, t, cancellation, (inner, bare) -> task(inner, bare, cancellation));
+                if (task.execution().isolated()) {
+                    if (isolated == null) {
+                        return Outcome.failed("task \"" + job.nodeId() + "\" runs isolated, but this engine has no folder for worktrees", false, Map.of());
+                    }
+                    return isolated.run(job, task, cancellation, (inner, bare) -> StandardExecutor.this.task(inner, bare, cancellation));
+                }
+                return StandardExecutor.this.task(job, task, cancellation);
             }
-            return task(job, t, cancellation);
-        }
-        if (spec instanceof NodeSpec.Gate g) {
-            if (g.isolation() == Isolation.WORKTREE && isolated != null) {
-                return isolated.gate(job, g, cancellation);
+
+            @Override
+            public Outcome gate(NodeSpec.Gate gate) {
+                if (gate.isolation() == Isolation.WORKTREE && isolated != null) {
+                    return isolated.gate(job, gate, cancellation);
+                }
+                return gates.gateNode(job, gate, cancellation);
             }
-            return gates.gateNode(job, g, cancellation);
-        }
-        if (spec instanceof NodeSpec.Merge m && m.agent() != null) {
-            WorkExecutor own = inProcess.get(m.agent().name());
-            if (own != null) {
-                return own.execute(job, cancellation);
+
+            @Override
+            public Outcome branch(NodeSpec.Branch branch) {
+                return runsNoProcess(job);
             }
-            return agentTask.run(job, m.agent().name(), null, Map.of(), null, cancellation);
-        }
+
+            @Override
+            public Outcome parallel(NodeSpec.Parallel parallel) {
+                return runsNoProcess(job);
+            }
+
+            @Override
+            public Outcome merge(NodeSpec.Merge merge) {
+                if (merge.agent() == null) {
+                    return runsNoProcess(job);
+                }
+                WorkExecutor own = inProcess.get(merge.agent().name());
+                if (own != null) {
+                    return own.execute(job, cancellation);
+                }
+                return agentTask.run(job, merge.agent().name(), null, Map.of(), null, cancellation);
+            }
+
+            @Override
+            public Outcome subgraph(NodeSpec.Subgraph subgraph) {
+                return runsNoProcess(job);
+            }
+
+            @Override
+            public Outcome human(NodeSpec.Human human) {
+                return runsNoProcess(job);
+            }
+
+            @Override
+            public Outcome checkpoint(NodeSpec.Checkpoint checkpoint) {
+                return runsNoProcess(job);
+            }
+
+            @Override
+            public Outcome start(NodeSpec.Start start) {
+                return runsNoProcess(job);
+            }
+
+            @Override
+            public Outcome end(NodeSpec.End end) {
+                return runsNoProcess(job);
+            }
+
+            @Override
+            public Outcome unknown(NodeSpec.Unknown unknown) {
+                return runsNoProcess(job);
+            }
+        });
+    }
+
+    private static Outcome runsNoProcess(Job job) {
         return Outcome.failed("node \"" + job.nodeId() + "\" of kind " + job.node().kind().keyword() + " runs no process", false, Map.of());
     }
 
