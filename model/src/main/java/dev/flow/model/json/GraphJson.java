@@ -183,6 +183,7 @@ public final class GraphJson {
     private static ObjectMapper createMapper() {
         var module = new com.fasterxml.jackson.databind.module.SimpleModule("flow-graph");
         module.setMixInAnnotation(NodeSpec.class, Mixins.NodeSpecMixin.class);
+        module.registerSubtypes(Mixins.nodeKinds());
         module.setMixInAnnotation(Expr.class, Mixins.ExprMixin.class);
         module.setMixInAnnotation(Command.class, Mixins.CommandMixin.class);
         module.addSerializer(Value.class, new Codecs.ValueSerializer());

@@ -2,29 +2,31 @@ package dev.flow.model.json;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.databind.jsontype.NamedType;
 import dev.flow.model.Command;
 import dev.flow.model.Expr;
+import dev.flow.model.NodeKind;
 import dev.flow.model.NodeSpec;
 
-/** Jackson annotations for the model's sealed types, kept out of the model itself. */
+/** Jackson annotations (and the subtypes of node specs) for the model's sealed types, kept out of the model itself. */
 final class Mixins {
     private Mixins() {}
 
+    /** The kinds themselves are registered from the sealed interface ({@link #nodeKinds()}), so a new kind needs no line here. */
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
-    @JsonSubTypes({
-        @JsonSubTypes.Type(value = NodeSpec.Task.class, name = "task"),
-        @JsonSubTypes.Type(value = NodeSpec.Gate.class, name = "gate"),
-        @JsonSubTypes.Type(value = NodeSpec.Branch.class, name = "branch"),
-        @JsonSubTypes.Type(value = NodeSpec.Parallel.class, name = "parallel"),
-        @JsonSubTypes.Type(value = NodeSpec.Merge.class, name = "merge"),
-        @JsonSubTypes.Type(value = NodeSpec.Subgraph.class, name = "subgraph"),
-        @JsonSubTypes.Type(value = NodeSpec.Human.class, name = "human"),
-        @JsonSubTypes.Type(value = NodeSpec.Checkpoint.class, name = "checkpoint"),
-        @JsonSubTypes.Type(value = NodeSpec.Start.class, name = "start"),
-        @JsonSubTypes.Type(value = NodeSpec.End.class, name = "end"),
-        @JsonSubTypes.Type(value = NodeSpec.Unknown.class, name = "unknown")
-    })
     interface NodeSpecMixin {}
+
+    /**
+     * Each kind of node under its keyword ({@code "kind": "task"}): the record {@code NodeSpec.Task}
+     * is the kind {@link NodeKind#TASK}, and so on for every record the sealed {@link NodeSpec}
+     * permits. A record without a kind of the same name fails here, when the first graph is read or
+     * written.
+     */
+    static NamedType[] nodeKinds() {
+        return java.util.Arrays.stream(NodeSpec.class.getPermittedSubclasses())
+                .map(kind -> new NamedType(kind, NodeKind.fromKeyword(kind.getSimpleName()).keyword()))
+                .toArray(NamedType[]::new);
+    }
 
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "expr")
     @JsonSubTypes({
