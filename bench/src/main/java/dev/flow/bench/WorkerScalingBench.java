@@ -1,7 +1,7 @@
 package dev.flow.bench;
 
 import dev.flow.engine.Engine;
-import dev.flow.engine.EngineOptions;
+import dev.flow.engine.config.EngineOptions;
 import dev.flow.engine.exec.Outcome;
 import dev.flow.engine.exec.WorkExecutor;
 import dev.flow.model.Edge;

@@ -88,7 +88,7 @@ public final class FlowCli implements Runnable {
             err.flush();
             return user.exitCode();
         }
-        if (e instanceof dev.flow.engine.UsageException usage) {
+        if (e instanceof dev.flow.engine.config.UsageException usage) {
             err.println(cli.getCommandSpec().qualifiedName() + ": " + usage.getMessage());
             err.flush();
             return ExitCode.USAGE;

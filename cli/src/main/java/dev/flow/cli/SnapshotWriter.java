@@ -1,8 +1,8 @@
 package dev.flow.cli;
 
 import dev.flow.engine.Engine;
-import dev.flow.engine.EngineListener;
 import dev.flow.engine.WorkGraphSnapshot;
+import dev.flow.engine.config.EngineListener;
 import dev.flow.store.EventRow;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,5 +1,7 @@
 package dev.flow.engine;
 
+import dev.flow.engine.config.EngineOptions;
+import dev.flow.engine.config.UsageException;
 import dev.flow.engine.workspace.StepKey;
 import dev.flow.engine.workspace.Workspaces;
 import dev.flow.model.FlowGraph;

@@ -1,6 +1,7 @@
 package dev.flow.engine;
 
 import dev.flow.check.NameSuggester;
+import dev.flow.engine.config.UsageException;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.Store;
 import java.util.List;

@@ -1,6 +1,7 @@
 package dev.flow.engine;
 
 import dev.flow.check.NameSuggester;
+import dev.flow.engine.config.UsageException;
 import dev.flow.model.Edge;
 import dev.flow.model.Node;
 import dev.flow.model.NodeKind;

@@ -1,5 +1,6 @@
 package dev.flow.engine;
 
+import dev.flow.engine.config.UsageException;
 import dev.flow.engine.eval.EvalException;
 import dev.flow.engine.eval.Values;
 import dev.flow.model.Input;

@@ -1,5 +1,6 @@
 package dev.flow.engine;
 
+import dev.flow.engine.config.UsageException;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.KvEntry;
 import java.io.IOException;

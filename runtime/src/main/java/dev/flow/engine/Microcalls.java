@@ -1,5 +1,6 @@
 package dev.flow.engine;
 
+import dev.flow.engine.config.UsageException;
 import dev.flow.engine.exec.AgentCommands;
 import dev.flow.engine.exec.AgentReply;
 import dev.flow.engine.exec.AgentResolver;

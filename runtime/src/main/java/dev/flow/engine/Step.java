@@ -1,5 +1,6 @@
 package dev.flow.engine;
 
+import dev.flow.engine.config.Probe;
 import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.Guard;

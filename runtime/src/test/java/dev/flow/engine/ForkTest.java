@@ -7,6 +7,7 @@ import static dev.flow.engine.Flows.ref;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flow.engine.config.UsageException;
 import dev.flow.model.Expr.BinaryOp;
 import dev.flow.model.MergeStrategy;
 import dev.flow.model.Type;

@@ -1,5 +1,6 @@
 package dev.flow.engine;
 
+import dev.flow.engine.config.EngineOptions;
 import dev.flow.model.FlowGraph;
 import dev.flow.store.EventRow;
 import dev.flow.store.NodeStatus;

@@ -4,6 +4,7 @@ import static dev.flow.engine.Flows.any;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flow.engine.config.UsageException;
 import dev.flow.model.Interrupt;
 import dev.flow.store.ExecutionStatus;
 import dev.flow.store.NodeStatus;

@@ -3,6 +3,7 @@ package dev.flow.engine;
 import static dev.flow.engine.Flows.any;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flow.engine.config.EngineOptions;
 import dev.flow.engine.workspace.TestRepo;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import dev.flow.engine.Engine;
 import dev.flow.engine.ExecutionView;
 import dev.flow.engine.NodeState;
 import dev.flow.engine.Question;
-import dev.flow.engine.UsageException;
+import dev.flow.engine.config.UsageException;
 import dev.flow.model.FlowGraph;
 import dev.flow.model.Workflow;
 import dev.flow.model.json.GraphFormatException;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flow.engine.AnswerResult;
 import dev.flow.engine.CancelResult;
 import dev.flow.engine.Engine;
-import dev.flow.engine.UsageException;
+import dev.flow.engine.config.UsageException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.flow.engine;
+package dev.flow.engine.config;
 
 import dev.flow.store.EventRow;
 

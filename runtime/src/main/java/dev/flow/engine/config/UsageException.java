@@ -1,4 +1,4 @@
-package dev.flow.engine;
+package dev.flow.engine.config;
 
 /**
  * The caller asked for something that cannot be: an unknown execution or node, an answer that is not

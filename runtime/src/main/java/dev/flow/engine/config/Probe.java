@@ -1,4 +1,4 @@
-package dev.flow.engine;
+package dev.flow.engine.config;
 
 /**
  * Named points in the engine's work that tests can stop at, to kill the process exactly there:
