@@ -3,6 +3,7 @@ package dev.flow.engine;
 import dev.flow.engine.config.EngineOptions;
 import dev.flow.engine.config.Probe;
 import dev.flow.engine.exec.AgentCommands;
+import dev.flow.engine.exec.ArtifactPaths;
 import dev.flow.engine.exec.Containment;
 import dev.flow.engine.exec.RoleAgents;
 import dev.flow.engine.exec.StandardExecutor;

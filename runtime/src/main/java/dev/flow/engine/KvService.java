@@ -1,6 +1,7 @@
 package dev.flow.engine;
 
 import dev.flow.engine.config.UsageException;
+import dev.flow.engine.exec.ArtifactPaths;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.KvEntry;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.flow.engine;
 
+import dev.flow.engine.exec.ArtifactPaths;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package dev.flow.engine;
 
+import dev.flow.engine.exec.ArtifactPaths;
 import dev.flow.engine.exec.Tails;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

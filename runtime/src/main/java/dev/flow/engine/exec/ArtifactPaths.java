@@ -1,4 +1,4 @@
-package dev.flow.engine;
+package dev.flow.engine.exec;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  */
 public final class ArtifactPaths {
     /** Longer names (a child execution twenty subgraphs deep, a long node id) are cut and hashed. */
-    static final int MAX_COMPONENT = 64;
+    public static final int MAX_COMPONENT = 64;
     private static final int KEPT = 40;
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]*");
 
