@@ -67,7 +67,7 @@ final class ForkCommand implements Callable<Integer> {
             }
             progress.holdUntilHeader();
             String id = session.engine.fork(execution, from, changed);
-            ForkRow origin = session.engine.origin(id).orElseThrow();
+            ForkRow origin = session.engine.queries().origin(id).orElseThrow();
             String what = "fork of " + origin.sourceId() + " from " + origin.nodeId() + (origin.iteration() > 1 ? " (pass " + origin.iteration() + ")" : "")
                     + ", reusing " + reused(origin);
             if (detach) {
@@ -77,7 +77,7 @@ final class ForkCommand implements Callable<Integer> {
                 err.flush();
                 return ExitCode.OK;
             }
-            session.say(ansi.bold("fork " + session.engine.execution(id).workflowId()) + " as execution " + id + ", a " + TerminalText.line(what));
+            session.say(ansi.bold("fork " + session.engine.queries().execution(id).workflowId()) + " as execution " + id + ", a " + TerminalText.line(what));
             return session.drive(id, session.engine::run, out, err);
         }
     }

@@ -41,7 +41,7 @@ final class ResumeCommand implements Callable<Integer> {
         Progress progress = display.progress(out, ansi);
         SnapshotWriter snapshots = snapshot.writer();
         try (var session = new RunSession(database.openExisting(), database, progress, ansi, roles.commands(), snapshots)) {
-            var row = session.engine.status(execution).execution();
+            var row = session.engine.queries().status(execution).execution();
             if (!row.status().isFinal()) {
                 RunCommand.refuseUnplayedRoles(session.engine.unplayedRoles(row.rootId()), "nothing was resumed");
             }

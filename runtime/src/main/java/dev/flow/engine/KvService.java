@@ -15,9 +15,10 @@ import java.util.Optional;
 /**
  * The key-value store of {@code flow kv}: values by execution, scope (a node id, or {@code run} for
  * the run-wide namespace) and key, each with its last {@link dev.flow.store.KvTable#HISTORY_KEPT}
- * earlier values. Anyone may read. A process started by the engine (an agent, a command) writes only
- * its own node's keys and the run's, in its own execution; a person may write any node's. Values
- * over 64 KiB go to an artifact file whose SHA-256 the database keeps.
+ * earlier values. Anyone may read ({@link ExecutionQueries#kvGet} and the like). A process started
+ * by the engine (an agent, a command) writes only its own node's keys and the run's, in its own
+ * execution; a person may write any node's. Values over 64 KiB go to an artifact file whose SHA-256
+ * the database keeps.
  */
 public final class KvService {
     /** Values up to this many bytes stay in the database. */
@@ -54,17 +55,17 @@ public final class KvService {
         }
     }
 
-    public Optional<KvEntry> get(String executionId, String scope, String key) {
+    Optional<KvEntry> get(String executionId, String scope, String key) {
         check(executionId, scope, key);
         return core.store.read(tx -> tx.kv().get(executionId, scope, key));
     }
 
-    public List<KvEntry> list(String executionId, String scope, String prefix) {
+    List<KvEntry> list(String executionId, String scope, String prefix) {
         check(executionId, scope, "x");
         return core.store.read(tx -> tx.kv().list(executionId, scope, prefix == null ? "" : prefix));
     }
 
-    public List<KvEntry> history(String executionId, String scope, String key) {
+    List<KvEntry> history(String executionId, String scope, String key) {
         check(executionId, scope, key);
         return core.store.read(tx -> tx.kv().history(executionId, scope, key));
     }
@@ -119,7 +120,7 @@ public final class KvService {
     }
 
     /** The value of an entry, from the database or its artifact (checked against its SHA-256). */
-    public String read(KvEntry e) {
+    String read(KvEntry e) {
         if (e.artifact() == null) {
             return e.value();
         }

@@ -95,7 +95,7 @@ class Dialect1Test {
             RunResult r = h.engine.run(id);
             assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
             assertThat(r.report()).contains("node \"lint\" failed");
-            assertThat(h.engine.status(id).questions()).isEmpty();
+            assertThat(h.engine.queries().status(id).questions()).isEmpty();
             assertThat(h.status(id, "join")).isNotEqualTo(NodeStatus.COMPLETED);
             assertThat(h.status(id, "review")).isNotEqualTo(NodeStatus.WAITING);
         }

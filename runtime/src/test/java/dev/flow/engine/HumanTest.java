@@ -42,7 +42,7 @@ class HumanTest {
                 assertThat(q.prompt()).isEqualTo("Ship built?");
                 assertThat(q.answerCommand()).isEqualTo("flow answer " + id + " review approved");
             });
-            assertThat(h.engine.status(id).execution().status()).isEqualTo(ExecutionStatus.WAITING);
+            assertThat(h.engine.queries().status(id).execution().status()).isEqualTo(ExecutionStatus.WAITING);
 
             AnswerResult a = h.engine.answer(id, "review", "approved", "looks good");
             assertThat(a.status()).isEqualTo(ExecutionStatus.RUNNING);

@@ -39,7 +39,7 @@ final class StudioHandler extends Handler.Abstract {
 
     StudioHandler(Engine engine, Access access, BooleanSupplier open) {
         this.engine = engine;
-        this.data = new StudioData(engine);
+        this.data = new StudioData(engine.queries(), engine.store());
         this.access = access;
         this.stream = new EventStream(data, open);
     }
