@@ -55,7 +55,7 @@ final class Completion {
         Node node = ctx.graph.node(held.nodeId());
         // what its process's microcalls spent counts with the attempt (docs/runtime.md, Microcalls)
         double microcalls = step.core.runsInProcess(node) ? 0
-                : Microcalls.spent(step.core.runDir(held.executionId(), held.nodeId(), held.iteration(), held.attempt()));
+                : MicrocallCosts.spent(step.core.runDir(held.executionId(), held.nodeId(), held.iteration(), held.attempt()));
         if (microcalls > 0) {
             outcome = outcome.withCost(outcome.cost() + microcalls);
         }

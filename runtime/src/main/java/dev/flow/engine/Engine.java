@@ -6,12 +6,9 @@ import dev.flow.model.FlowGraph;
 import dev.flow.model.Workflow;
 import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionRow;
-import dev.flow.store.NodeRow;
-import dev.flow.store.NodeStatus;
 import dev.flow.store.RequestRow;
 import dev.flow.store.Store;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,15 +27,15 @@ import java.util.Optional;
  */
 public final class Engine {
     private static final long MAINTENANCE_MILLIS = 1000;
-    private static final String ID_CHARS = "abcdefghijkmnpqrstuvwxyz23456789";
-    private static final SecureRandom IDS = new SecureRandom();
 
     private final EngineCore core;
+    private final Transitions transitions;
     /** The workers of the {@link #run} and {@link #resume} calls in progress, for {@link #interrupt}. */
     private final java.util.Set<Worker> driving = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public Engine(Store store, EngineOptions options) {
         this.core = new EngineCore(store, options);
+        this.transitions = new Transitions(core);
     }
 
     public Engine(Store store) {
@@ -46,7 +43,7 @@ public final class Engine {
     }
 
     public Store store() {
-        return core.store;
+        return core.store();
     }
 
     /**
@@ -74,27 +71,8 @@ public final class Engine {
     public String startTyped(FlowGraph graph, Map<String, Object> inputs, Path baseDir) {
         Workflow main = graph.main();
         Map<String, Object> typed = Inputs.complete(main, inputs);
-        GraphCache.Stored stored = GraphCache.serialize(graph);
-        core.graphs.remember(stored.hash(), graph);
         String base = baseDir.toAbsolutePath().normalize().toString();
-        return core.step(step -> {
-            step.tx.workflows().putIfAbsent(stored.hash(), stored.json(), main.id(), step.now);
-            String id = newId(step);
-            Starter.create(step, id, stored.hash(), main, null, null, null, 0, typed, base);
-            return id;
-        }).value();
-    }
-
-    private static String newId(Step step) {
-        while (true) {
-            var sb = new StringBuilder(8);
-            for (int i = 0; i < 8; i++) {
-                sb.append(ID_CHARS.charAt(IDS.nextInt(ID_CHARS.length())));
-            }
-            if (step.tx.executions().get(sb.toString()).isEmpty()) {
-                return sb.toString();
-            }
-        }
+        return transitions.start(graph, typed, base);
     }
 
     /**
@@ -121,12 +99,12 @@ public final class Engine {
      */
     public Map<String, List<String>> unplayedRoles(String executionId) {
         ExecutionRow row = find(executionId);
-        FlowGraph graph = core.store.read(tx -> core.graphs.graph(tx, row.graphHash()));
-        return core.roles.unplayed(graph);
+        FlowGraph graph = core.store().read(tx -> core.graphs().graph(tx, row.graphHash()));
+        return core.roles().unplayed(graph);
     }
 
     private ExecutionRow find(String executionId) {
-        return ExecutionLookup.require(core.store, executionId);
+        return ExecutionLookup.require(core.store(), executionId);
     }
 
     private RunResult drive(ExecutionRow start) {
@@ -153,7 +131,7 @@ public final class Engine {
                     maintain(root);
                     lastMaintenance = System.nanoTime();
                 }
-                var snap = core.store.read(tx -> new Snapshot(tx.executions().get(root).orElseThrow(), tx.nodes().countActive(root),
+                var snap = core.store().read(tx -> new Snapshot(tx.executions().get(root).orElseThrow(), tx.nodes().countActive(root),
                         tx.requests().pending(root), tx.nodes().nextNotBefore(root)));
                 if (snap.root().status().isFinal()) {
                     break;
@@ -165,7 +143,7 @@ public final class Engine {
                     if (++repairs > 3) {
                         throw new IllegalStateException("bug: execution " + root + " has nothing to run, nothing to ask, and does not end");
                     }
-                    recount(root);
+                    transitions.recount(root);
                     continue;
                 }
                 repairs = 0;
@@ -199,7 +177,7 @@ public final class Engine {
     private record Snapshot(ExecutionRow root, int active, List<RequestRow> pending, Optional<Long> nextNotBefore) {}
 
     private int slotsFor(ExecutionRow row) {
-        FlowGraph g = core.store.read(tx -> core.graphs.graph(tx, row.graphHash()));
+        FlowGraph g = core.store().read(tx -> core.graphs().graph(tx, row.graphHash()));
         int max = 1;
         for (Workflow w : g.all()) {
             max = Math.max(max, w.config().maxParallel());
@@ -207,34 +185,10 @@ public final class Engine {
         return Math.min(max, 64);
     }
 
-    /** Recomputes the counters of the tree's executions from their rows, then settles them (a safety net). */
-    private void recount(String root) {
-        core.step(step -> {
-            for (ExecutionRow e : step.tx.executions().unfinished()) {
-                if (e.rootId().equals(root)) {
-                    RunContext ctx = step.run(e.id());
-                    int running = 0;
-                    int active = 0;
-                    int waiting = 0;
-                    for (NodeRow r : step.tx.nodes().all(e.id())) {
-                        running += r.status() == NodeStatus.RUNNING ? 1 : 0;
-                        active += r.status() == NodeStatus.RUNNING || r.status() == NodeStatus.READY ? 1 : 0;
-                        waiting += r.status() == NodeStatus.WAITING ? 1 : 0;
-                    }
-                    ctx.running = running;
-                    ctx.active = active;
-                    ctx.waiting = waiting;
-                    ctx.changed = true;
-                }
-            }
-            return null;
-        });
-    }
-
     /** Where the execution (its tree's top) stands now, without driving it. */
     public RunResult result(String executionId) {
         ExecutionRow row = find(executionId);
-        return core.store.read(tx -> {
+        return core.store().read(tx -> {
             ExecutionRow root = tx.executions().get(row.rootId()).orElseThrow();
             List<Question> questions = tx.requests().pending(root.id()).stream().map(Question::of).toList();
             if (root.status().isFinal()) {
@@ -250,11 +204,7 @@ public final class Engine {
      * their clock.
      */
     public void maintain(String rootId) {
-        core.step(step -> {
-            step.humans.expireDue(rootId);
-            Leases.reap(step, rootId);
-            return null;
-        });
+        transitions.maintain(rootId);
     }
 
     /**
@@ -268,9 +218,7 @@ public final class Engine {
      */
     public AnswerResult answer(String executionId, String nodeId, String output, String note) {
         find(executionId);
-        RequestRow q = core.step(step -> {
-            ExecutionRow exec = step.tx.executions().get(executionId).orElseThrow();
-            RequestRow question = pendingQuestion(step, exec, nodeId);
+        RequestRow q = transitions.answer(executionId, nodeId, output, note, question -> {
             if (!question.options().contains(output)) {
                 throw new UsageException("\"" + output + "\" is not an answer to \"" + nodeId + "\": choose one of "
                         + String.join(", ", question.options()));
@@ -280,54 +228,9 @@ public final class Engine {
                 throw new UsageException("node \"" + nodeId + "\" asks for your answer's text: give it with --note, such as"
                         + " flow answer " + question.executionId() + " " + nodeId + " " + output + " --note 'Saturday 14 June'");
             }
-            if (!step.tx.requests().resolve(question.id(), RequestRow.ANSWERED, output, note, step.now)) {
-                throw new UsageException("node \"" + nodeId + "\" was answered by someone else just now; a question is answered once");
-            }
-            step.humans.apply(step.run(question.executionId()), question, output, note, false);
-            return question;
-        }).value();
-        ExecutionRow after = core.store.read(tx -> tx.executions().get(q.executionId())).orElseThrow();
+        });
+        ExecutionRow after = core.store().read(tx -> tx.executions().get(q.executionId())).orElseThrow();
         return new AnswerResult(q.executionId(), nodeId, output, after.status());
-    }
-
-    private RequestRow pendingQuestion(Step step, ExecutionRow exec, String nodeId) {
-        List<RequestRow> pending = step.tx.requests().pending(exec.rootId()).stream()
-                .filter(r -> r.nodeId().equals(nodeId) && (r.executionId().equals(exec.id()) || exec.isTop()))
-                .toList();
-        if (pending.size() == 1) {
-            return pending.get(0);
-        }
-        if (pending.size() > 1) {
-            throw new UsageException("several executions wait on a node \"" + nodeId + "\": "
-                    + String.join(", ", pending.stream().map(RequestRow::executionId).toList()) + "; answer with the execution id of one");
-        }
-        RunContext ctx = step.run(exec.id());
-        if (!ctx.graph.hasNode(nodeId)) {
-            throw new UsageException("workflow \"" + ctx.graph.workflow().id() + "\" has no node \"" + nodeId + "\"" + waitingHint(step, exec));
-        }
-        Optional<RequestRow> answered = step.tx.requests().all(exec.id()).stream()
-                .filter(r -> r.nodeId().equals(nodeId) && RequestRow.ANSWERED.equals(r.status()))
-                .reduce((a, b) -> b);
-        if (answered.isPresent() && step.node(ctx, nodeId).status() != NodeStatus.WAITING) {
-            throw new UsageException("node \"" + nodeId + "\" was already answered \"" + answered.get().answer()
-                    + "\"; a question is answered once" + waitingHint(step, exec));
-        }
-        if (exec.status().isFinal()) {
-            throw new UsageException("execution " + exec.id() + " has ended (" + exec.status().keyword() + "); nothing waits for an answer");
-        }
-        throw new UsageException("node \"" + nodeId + "\" is not waiting for an answer (it is " + step.node(ctx, nodeId).status().keyword() + ")"
-                + waitingHint(step, exec));
-    }
-
-    private static String waitingHint(Step step, ExecutionRow exec) {
-        if (exec.status().isFinal()) {
-            return "; the run has ended (" + exec.status().keyword() + ")";
-        }
-        List<RequestRow> pending = step.tx.requests().pending(exec.rootId());
-        if (pending.isEmpty()) {
-            return "; no node of this run waits for an answer";
-        }
-        return "; waiting: " + String.join(", ", pending.stream().map(RequestRow::nodeId).distinct().toList());
     }
 
     /**
@@ -349,24 +252,8 @@ public final class Engine {
                     + row.parentNode() + "\"); cancel the run it belongs to: " + row.rootId());
         }
         String why = reason == null || reason.isBlank() ? null : reason.strip();
-        String by = System.getProperty("user.name", "someone") + "@" + core.host;
-        var done = core.step(step -> {
-            RunContext ctx = step.run(row.id());
-            if (ctx.isFinal()) {
-                throw new UsageException("execution " + row.id() + " has already ended (" + ctx.status.keyword()
-                        + (ctx.report == null ? "" : ": " + ctx.report) + "); nothing to cancel");
-            }
-            step.event(ctx, "cancelled", null, Json.object("reason", why, "by", by));
-            String report = "cancelled by " + by + (why == null ? "" : ": " + why);
-            step.lifecycle.finish(ctx, dev.flow.store.ExecutionStatus.CANCELLED, report);
-            step.drain(); // the children its waiting subgraph nodes ran are cancelled with them
-            for (ExecutionRow e : step.tx.executions().unfinished()) {
-                if (e.rootId().equals(row.id()) && !step.run(e.id()).isFinal()) {
-                    step.lifecycle.finish(step.run(e.id()), dev.flow.store.ExecutionStatus.CANCELLED, "its run " + row.id() + " was cancelled");
-                }
-            }
-            return report;
-        });
+        String by = System.getProperty("user.name", "someone") + "@" + core.host();
+        var done = transitions.cancel(row, why, by);
         int nodes = 0;
         int children = 0;
         for (EventRow e : done.events()) {
@@ -395,13 +282,9 @@ public final class Engine {
             throw new UsageException("execution " + row.id() + " is a child execution of " + row.parentId() + " (its subgraph node \""
                     + row.parentNode() + "\"); fork the run it belongs to, from " + row.parentNode() + "/NODE: " + row.rootId());
         }
-        Workflow workflow = core.store.read(tx -> core.graphs.runGraph(tx, row.graphHash(), row.workflowId())).workflow();
+        Workflow workflow = core.store().read(tx -> core.graphs().runGraph(tx, row.graphHash(), row.workflowId())).workflow();
         Map<String, Object> changed = Inputs.typed(workflow, inputs);
-        return core.step(step -> {
-            String id = newId(step);
-            Forks.fork(step, id, row, nodePath, Json.readMap(row.inputsJson()), changed, null);
-            return id;
-        }).value();
+        return transitions.fork(row, nodePath, changed);
     }
 
     /**
@@ -446,7 +329,7 @@ public final class Engine {
 
     /** Claims one node for {@code owner} without running it (tests of leases and claims). */
     Claim claimForTest(String rootId, String owner) {
-        return core.step(step -> step.claims.claim(rootId, owner)).value();
+        return transitions.claim(rootId, owner).value();
     }
 
     EngineCore core() {

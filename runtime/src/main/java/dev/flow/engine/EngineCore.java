@@ -18,8 +18,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 
-/** What every part of one engine shares: the store, the options, the graph cache, the executor. */
-final class EngineCore {
+/**
+ * What every part of one engine shares: the store, the options, the graph cache, the executor. The
+ * engine's API and its workers read it through its public methods; the transitions use its fields.
+ */
+public final class EngineCore {
     final Store store;
     private final EngineOptions options;
     final GraphCache graphs = new GraphCache();
@@ -32,9 +35,9 @@ final class EngineCore {
     final String host;
     final RoleAgents roles;
     /** The workers running in this process, which kill the work a committed transaction cancelled. */
-    private final Set<Worker> workers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<LocalWorker> workers = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    EngineCore(Store store, EngineOptions options) {
+    public EngineCore(Store store, EngineOptions options) {
         this.store = store;
         this.options = options;
         this.roles = new RoleAgents(options.roleCommands(), options.environment());
@@ -50,15 +53,47 @@ final class EngineCore {
         this.host = hostName();
     }
 
-    EngineOptions options() {
+    public EngineOptions options() {
         return options;
     }
 
-    long now() {
+    public long now() {
         return options.clock().millis();
     }
 
-    Path runDir(String executionId, String nodeId, int iteration, int attempt) {
+    public Store store() {
+        return store;
+    }
+
+    public GraphCache graphs() {
+        return graphs;
+    }
+
+    public WorkExecutor executor() {
+        return executor;
+    }
+
+    public CircuitBreaker breaker() {
+        return breaker;
+    }
+
+    public ArtifactPaths artifacts() {
+        return artifacts;
+    }
+
+    public ResultCodec results() {
+        return results;
+    }
+
+    public String host() {
+        return host;
+    }
+
+    public RoleAgents roles() {
+        return roles;
+    }
+
+    public Path runDir(String executionId, String nodeId, int iteration, int attempt) {
         return artifacts.runDir(executionId, nodeId, iteration, attempt);
     }
 
@@ -72,7 +107,7 @@ final class EngineCore {
     }
 
     /** What one committed transaction did. */
-    record Done<T>(T value, List<EventRow> events, Set<String> cancelled, Set<String> tags, int spareReady) {}
+    public record Done<T>(T value, List<EventRow> events, Set<String> cancelled, Set<String> tags, int spareReady) {}
 
     /** Runs {@code work} in one write transaction, settles and writes everything, then tells listeners. */
     <T> Done<T> step(Function<Step, T> work) {
@@ -99,16 +134,20 @@ final class EngineCore {
         return done;
     }
 
-    void register(Worker w) {
+    /** A worker of this process starts: its lease owner is alive ({@link Leases#isDead}) and it hears what commits cancel. */
+    public void register(LocalWorker w) {
+        Leases.LIVE.add(w.owner());
         workers.add(w);
     }
 
-    void unregister(Worker w) {
+    /** The worker has stopped. */
+    public void unregister(LocalWorker w) {
+        Leases.LIVE.remove(w.owner());
         workers.remove(w);
     }
 
     /** A worker identity: host, pid and the process's start time (so a reused pid is not mistaken for us). */
-    String newOwner(String suffix) {
+    public String newOwner(String suffix) {
         ProcessHandle me = ProcessHandle.current();
         long started = me.info().startInstant().map(java.time.Instant::toEpochMilli).orElse(0L);
         return host + ":" + me.pid() + ":" + started + ":" + suffix;

@@ -35,20 +35,20 @@ public final class ExecutionQueries {
     }
 
     private ExecutionRow find(String executionId) {
-        return ExecutionLookup.require(core.store, executionId);
+        return ExecutionLookup.require(core.store(), executionId);
     }
 
     /** Where an execution came from, when it is a fork ({@link Engine#fork}). */
     public Optional<dev.flow.store.ForkRow> origin(String executionId) {
         find(executionId);
-        return core.store.read(tx -> tx.forks().get(executionId));
+        return core.store().read(tx -> tx.forks().get(executionId));
     }
 
     /** The execution in full, for {@code flow status EXECUTION}. */
     public ExecutionView status(String executionId) {
         ExecutionRow row = find(executionId);
-        return core.store.read(tx -> {
-            RunGraph g = core.graphs.runGraph(tx, row.graphHash(), row.workflowId());
+        return core.store().read(tx -> {
+            RunGraph g = core.graphs().runGraph(tx, row.graphHash(), row.workflowId());
             var rows = new LinkedHashMap<String, NodeRow>();
             tx.nodes().all(row.id()).forEach(r -> rows.put(r.nodeId(), r));
             var earlier = new LinkedHashMap<String, List<RunRow>>();
@@ -83,9 +83,9 @@ public final class ExecutionQueries {
     /** The isolated steps of an execution that have started, in workflow order: their worktrees and what they applied. */
     public List<IsolatedStep> isolatedSteps(String executionId) {
         ExecutionRow row = find(executionId);
-        var workspaces = Workspaces.besideDatabase(core.store);
-        return core.store.read(tx -> {
-            RunGraph g = core.graphs.runGraph(tx, row.graphHash(), row.workflowId());
+        var workspaces = Workspaces.besideDatabase(core.store());
+        return core.store().read(tx -> {
+            RunGraph g = core.graphs().runGraph(tx, row.graphHash(), row.workflowId());
             var out = new ArrayList<IsolatedStep>();
             for (Node n : g.workflow().nodes()) {
                 boolean isolated = n.isIsolatedTask() || n.spec() instanceof NodeSpec.Gate gate && gate.isolation() == Isolation.WORKTREE;
@@ -93,7 +93,7 @@ public final class ExecutionQueries {
                 if (r == null || r.startedAt() == null && !r.status().isDecided()) {
                     continue;
                 }
-                Map<String, Object> result = r.resultJson() == null ? Map.of() : core.results.decode(r.resultJson());
+                Map<String, Object> result = r.resultJson() == null ? Map.of() : core.results().decode(r.resultJson());
                 String worktree = result.get("worktree") instanceof String w ? w
                         : workspaces.worktreeOf(new StepKey(row.id(), n.id(), r.iteration(), r.attempt())).toString();
                 List<String> conflicts = result.get("conflict_files") instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
@@ -111,7 +111,7 @@ public final class ExecutionQueries {
     /** The versions of the execution's graph, oldest first (version 0 is the graph it started with); empty when it never grew. */
     public List<dev.flow.store.GraphVersionRow> graphVersions(String executionId) {
         find(executionId);
-        return core.store.read(tx -> tx.graphVersions().all(executionId));
+        return core.store().read(tx -> tx.graphVersions().all(executionId));
     }
 
     /**
@@ -121,17 +121,17 @@ public final class ExecutionQueries {
      */
     public FlowGraph graph(String executionId, Integer version) {
         ExecutionRow row = find(executionId);
-        return core.store.read(tx -> {
+        return core.store().read(tx -> {
             if (version == null) {
-                return core.graphs.graph(tx, row.graphHash());
+                return core.graphs().graph(tx, row.graphHash());
             }
             var versions = tx.graphVersions().all(executionId);
             int latest = versions.isEmpty() ? 0 : versions.get(versions.size() - 1).version();
             if (version == 0 && versions.isEmpty()) {
-                return core.graphs.graph(tx, row.graphHash());
+                return core.graphs().graph(tx, row.graphHash());
             }
             return versions.stream().filter(v -> v.version() == version).findFirst()
-                    .map(v -> core.graphs.graph(tx, v.graphHash()))
+                    .map(v -> core.graphs().graph(tx, v.graphHash()))
                     .orElseThrow(() -> new UsageException("the graph of execution " + executionId + " has no version " + version
                             + "; its versions are 0 to " + latest));
         });
@@ -152,20 +152,20 @@ public final class ExecutionQueries {
 
     /** The most recent executions (top-level and children), newest first. */
     public List<ExecutionRow> executions(int limit) {
-        return core.store.read(tx -> tx.executions().recent(limit));
+        return core.store().read(tx -> tx.executions().recent(limit));
     }
 
     /** Events of an execution after sequence number {@code afterSeq}, for {@code flow log} (and following it). */
     public List<EventRow> events(String executionId, long afterSeq, int limit) {
         find(executionId);
-        return core.store.read(tx -> tx.events().after(executionId, afterSeq, limit));
+        return core.store().read(tx -> tx.events().after(executionId, afterSeq, limit));
     }
 
     /** Every run of a node: earlier iterations and attempts from the history, then the current one. */
     public List<RunRow> history(String executionId, String nodeId) {
         ExecutionRow row = find(executionId);
-        return core.store.read(tx -> {
-            RunGraph g = core.graphs.runGraph(tx, row.graphHash(), row.workflowId());
+        return core.store().read(tx -> {
+            RunGraph g = core.graphs().runGraph(tx, row.graphHash(), row.workflowId());
             if (!g.hasNode(nodeId)) {
                 throw new UsageException("workflow \"" + g.workflow().id() + "\" has no node \"" + nodeId + "\"");
             }

@@ -84,6 +84,6 @@ final class NodeKeys {
     }
 
     private static void put(Step step, RunContext ctx, NodeRow row, String key, String value) {
-        step.tx.kv().put(KvService.entry(step.core, ctx.id(), row.nodeId(), key, value, WRITER, step.now));
+        step.tx.kv().put(KvValues.entry(step.core, ctx.id(), row.nodeId(), key, value, WRITER, step.now));
     }
 }

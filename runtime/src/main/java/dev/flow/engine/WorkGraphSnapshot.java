@@ -35,7 +35,7 @@ public record WorkGraphSnapshot(String json, Map<String, Long> lastEvents) {
     }
 
     static WorkGraphSnapshot read(EngineCore core, Collection<String> rootIds) {
-        return core.store.read(tx -> {
+        return core.store().read(tx -> {
             var executions = new ArrayList<Object>();
             var lastEvents = new LinkedHashMap<String, Long>();
             for (String root : rootIds) {
@@ -64,7 +64,7 @@ public record WorkGraphSnapshot(String json, Map<String, Long> lastEvents) {
     }
 
     private static Map<String, Object> execution(EngineCore core, Tx tx, ExecutionRow row) {
-        RunGraph g = core.graphs.runGraph(tx, row.graphHash(), row.workflowId());
+        RunGraph g = core.graphs().runGraph(tx, row.graphHash(), row.workflowId());
         var rows = new LinkedHashMap<String, NodeRow>();
         tx.nodes().all(row.id()).forEach(r -> rows.put(r.nodeId(), r));
         var e = new LinkedHashMap<String, Object>();

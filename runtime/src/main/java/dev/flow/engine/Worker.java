@@ -18,8 +18,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * run failed fast). Serves one execution tree ({@code flow run}) or every execution in the database
  * ({@code flow worker}).
  */
-final class Worker {
+final class Worker implements LocalWorker {
     private final EngineCore core;
+    private final Transitions transitions;
     private final String rootId;
     private final int slots;
     final String owner;
@@ -45,13 +46,13 @@ final class Worker {
 
     Worker(EngineCore core, String rootId, int slots) {
         this.core = core;
+        this.transitions = new Transitions(core);
         this.rootId = rootId;
         this.slots = Math.max(1, slots);
         this.owner = core.newOwner("w" + SERIAL.incrementAndGet() + "-" + Long.toHexString(System.nanoTime() & 0xffffff));
     }
 
     void start() {
-        Leases.LIVE.add(owner);
         core.register(this);
         lastHeartbeat = System.nanoTime();
         var made = new ArrayList<Thread>();
@@ -127,8 +128,12 @@ final class Worker {
                 Thread.currentThread().interrupt();
             }
         }
-        Leases.LIVE.remove(owner);
         core.unregister(this);
+    }
+
+    @Override
+    public String owner() {
+        return owner;
     }
 
     boolean isStopping() {
@@ -188,7 +193,7 @@ final class Worker {
             if (claim != null) {
                 // claimed in the transaction that finished the last node, just as the worker stopped
                 Claim unrun = claim;
-                after(core.step(step -> Leases.release(step, unrun.row(), "its worker stopped before running it")));
+                after(transitions.release(unrun.row(), "its worker stopped before running it"));
             }
         } catch (Throwable t) {
             crashed = t;
@@ -213,11 +218,11 @@ final class Worker {
 
     private Claim tryClaim() {
         heartbeatIfDue();
-        boolean any = core.store.read(tx -> !tx.nodes().claimable(rootId, core.now(), 1).isEmpty());
+        boolean any = core.store().read(tx -> !tx.nodes().claimable(rootId, core.now(), 1).isEmpty());
         if (!any) {
             return null;
         }
-        var done = core.step(step -> step.claims.claim(rootId, owner));
+        var done = transitions.claim(rootId, owner);
         after(done);
         return done.value();
     }
@@ -231,7 +236,7 @@ final class Worker {
         }
         try {
             core.options().probe().at("before-execute", claim.row().nodeId());
-            return core.executor.execute(claim.job(), cancellation);
+            return core.executor().execute(claim.job(), cancellation);
         } catch (RuntimeException e) {
             return Outcome.failed("internal error while running " + claim.job().describe() + ": " + e, true, Map.of());
         } finally {
@@ -241,30 +246,28 @@ final class Worker {
 
     private Claim complete(Claim claim, Outcome outcome) {
         if (releasing && !outcome.succeeded()) {
-            after(core.step(step -> Leases.release(step, claim.row(), "its worker was stopped")));
+            after(transitions.release(claim.row(), "its worker was stopped"));
             return null;
         }
         String key = CircuitBreaker.keyOf(claim.job().node());
         boolean opened = false;
         if (key != null) {
             if (outcome.succeeded()) {
-                core.breaker.succeeded(key);
+                core.breaker().succeeded(key);
             } else if (outcome.errorClass() == dev.flow.store.ErrorClass.TRANSIENT) {
                 // an outage trips the circuit; a bad answer or a missing program says nothing about the service
-                opened = core.breaker.failed(key, core.now());
+                opened = core.breaker().failed(key, core.now());
             }
         }
         boolean circuitOpened = opened;
-        var done = core.step(step -> {
-            step.completion.finishWork(claim, outcome, circuitOpened);
-            return stopping ? null : step.claims.claim(rootId, owner);
-        });
+        var done = transitions.finish(claim, outcome, circuitOpened, () -> !stopping, rootId, owner);
         after(done);
         return done.value();
     }
 
     /** Kills the work of these nodes ({@code execution/node}) that runs here: a transaction of this process cancelled them. */
-    void cancelLocally(Set<String> keys) {
+    @Override
+    public void cancelLocally(Set<String> keys) {
         for (String key : keys) {
             Running r = running.get(key);
             if (r != null) {
@@ -303,7 +306,7 @@ final class Worker {
     void heartbeat() {
         long start = System.nanoTime();
         // renewing is right whatever others changed meanwhile: it needs no retry for their changes
-        cancelUnheld(core.store.writeLatest(tx -> {
+        cancelUnheld(core.store().writeLatest(tx -> {
             tx.nodes().renewLeases(owner, core.now() + core.options().lease().toMillis());
             return tx.nodes().heldBy(owner);
         }), start);
@@ -312,7 +315,7 @@ final class Worker {
     /** Cancels local work whose node is no longer held, reading only (between heartbeats). */
     private void watch() {
         long start = System.nanoTime();
-        cancelUnheld(core.store.read(tx -> tx.nodes().heldBy(owner)), start);
+        cancelUnheld(core.store().read(tx -> tx.nodes().heldBy(owner)), start);
     }
 
     /** Work older than the reading of {@code held} whose node is not among them was taken away: its process is killed. */
@@ -329,7 +332,7 @@ final class Worker {
     /** Whether this worker still holds the claimed node (read now, for work about to do something it cannot take back). */
     private boolean stillHeld(Claim claim) {
         NodeRow held = claim.row();
-        return core.store.read(tx -> tx.nodes().get(held.executionId(), held.nodeId()))
+        return core.store().read(tx -> tx.nodes().get(held.executionId(), held.nodeId()))
                 .filter(r -> r.status() == dev.flow.store.NodeStatus.RUNNING && r.iteration() == held.iteration()
                         && r.attempt() == held.attempt() && owner.equals(r.leaseOwner()))
                 .isPresent();

@@ -12,7 +12,7 @@ public final class WorkerHandle implements AutoCloseable {
 
     /** The lease owner this worker claims under. */
     public String owner() {
-        return worker.owner;
+        return worker.owner();
     }
 
     /** Stops claiming; running work finishes unless {@code cancelRunning} (it then runs again on another worker or resume). */
