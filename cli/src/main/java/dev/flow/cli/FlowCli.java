@@ -114,7 +114,7 @@ public final class FlowCli implements Runnable {
 
     /** An I/O failure in a few words, for a message to the user. */
     static String describe(java.io.IOException e) {
-        return dev.flow.engine.IoMessages.describe(e);
+        return dev.flow.engine.step.IoMessages.describe(e);
     }
 
     /**

@@ -2,6 +2,11 @@ package dev.flow.engine;
 
 import dev.flow.engine.config.EngineOptions;
 import dev.flow.engine.config.UsageException;
+import dev.flow.engine.step.Claim;
+import dev.flow.engine.step.EngineCore;
+import dev.flow.engine.step.ExecutionLookup;
+import dev.flow.engine.step.Inputs;
+import dev.flow.engine.step.Transitions;
 import dev.flow.model.FlowGraph;
 import dev.flow.model.Workflow;
 import dev.flow.store.EventRow;
@@ -266,7 +271,7 @@ public final class Engine {
     /**
      * Forks a run from one of its nodes: a new execution of the same graph that reuses the results of
      * the nodes the chosen one does not lead to and runs from that node on, with the state it had
-     * when the node last became ready ({@link Forks} says exactly what is reused and what runs
+     * when the node last became ready ({@link dev.flow.engine.step.Forks} says exactly what is reused and what runs
      * again). The source is left as it is, whatever its status. Returns the new execution's id;
      * nothing runs until {@link #run}.
      *

@@ -1,6 +1,10 @@
 package dev.flow.engine;
 
 import dev.flow.engine.config.UsageException;
+import dev.flow.engine.step.EngineCore;
+import dev.flow.engine.step.ExecutionLookup;
+import dev.flow.engine.step.Json;
+import dev.flow.engine.step.RunGraph;
 import dev.flow.engine.workspace.StepKey;
 import dev.flow.engine.workspace.Workspaces;
 import dev.flow.model.FlowGraph;

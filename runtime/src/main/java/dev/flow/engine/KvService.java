@@ -1,6 +1,11 @@
 package dev.flow.engine;
 
 import dev.flow.engine.config.UsageException;
+import dev.flow.engine.step.EngineCore;
+import dev.flow.engine.step.ExecutionLookup;
+import dev.flow.engine.step.KvValues;
+import dev.flow.engine.step.ResultCodec;
+import dev.flow.engine.step.Transitions;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.KvEntry;
 import java.io.IOException;

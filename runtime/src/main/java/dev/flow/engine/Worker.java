@@ -2,6 +2,11 @@ package dev.flow.engine;
 
 import dev.flow.engine.exec.Cancellation;
 import dev.flow.engine.exec.Outcome;
+import dev.flow.engine.step.CircuitBreaker;
+import dev.flow.engine.step.Claim;
+import dev.flow.engine.step.EngineCore;
+import dev.flow.engine.step.LocalWorker;
+import dev.flow.engine.step.Transitions;
 import dev.flow.store.NodeRow;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flow.engine.config.UsageException;
 import dev.flow.engine.exec.ArtifactPaths;
+import dev.flow.engine.step.Reports;
 import dev.flow.model.FlowGraph;
 import dev.flow.model.Workflow;
 import dev.flow.store.KvEntry;

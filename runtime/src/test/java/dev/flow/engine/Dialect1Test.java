@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flow.engine.config.UsageException;
+import dev.flow.engine.step.Json;
 import dev.flow.frontend.Compilation;
 import dev.flow.frontend.Compiler;
 import dev.flow.frontend.LoadOptions;
