@@ -7,6 +7,7 @@ import dev.flow.engine.step.EngineCore;
 import dev.flow.engine.step.ExecutionLookup;
 import dev.flow.engine.step.Inputs;
 import dev.flow.engine.step.Transitions;
+import dev.flow.engine.worker.Worker;
 import dev.flow.model.FlowGraph;
 import dev.flow.model.Workflow;
 import dev.flow.store.EventRow;

@@ -1,5 +1,7 @@
 package dev.flow.engine;
 
+import dev.flow.engine.worker.Worker;
+
 /** A running {@code flow worker}: stop it (gracefully, or killing the work in progress) and wait for it. */
 public final class WorkerHandle implements AutoCloseable {
     private final Worker worker;

@@ -1,4 +1,4 @@
-package dev.flow.engine;
+package dev.flow.engine.worker;
 
 import dev.flow.engine.exec.Cancellation;
 import dev.flow.engine.exec.Outcome;
@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * run failed fast). Serves one execution tree ({@code flow run}) or every execution in the database
  * ({@code flow worker}).
  */
-final class Worker implements LocalWorker {
+public final class Worker implements LocalWorker {
     private final EngineCore core;
     private final Transitions transitions;
     private final String rootId;
@@ -49,7 +49,7 @@ final class Worker implements LocalWorker {
     /** How often a worker with work in progress checks that its nodes were not taken from it. */
     static final long WATCH_MILLIS = 500;
 
-    Worker(EngineCore core, String rootId, int slots) {
+    public Worker(EngineCore core, String rootId, int slots) {
         this.core = core;
         this.transitions = new Transitions(core);
         this.rootId = rootId;
@@ -57,7 +57,7 @@ final class Worker implements LocalWorker {
         this.owner = core.newOwner("w" + SERIAL.incrementAndGet() + "-" + Long.toHexString(System.nanoTime() & 0xffffff));
     }
 
-    void start() {
+    public void start() {
         core.register(this);
         lastHeartbeat = System.nanoTime();
         var made = new ArrayList<Thread>();
@@ -102,7 +102,7 @@ final class Worker implements LocalWorker {
      * Stops claiming; with {@code cancel}, kills the work still running and hands its nodes back
      * (ready, same attempt), so that another worker or a resume runs them again.
      */
-    void stop(boolean cancel) {
+    public void stop(boolean cancel) {
         if (cancel) {
             releasing = true;
         }
@@ -116,7 +116,7 @@ final class Worker implements LocalWorker {
         changed();
     }
 
-    void join() {
+    public void join() {
         for (Thread t : threads) {
             try {
                 t.join();
@@ -141,20 +141,20 @@ final class Worker implements LocalWorker {
         return owner;
     }
 
-    boolean isStopping() {
+    public boolean isStopping() {
         return stopping;
     }
 
-    Throwable crashed() {
+    public Throwable crashed() {
         return crashed;
     }
 
-    long stateVersion() {
+    public long stateVersion() {
         return stateVersion.get();
     }
 
     /** Waits until a slot reports a change that may matter to the caller, or {@code millis} pass. */
-    void awaitChange(long seen, long millis) {
+    public void awaitChange(long seen, long millis) {
         synchronized (stateSignal) {
             if (stateVersion.get() == seen && millis > 0) {
                 try {
@@ -174,7 +174,7 @@ final class Worker implements LocalWorker {
     }
 
     /** Wakes idle slots: other work may be ready. */
-    void nudge() {
+    public void nudge() {
         synchronized (workSignal) {
             workSignal.notifyAll();
         }
