@@ -21,8 +21,9 @@ import java.util.Optional;
 
 /**
  * Flow's durable runtime: starts executions of compiled graphs, drives them with workers, answers
- * their questions, and reports on them. Everything lives in the {@link Store}; an engine holds
- * nothing a crash can lose, so any engine on the same database can resume what another began.
+ * their questions, cancels and forks them, and says where a run stands ({@link #result}). Everything
+ * lives in the {@link Store}; an engine holds nothing a crash can lose, so any engine on the same
+ * database can resume what another began.
  *
  * <p>The CLI's verbs that change executions map onto it: {@code flow run} is {@link #start} then
  * {@link #run}; {@code flow resume} is {@link #resume}; {@code flow answer} is {@link #answer};
