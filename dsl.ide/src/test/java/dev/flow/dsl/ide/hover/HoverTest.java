@@ -92,6 +92,28 @@ class HoverTest {
     }
 
     @Test
+    void showsTheStateVariableThatANameWhichIsAlsoAKeywordRefersTo() {
+        // "rounds" is a keyword (max rounds 12) that may name things; hovered where it is read, it is the variable.
+        assertThat(markdown(Samples.open(folder, releaseWith("set rounds = rounds", "set rounds = rou<|>nds")).hover())).isEqualTo("""
+                **state variable** `rounds`: `int`
+
+                How often the notes were redrafted
+
+                ```flow
+                rounds: int = 0 "How often the notes were redrafted"
+                ```
+
+                defined in main.flow:6""");
+    }
+
+    @Test
+    void showsTheOutputThatANameWhichIsAlsoAKeywordRefersTo() {
+        String text = releaseWith("outputs ready, unclear", "outputs ready, unclear, timeout")
+                .replace("draft -> end when unclear", "draft -> end when any(unclear, time<|>out)");
+        assertThat(markdown(Samples.open(folder, text).hover())).startsWith("**output of `draft`** `timeout`");
+    }
+
+    @Test
     void showsNothingInsideAString() {
         assertThat(markdown(Samples.open(folder, releaseWith("Polish the notes", "Polish the no<|>tes")).hover())).isEmpty();
     }
