@@ -80,6 +80,15 @@ class QuickFixTest {
     }
 
     @Test
+    void limitsTheLoopOnTheBranchThatClosesAnUncontrolledCycle() {
+        String broken = releaseWith("    check -> draft loop max 3 when !check.passed\n", "    check -> again when !check.passed\n")
+                .replace("    human approve {", "    branch again { if rounds < 3 then draft else end }\n    human approve {");
+        String fixed = fixed(broken, "FLOW306", "Add a loop limit (loop max 3)");
+        assertThat(fixed).isEqualTo(broken.replace("then draft", "then draft loop max 3"));
+        assertThat(Samples.open(folder, fixed).diagnostics()).isEmpty();
+    }
+
+    @Test
     void declaresAMissingOutputAfterTheOutputsTheNodeDeclares() {
         String broken = releaseWith("draft -> end when unclear", "draft -> end when any(unclear, stuck)");
         assertThat(declaringTheOutput(broken)).isEqualTo(broken.replace("outputs ready, unclear", "outputs ready, unclear, stuck"));
