@@ -92,7 +92,7 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
             // 'output', 'state', ... are field names here, offered with their types below
             return;
         }
-        if (!isWord(keyword.getValue()) || isMisplacedEdgeEnd(keyword, context)) {
+        if (!isWord(keyword.getValue()) || isMisplacedEdgeEnd(keyword, context) || isMisplacedAfterOn(keyword, context)) {
             return;
         }
         super._createProposals(keyword, context, acceptor);
@@ -272,6 +272,19 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
         var last = context.getLastCompleteNode();
         boolean target = last != null && Set.of("->", "then", "else").contains(last.getText());
         return target ? "start".equals(keyword.getValue()) : "end".equals(keyword.getValue());
+    }
+
+    /** The keywords the grammar has right after {@code on}: {@code continue on failure}, {@code on failure escalate}, {@code a -> b on limit}. */
+    private static final Set<String> AFTER_ON = Set.of("failure", "limit");
+
+    /**
+     * Any other keyword right after {@code on}, where a name, {@code failure} or {@code limit} comes:
+     * after {@code retry 2 on} the parser also offers every property of the node, as if there were
+     * no {@code on}.
+     */
+    private static boolean isMisplacedAfterOn(Keyword keyword, ContentAssistContext context) {
+        var last = context.getLastCompleteNode();
+        return last != null && "on".equals(last.getText()) && !AFTER_ON.contains(keyword.getValue());
     }
 
     private static Node referencedNode(EObject model) {

@@ -50,6 +50,12 @@ class CompletionTest {
     }
 
     @Test
+    void offersTheOutputsOfTheNodeAndFailureAfterRetryOnButNoPropertyOfTheNode() {
+        assertThat(labels(complete(releaseWith("retry 2", "retry 2 on <|>")))).containsExactly("failure", "ready", "unclear");
+        assertThat(labels(complete(releaseWith("retry 2", "retry 2 on c<|>")))).as("no context, no cwd").isEmpty();
+    }
+
+    @Test
     void offersTheFourKeywordsThatBeginAFile() {
         var items = complete("<|>");
         assertThat(labels(items)).containsExactly("agent", "gate", "import", "workflow");
