@@ -53,7 +53,9 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
         contexts.stream().filter(FlowProposalProvider::expectsAName)
                 .anyMatch(context -> proposeConditionNames(context, acceptor));
         if (contexts.stream().noneMatch(FlowProposalProvider::expectsAnOutput)) {
-            contexts.stream().filter(FlowProposalProvider::afterOn).findFirst().ifPresent(context -> proposeOwnOutputs(context, acceptor));
+            boolean failureOffered = contexts.stream().anyMatch(context -> offersKeyword(context, "failure"));
+            contexts.stream().filter(FlowProposalProvider::afterOn).findFirst()
+                    .ifPresent(context -> proposeOwnOutputs(context, !failureOffered, acceptor));
         }
         super.createProposals(contexts, acceptor);
     }
@@ -62,8 +64,9 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
      * After {@code on} in a node ({@code retry 2 on |}, {@code on |}): its outputs. The parser cannot
      * always tell there whether a retry's outputs, a handler or {@code on failure escalate} follows,
      * and then offers none of them; the node's declared outputs are what an author types most.
+     * {@code failure} too, unless the parser offers that keyword itself.
      */
-    private void proposeOwnOutputs(ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
+    private void proposeOwnOutputs(ContentAssistContext context, boolean failure, IIdeContentProposalAcceptor acceptor) {
         Node node = EcoreUtil2.getContainerOfType(context.getCurrentModel(), Node.class);
         if (node == null) {
             return;
@@ -73,7 +76,13 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
                 accept(output.getName(), "output of " + node.getName(), null, ContentAssistEntry.KIND_VALUE, 0, context, acceptor);
             }
         }
-        accept("failure", "on failure escalate ...", null, ContentAssistEntry.KIND_KEYWORD, 0, context, acceptor);
+        if (failure) {
+            accept("failure", "on failure escalate ...", null, ContentAssistEntry.KIND_KEYWORD, 0, context, acceptor);
+        }
+    }
+
+    private static boolean offersKeyword(ContentAssistContext context, String keyword) {
+        return context.getFirstSetGrammarElements().stream().anyMatch(e -> e instanceof Keyword k && keyword.equals(k.getValue()));
     }
 
     private static boolean afterOn(ContentAssistContext context) {

@@ -56,6 +56,11 @@ class CompletionTest {
     }
 
     @Test
+    void offersFailureOnceAmongTheOutputsAfterOnInANode() {
+        assertThat(labels(complete(releaseWith("retry 2", "on <|>")))).containsExactly("ready", "unclear", "failure");
+    }
+
+    @Test
     void offersTheFourKeywordsThatBeginAFile() {
         var items = complete("<|>");
         assertThat(labels(items)).containsExactly("agent", "gate", "import", "workflow");
