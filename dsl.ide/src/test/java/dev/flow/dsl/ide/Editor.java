@@ -50,7 +50,7 @@ import org.eclipse.xtext.validation.Issue;
  */
 public final class Editor {
     /** Where the cursor is in a test's text; removed before the text is parsed. */
-    public static final String CURSOR = "<|>";
+    static final String CURSOR = "<|>";
     /** The name the opened text has in its folder. */
     public static final String FILE = "main.flow";
 
@@ -93,10 +93,6 @@ public final class Editor {
     /** The text without the cursor mark. */
     public String text() {
         return document.getContents();
-    }
-
-    public XtextResource resource() {
-        return resource;
     }
 
     /** The completion list at the cursor, in the order the editor shows it. */

@@ -3,7 +3,6 @@ package dev.flow.dsl.ide.contentassist;
 import static dev.flow.dsl.ide.Samples.releaseWith;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.flow.dsl.ide.Editor;
 import dev.flow.dsl.ide.Samples;
 import java.nio.file.Path;
 import java.util.List;

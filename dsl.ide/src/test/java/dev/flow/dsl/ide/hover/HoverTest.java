@@ -4,7 +4,6 @@ import static dev.flow.dsl.ide.Samples.releaseWith;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.dsl.docs.KeywordDocs;
-import dev.flow.dsl.ide.Editor;
 import dev.flow.dsl.ide.Samples;
 import java.nio.file.Path;
 import org.eclipse.lsp4j.Hover;
