@@ -55,14 +55,23 @@ export interface RunTools {
   command: string;
   /** The environment the terminal inherits, for its PATH. */
   env: NodeJS.ProcessEnv;
-  java: string;
-  jar: string;
+  /** The Java found for the server, if one was. */
+  java?: string;
+  /** The jar that serves this window, if there is one. */
+  jar?: string;
   platform?: NodeJS.Platform;
 }
 
-/** The terminal command line that runs a workflow file. */
-export function runCommandLine(file: string, tools: RunTools): string {
+/** The terminal command line that runs a workflow file, or undefined when there is neither flow nor a Java and jar. */
+export function runCommandLine(file: string, tools: RunTools): string | undefined {
   const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
-  const flow = findCommand(tools.command, tools.env, tools.platform) ? [tools.command] : [tools.java, ...javaOptions(tools.jar)];
+  let flow: string[];
+  if (findCommand(tools.command, tools.env, tools.platform)) {
+    flow = [tools.command];
+  } else if (tools.java && tools.jar) {
+    flow = [tools.java, ...javaOptions(tools.jar)];
+  } else {
+    return undefined;
+  }
   return [...flow, 'run', file].map(quote).join(' ');
 }

@@ -1,4 +1,4 @@
-// The bundled server driven by vscode-jsonrpc over stdio: the transport VS Code's client uses.
+// The bundled server driven by vscode-jsonrpc over stdio, started with the command line VS Code's client builds.
 import * as assert from 'assert';
 import * as cp from 'child_process';
 import * as fs from 'fs';
@@ -90,7 +90,8 @@ describe('the bundled language server over vscode-jsonrpc', function () {
     fs.writeFileSync(path.join(workspace, 'gates.flow'), library);
     fs.writeFileSync(path.join(workspace, 'review.flow'), review);
     const { command, args } = serverCommand('java', jar);
-    server = cp.spawn(command, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+    // What vscode-languageclient appends for TransportKind.stdio (the real client is driven by the code-server test).
+    server = cp.spawn(command, [...args, '--stdio', `--clientProcessId=${process.pid}`], { stdio: ['pipe', 'pipe', 'ignore'] });
     connection = createMessageConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
     connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
       diagnostics.set(params.uri, params.diagnostics);

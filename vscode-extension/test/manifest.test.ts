@@ -67,6 +67,12 @@ describe('commands', () => {
       assert.strictEqual(runCommandLine('/w/a.flow', tools('flow', '')), '/usr/bin/java -Xss8m -jar /ext/server/flow.jar run /w/a.flow');
     });
 
+    it('still calls flow from the PATH when no Java was found for the server, and gives up only without either', () => {
+      const noJava = { command: 'flow', env: { PATH: withFlow }, platform: 'linux' as const };
+      assert.strictEqual(runCommandLine('/w/a.flow', noJava), 'flow run /w/a.flow');
+      assert.strictEqual(runCommandLine('/w/a.flow', { ...noJava, env: { PATH: without } }), undefined);
+    });
+
     it('takes a flow.command that is a path as it is, when it exists', () => {
       const flow = path.join(withFlow, 'flow');
       assert.strictEqual(runCommandLine('/w/a.flow', tools(flow, without)), `${flow} run /w/a.flow`);

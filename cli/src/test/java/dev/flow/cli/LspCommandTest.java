@@ -11,7 +11,14 @@ class LspCommandTest {
     void explainsItselfWithHelp() {
         Cli r = Cli.run("lsp", "--help");
         assertThat(r.exit()).isZero();
-        assertThat(r.out()).startsWith("Usage: flow lsp").contains("--socket", "docs/editors.md", "Exit status");
+        assertThat(r.out()).startsWith("Usage: flow lsp").contains("--stdio", "--socket", "--pipe", "--clientProcessId", "--listen", "docs/editors.md", "Exit status");
+    }
+
+    @Test
+    void refusesATransportItDoesNotHaveAndNamesThoseItHas() {
+        Cli r = Cli.run("lsp", "--node-ipc");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("--stdio, --socket=PORT or --pipe=NAME");
     }
 
     @Test

@@ -18,8 +18,9 @@ import org.eclipse.xtext.ide.server.LanguageServerImpl;
 
 /**
  * The Flow language server: Xtext's language server with Flow's IDE services, over standard input
- * and output by default (what VS Code, Neovim, Emacs and Helix start), or on a TCP socket for
- * debugging. {@code flow lsp} runs the same server.
+ * and output by default (what VS Code, Neovim, Emacs and Helix start), connected to a client's
+ * socket or pipe when the client asks for one, or listening on a TCP port for debugging.
+ * {@code flow lsp} runs the same server.
  */
 public final class FlowLanguageServer {
 
@@ -54,8 +55,14 @@ public final class FlowLanguageServer {
         System.setOut(err);
         try {
             String docs = options.docsBase().orElseGet(DiagnosticsDocs::locate);
-            if (options.socketPort().isPresent()) {
-                return serveSocket(options, docs, err);
+            options.clientProcessId().ifPresent(pid -> ClientProcessWatch.exitWhenGone(pid, err));
+            ServerOptions.Transport transport = options.transport();
+            if (transport instanceof ServerOptions.Transport.ConnectSocket socket) {
+                return serveConnection(ClientConnection.socket(socket.port()), options, docs, err);
+            } else if (transport instanceof ServerOptions.Transport.ConnectPipe pipe) {
+                return serveConnection(ClientConnection.pipe(pipe.name()), options, docs, err);
+            } else if (transport instanceof ServerOptions.Transport.Listen listen) {
+                return serveListening(listen, options, docs, err);
             }
             return serve(in, out, options, docs, new ExitOnRequest(), err);
         } finally {
@@ -82,12 +89,23 @@ public final class FlowLanguageServer {
         }
     }
 
-    private static int serveSocket(ServerOptions options, String docs, PrintStream err) {
-        int port = options.socketPort().orElseThrow();
+    /** Serves the one client that listens where the editor said, until it disconnects. */
+    private static int serveConnection(ClientConnection.Opener opener, ServerOptions options, String docs, PrintStream err) {
+        try (ClientConnection connection = opener.open()) {
+            return serve(connection.input(), connection.output(), options, docs, new ExitOnRequest(), err);
+        } catch (IOException e) {
+            err.println("flow-language-server: cannot connect to the client at " + opener.address() + ": " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private static int serveListening(ServerOptions.Transport.Listen listen, ServerOptions options, String docs, PrintStream err) {
+        String host = listen.host();
+        int port = listen.port();
         try (ServerSocket socket = new ServerSocket()) {
-            socket.bind(new InetSocketAddress(options.host(), port));
+            socket.bind(new InetSocketAddress(host, port));
             // The chosen port, in a fixed form, so that scripts (and tests) can connect to port 0.
-            err.println("flow-language-server: listening on " + options.host() + ":" + socket.getLocalPort());
+            err.println("flow-language-server: listening on " + host + ":" + socket.getLocalPort());
             err.flush();
             while (true) {
                 try (Socket client = socket.accept()) {
@@ -98,7 +116,7 @@ public final class FlowLanguageServer {
                 }
             }
         } catch (IOException e) {
-            err.println("flow-language-server: cannot listen on " + options.host() + ":" + port + ": " + e.getMessage());
+            err.println("flow-language-server: cannot listen on " + host + ":" + port + ": " + e.getMessage());
             return 1;
         }
     }
