@@ -119,6 +119,9 @@ describe('the packaged extension in VS Code (code-server)', function () {
   let browser;
   let page;
   let shot = 0;
+  const started = Date.now();
+  /** Progress with the time since the start, to tell a slow machine from a stuck step. */
+  const progress = (what) => console.log(`      ${((Date.now() - started) / SECOND).toFixed(1)} s: ${what}`);
 
   async function screenshot(name) {
     shot += 1;
@@ -201,11 +204,12 @@ describe('the packaged extension in VS Code (code-server)', function () {
     return lines.join('\n');
   }
 
-  /** The rows of the Problems panel (opened with Ctrl+Shift+M when it is not showing). */
+  /** The rows of the Problems panel, shown with Ctrl+Shift+M when it is not (a hidden panel is not kept up to date). */
   async function problems() {
-    if (!(await page.$('.markers-panel'))) {
+    const shown = () => page.$$eval('.markers-panel', (panels) => panels.some((p) => p.getClientRects().length > 0));
+    if (!(await shown())) {
       await keys('Control+Shift+KeyM');
-      await poll('the Problems panel', () => page.$('.markers-panel'));
+      await poll('the Problems panel', shown);
     }
     return ariaLabels('.markers-panel .monaco-list-row');
   }
@@ -240,6 +244,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
     const common = ['--config', config, '--user-data-dir', userData, '--extensions-dir', extensions];
     const installed = cp.spawnSync(codeServer, [...common, '--install-extension', vsix], { env, encoding: 'utf8', timeout: 120 * SECOND });
     assert.strictEqual(installed.status, 0, `code-server --install-extension ${vsix}: ${installed.stdout}${installed.stderr}`);
+    progress(`installed ${path.basename(vsix)}`);
 
     server = cp.spawn(
       codeServer,
@@ -257,6 +262,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
       }
       return /HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(serverLog)?.[1];
     }, START_BUDGET);
+    progress(`code-server listens on ${address}`);
 
     browser = await puppeteer.launch({
       executablePath: chromium,
@@ -266,11 +272,15 @@ describe('the packaged extension in VS Code (code-server)', function () {
         '--disable-component-update', '--disable-sync', '--window-size=1400,900'],
       userDataDir: fs.mkdtempSync(path.join(home, 'chromium-')),
       defaultViewport: { width: 1400, height: 900 },
+      timeout: START_BUDGET,
     });
     page = await browser.newPage();
+    page.setDefaultTimeout(BUDGET);
+    page.setDefaultNavigationTimeout(START_BUDGET);
     await page.goto(`${address}/?folder=${encodeURIComponent(workspace)}`);
     await poll('the workbench with the workspace in the Explorer', async () =>
       (await ariaLabels('.explorer-folders-view .monaco-list-row')).some((row) => row.includes('unknown-node.flow')), START_BUDGET);
+    progress('the workbench shows the workspace');
     await screenshot('workbench');
   });
 
@@ -285,6 +295,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
       for (const log of flowLogs) {
         console.error(`---- ${log} (last lines)\n${fs.readFileSync(log, 'utf8').split('\n').slice(-40).join('\n')}`);
       }
+      console.error(`---- code-server's output (last lines)\n${serverLog.split('\n').slice(-20).join('\n')}`);
     }
   });
 
