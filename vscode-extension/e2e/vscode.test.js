@@ -108,7 +108,6 @@ function writeSettings(userData) {
     'editor.hover.delay': 100,
     'files.autoSave': 'off',
   };
-
   fs.writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
 }
 
@@ -351,16 +350,15 @@ describe('the packaged extension in VS Code (code-server)', function () {
     }
     await keys('Backspace');
     await keys('Control+Space');
-    const offered = await poll('node names among the completions', async () => {
+    await poll('the node names fix and analyze among the completions', async () => {
       const labels = await ariaLabels('.suggest-widget .monaco-list-row');
-      return labels.some((l) => /\bfix\b/.test(l)) && labels.some((l) => /\banalyze\b/.test(l)) && labels;
+      return labels.some((l) => /\bfix\b/.test(l)) && labels.some((l) => /\banalyze\b/.test(l));
     });
     await screenshot('completion');
     await page.keyboard.type('fi');
     await poll("'fix' the focused completion", async () => (await ariaLabels('.suggest-widget .monaco-list-row.focused')).some((l) => /\bfix\b/.test(l)));
     await keys('Enter');
-    await poll('the completed line in the editor', async () => (await editorLines()).includes('start -> analyze -> fix -> end'), BUDGET);
-    assert.ok(offered.length > 0);
+    await poll('the completed line in the editor', async () => (await editorLines()).includes('start -> analyze -> fix -> end'));
   });
 
   it('applies a quick fix for an unknown node', async function () {
@@ -413,6 +411,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
   it('draws the graph of a workflow as SVG with "Flow: Show graph"', async function () {
     await openFile('hello.flow');
     await runCommand('Flow: Show graph');
+    // The webview loads the bundled mermaid.js (3.4 MB) before it draws: seconds on a loaded machine.
     const labels = await poll('an SVG with the nodes of hello.flow in the graph webview', async () => {
       for (const frame of page.frames()) {
         const found = await frame

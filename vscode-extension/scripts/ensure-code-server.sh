@@ -53,7 +53,7 @@ if [ -f "$dir/.complete" ]; then
 fi
 
 log="$cache/code-server-$version-install.log"
-say "installing code-server $version into $dir (once per machine: about two minutes, mostly compiling; log: $log)"
+say "installing code-server $version into $dir (once per machine: 2 to 5 minutes, mostly compiling; log: $log)"
 started=$(date +%s)
 mkdir -p "$cache"
 : >"$log"
