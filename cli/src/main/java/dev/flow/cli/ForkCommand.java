@@ -43,16 +43,10 @@ final class ForkCommand implements Callable<Integer> {
     boolean detach;
 
     @Mixin
-    DatabaseOptions database;
+    DriveOptions drive;
 
     @Mixin
     DisplayOptions display;
-
-    @Mixin
-    RoleOptions roles;
-
-    @Mixin
-    SnapshotOptions snapshot;
 
     @Override
     public Integer call() {
@@ -61,7 +55,7 @@ final class ForkCommand implements Callable<Integer> {
         Ansi ansi = display.ansi();
         Map<String, String> changed = RunCommand.inputs(inputs);
         Progress progress = display.progress(out, ansi);
-        try (var session = new RunSession(database.openExisting(), database, progress, ansi, roles.commands(), snapshot.writer())) {
+        try (var session = drive.session(drive.database.openExisting(), progress, ansi)) {
             if (!detach) {
                 RunCommand.refuseUnplayedRoles(session.engine.unplayedRoles(execution), "nothing was forked");
             }
@@ -73,7 +67,7 @@ final class ForkCommand implements Callable<Integer> {
             if (detach) {
                 progress.close();
                 out.println(id);
-                err.println("started execution " + id + ", a " + what + "; a worker runs it (" + Invocation.of(database).command("worker") + ")");
+                err.println("started execution " + id + ", a " + what + "; a worker runs it (" + Invocation.of(drive.database).command("worker") + ")");
                 err.flush();
                 return ExitCode.OK;
             }

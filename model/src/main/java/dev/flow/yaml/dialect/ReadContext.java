@@ -1,7 +1,11 @@
-package dev.flow.yaml.read;
+package dev.flow.yaml.dialect;
 
-import dev.flow.yaml.gates.GateEntry;
 import dev.flow.yaml.condition.ConditionParser;
+import dev.flow.yaml.gates.GateEntry;
+import dev.flow.yaml.read.CommentAttacher;
+import dev.flow.yaml.read.Problems;
+import dev.flow.yaml.read.YScalar;
+import dev.flow.yaml.read.YamlRead;
 import java.util.List;
 
 /**

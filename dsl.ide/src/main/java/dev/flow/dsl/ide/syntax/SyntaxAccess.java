@@ -1,4 +1,4 @@
-package dev.flow.dsl.ide;
+package dev.flow.dsl.ide.syntax;
 
 import dev.flow.dsl.flow.Node;
 import dev.flow.dsl.flow.Output;

@@ -1,9 +1,8 @@
-package dev.flow.dsl.formatting2;
+package dev.flow.dsl.frontend;
 
 import com.google.inject.Inject;
 import com.google.inject.Injector;
 import com.google.inject.Key;
-import dev.flow.dsl.frontend.FlowFrontEnd;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package dev.flow.dsl.compiler;
+package dev.flow.dsl.naming;
 
 import java.nio.file.Path;
 import org.eclipse.emf.common.util.URI;
