@@ -14,7 +14,6 @@ import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -66,7 +65,7 @@ public final class CheckerBench {
     }
 
     private static Node task(String id) {
-        return Node.of(id, new NodeSpec.Task(null, null, null, new Command.Argv(List.of("true"), null), null, List.of(), Map.of(), List.of()),
+        return Node.of(id, NodeSpec.Task.builder().command(new Command.Argv(List.of("true"), null)).build(),
                 SourceRef.of("bench.flow", 0, 0, 1, 1));
     }
 
@@ -79,7 +78,7 @@ public final class CheckerBench {
         nodes.add(Node.of(Node.START_ID, new NodeSpec.Start(), null));
         nodes.addAll(middle);
         nodes.add(Node.of(Node.END_ID, new NodeSpec.End(), null));
-        return FlowGraph.of(new Workflow("bench", null, null, null, null, null, null, null, nodes, edges, null, null, null, null, null));
+        return FlowGraph.of(Workflow.builder().id("bench").nodes(nodes).edges(edges).build());
     }
 
     private static FlowGraph chain(int n, boolean closed) {

@@ -171,7 +171,7 @@ public final class RuntimeBench {
     record Bench(FlowGraph graph, long nodes) {}
 
     static Node noopTask(String id) {
-        return Node.of(id, new NodeSpec.Task(NameRef.of("noop"), null, null, null, null, List.of(), Map.of(), List.of()), null);
+        return Node.of(id, NodeSpec.Task.builder().call(c -> c.agent(NameRef.of("noop"))).build(), null);
     }
 
     static Edge edge(String from, String to) {
@@ -188,8 +188,7 @@ public final class RuntimeBench {
         nodes.addAll(body);
         nodes.add(Node.of("end", new NodeSpec.End(), null));
         var agents = noopAgent ? List.of(new AgentDef("noop", "runs in the engine's JVM", null, null, Map.of(), null)) : List.<AgentDef>of();
-        return new Workflow(id, null, null, null, List.of(), List.of(), List.of(), agents, nodes, edges, null, List.of(), List.of(),
-                new Config(maxParallel, true, null), null);
+        return Workflow.builder().id(id).agents(agents).nodes(nodes).edges(edges).config(new Config(maxParallel, true, null)).build();
     }
 
     private static Bench chain(int n, java.util.function.IntFunction<Node> node, boolean noopAgent) {
@@ -215,8 +214,7 @@ public final class RuntimeBench {
     }
 
     static Bench chainOfProcesses(int n) {
-        return chain(n, i -> Node.of("n" + i, new NodeSpec.Task(null, null, null, new Command.Argv(List.of("true"), null), null, List.of(),
-                Map.of(), List.of()), null), false);
+        return chain(n, i -> Node.of("n" + i, NodeSpec.Task.builder().command(new Command.Argv(List.of("true"), null)).build(), null), false);
     }
 
     /** a -> b -> a, the loop edge allowed {@code passes} passes, then on to end. */

@@ -10,7 +10,6 @@ import dev.flow.model.NodeSpec;
 import dev.flow.model.SourceRef;
 import dev.flow.model.Workflow;
 import java.util.List;
-import java.util.Map;
 
 /** Small graphs for CLI tests that must not depend on a front end. */
 final class TinyGraphs {
@@ -18,14 +17,12 @@ final class TinyGraphs {
 
     /** start -> work -> end, work looping on itself at most twice. */
     static FlowGraph chain() {
-        var work = Node.of("work", new NodeSpec.Task(null, null, null,
-                new Command.Argv(List.of("true"), SourceRef.NONE), null, List.of(), Map.of(), List.of()), SourceRef.NONE);
+        var work = Node.of("work", NodeSpec.Task.builder().command(new Command.Argv(List.of("true"), SourceRef.NONE)).build(), SourceRef.NONE);
         var edges = List.of(
                 new Edge("start->work", NameRef.of("start"), NameRef.of("work"), null, null, false, List.of(), SourceRef.NONE),
                 new Edge("work->work", NameRef.of("work"), NameRef.of("work"), null, new LoopControl(2, SourceRef.NONE), false, List.of(), SourceRef.NONE),
                 new Edge("work->end", NameRef.of("work"), NameRef.of("end"), null, null, false, List.of(), SourceRef.NONE));
         var nodes = List.of(Node.of("start", new NodeSpec.Start(), SourceRef.NONE), work, Node.of("end", new NodeSpec.End(), SourceRef.NONE));
-        return FlowGraph.of(new Workflow("tiny", "Tiny", null, null, List.of(), List.of(), List.of(), List.of(),
-                nodes, edges, null, List.of(), List.of(), null, SourceRef.NONE));
+        return FlowGraph.of(Workflow.builder().id("tiny").name("Tiny").nodes(nodes).edges(edges).source(SourceRef.NONE).build());
     }
 }

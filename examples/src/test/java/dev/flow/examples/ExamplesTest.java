@@ -97,8 +97,8 @@ class ExamplesTest {
     }
 
     private static Optional<String> agentOf(Node n) {
-        if (n.spec() instanceof NodeSpec.Task t && t.agent() != null) {
-            return Optional.of(t.agent().name());
+        if (n.spec() instanceof NodeSpec.Task t && t.call().agent() != null) {
+            return Optional.of(t.call().agent().name());
         }
         if (n.spec() instanceof NodeSpec.Merge m && m.agent() != null) {
             return Optional.of(m.agent().name());

@@ -41,7 +41,7 @@ public final class Checker {
      * alone reports what a workflow using it would report in it.
      */
     public static List<Diagnostic> checkGateDefinitions(List<GateDef> gates) {
-        var holder = new Workflow("gates", null, null, null, null, null, gates, null, null, null, null, null, null, null, null);
+        var holder = Workflow.builder().id("gates").gates(gates).build();
         var index = new WorkflowIndex(holder, FlowGraph.of(holder));
         var out = new Report();
         for (Rules.WorkflowRule rule : Rules.GATE_DEFINITIONS) {

@@ -29,10 +29,10 @@ final class FormatFields {
     private FormatFields() {}
 
     static void check(WorkflowIndex w, Node node, NodeSpec.Task task, Report out) {
-        if (task.prompt() == null) {
+        if (task.call().prompt() == null) {
             return;
         }
-        var template = FormatTemplate.parse(task.prompt());
+        var template = FormatTemplate.parse(task.call().prompt());
         if (template.problem().isPresent()) {
             out.add(Code.FORMAT_PLACEHOLDER, node.source(), "the prompt of " + Messages.q(node.id()) + " cannot be filled: "
                     + template.problem().get().message());

@@ -117,7 +117,7 @@ final class LimitRules {
     static void invalidKvKeys(WorkflowIndex w, Report out) {
         for (Node node : w.workflow().nodes()) {
             if (node.spec() instanceof NodeSpec.Task task) {
-                for (KvRef ref : task.inputs()) {
+                for (KvRef ref : task.call().inputs()) {
                     if (!KvRef.isValidKey(ref.key())) {
                         out.add(Code.INVALID_KV_KEY, Report.at(ref.source(), node.source()), "the inputs of " + Messages.q(node.id()) + " read "
                                 + ref.describe() + ", a key the key-value store cannot hold: a key is 1 to " + KvRef.KEY_MAX

@@ -20,10 +20,10 @@ final class PlannerRules {
     /** FLOW106: a planner with a command: a command's output is a name, never nodes. */
     static void plannersWithCommands(WorkflowIndex w, Report out) {
         for (Node node : w.workflow().nodes()) {
-            if (node.spec() instanceof NodeSpec.Task task && task.isPlanner() && task.command() != null && task.agent() == null) {
+            if (node.spec() instanceof NodeSpec.Task task && task.steering().isPlanner() && task.command() != null && task.call().agent() == null) {
                 out.add(Diagnostic.of(Code.CONFLICTING_FIELDS, "task " + Messages.q(node.id()) + " is a planner and runs a command; only an"
                         + " agent's answer can add nodes: give it an agent, or remove \"planner\"",
-                        Report.at(task.planner().source(), node.source()))
+                        Report.at(task.steering().planner().source(), node.source()))
                         .withRelated(List.of(new Diagnostic.Related(Report.at(task.command().source(), node.source()), "the command"))));
             }
         }
@@ -35,12 +35,12 @@ final class PlannerRules {
         limits(wide, "the workflow", w.workflow().config().source(), out);
         escalationLimit(w.workflow().config().escalation(), "the workflow's escalation", w.workflow().config().source(), out);
         for (Node node : w.workflow().nodes()) {
-            if (node.spec() instanceof NodeSpec.Task task && task.isPlanner()) {
-                limits(task.planner(), "planner " + Messages.q(node.id()), node.source(), out);
-                Integer perAnswer = task.planner().maxPerAnswer();
-                if (perAnswer != null && perAnswer >= 1 && task.planner().maxTotal() == null && wide != null && wide.maxTotal() != null
+            if (node.spec() instanceof NodeSpec.Task task && task.steering().isPlanner()) {
+                limits(task.steering().planner(), "planner " + Messages.q(node.id()), node.source(), out);
+                Integer perAnswer = task.steering().planner().maxPerAnswer();
+                if (perAnswer != null && perAnswer >= 1 && task.steering().planner().maxTotal() == null && wide != null && wide.maxTotal() != null
                         && wide.maxTotal() >= 1 && perAnswer > wide.maxTotal()) {
-                    out.add(Code.INVALID_GROWTH_LIMIT, Report.at(task.planner().source(), node.source()), "planner " + Messages.q(node.id())
+                    out.add(Code.INVALID_GROWTH_LIMIT, Report.at(task.steering().planner().source(), node.source()), "planner " + Messages.q(node.id())
                             + " may add " + perAnswer + " nodes in one answer, but the workflow allows " + wide.maxTotal()
                             + " in all; lower it to at most " + wide.maxTotal());
                 }

@@ -56,7 +56,7 @@ final class ReferenceRules {
         scopes.add(KvRef.RUN);
         for (Node node : w.workflow().nodes()) {
             if (node.spec() instanceof NodeSpec.Task task) {
-                for (KvRef ref : task.inputs()) {
+                for (KvRef ref : task.call().inputs()) {
                     if (!ref.readsRun() && !w.isKnown(ref.node().name())) {
                         out.unknown(Code.UNKNOWN_NODE, Report.at(ref.node().source(), ref.source(), node.source()),
                                 "unknown node " + Messages.q(ref.node().name()) + " in the inputs of " + Messages.q(node.id()), ref.node().name(),
@@ -85,7 +85,7 @@ final class ReferenceRules {
                 refs.add(new Located(gate.gate(), node.source()));
             }
             if (node.spec() instanceof NodeSpec.Task task) {
-                task.gates().forEach(g -> refs.add(new Located(g, node.source())));
+                task.execution().gates().forEach(g -> refs.add(new Located(g, node.source())));
             }
         }
         for (GateDef gate : workflow.gates()) {
@@ -107,7 +107,7 @@ final class ReferenceRules {
         for (Node node : w.workflow().nodes()) {
             NameRef agent = null;
             if (node.spec() instanceof NodeSpec.Task task) {
-                agent = task.agent();
+                agent = task.call().agent();
             } else if (node.spec() instanceof NodeSpec.Merge merge) {
                 agent = merge.agent();
             }

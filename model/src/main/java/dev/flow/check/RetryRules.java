@@ -32,7 +32,7 @@ final class RetryRules {
     private static String whyNeverRetried(Node node) {
         NodeSpec spec = node.spec();
         if (spec instanceof NodeSpec.Task task) {
-            if (task.command() == null || task.agent() != null || !task.gates().isEmpty()) {
+            if (task.command() == null || task.call().agent() != null || !task.execution().gates().isEmpty()) {
                 return null; // an agent can always answer badly; a task's gates can fail after it
             }
             List<String> outputs = node.effectiveOutputs();

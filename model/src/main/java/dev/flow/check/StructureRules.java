@@ -114,7 +114,7 @@ final class StructureRules {
      */
     static void missingFields(WorkflowIndex w, Report out) {
         for (Node node : w.workflow().nodes()) {
-            if (node.spec() instanceof NodeSpec.Task task && task.agent() == null && task.command() == null && task.role() == null) {
+            if (node.spec() instanceof NodeSpec.Task task && task.call().agent() == null && task.command() == null && task.call().role() == null) {
                 out.add(Code.MISSING_FIELD, node.source(), "task " + Messages.q(node.id())
                         + " has no agent, role or command; add \"agent NAME\" with a prompt, or a command such as run [\"make\"]");
             }
@@ -154,11 +154,11 @@ final class StructureRules {
     /** FLOW106: a task with both an agent and a command. */
     static void conflictingFields(WorkflowIndex w, Report out) {
         for (Node node : w.workflow().nodes()) {
-            if (node.spec() instanceof NodeSpec.Task task && task.agent() != null && task.command() != null) {
+            if (node.spec() instanceof NodeSpec.Task task && task.call().agent() != null && task.command() != null) {
                 out.add(Diagnostic.of(Code.CONFLICTING_FIELDS, "task " + Messages.q(node.id()) + " has both an agent ("
-                        + Messages.q(task.agent().name()) + ") and a command; keep the agent to send it the prompt, or the command to run it",
+                        + Messages.q(task.call().agent().name()) + ") and a command; keep the agent to send it the prompt, or the command to run it",
                         Report.at(task.command().source(), node.source()))
-                        .withRelated(List.of(new Diagnostic.Related(Report.at(task.agent().source(), node.source()), "the agent"))));
+                        .withRelated(List.of(new Diagnostic.Related(Report.at(task.call().agent().source(), node.source()), "the agent"))));
             }
         }
     }

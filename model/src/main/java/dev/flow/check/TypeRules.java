@@ -172,10 +172,10 @@ final class TypeRules {
      */
     static void promptTemplates(WorkflowIndex w, Report out) {
         for (Node node : w.workflow().nodes()) {
-            if (node.spec() instanceof NodeSpec.Task task && task.syntax() == dev.flow.model.PromptSyntax.FORMAT) {
+            if (node.spec() instanceof NodeSpec.Task task && task.call().syntax() == dev.flow.model.PromptSyntax.FORMAT) {
                 FormatFields.check(w, node, task, out);
             } else if (node.spec() instanceof NodeSpec.Task task) {
-                Templates.check(w.names(), task.prompt(), () -> "the prompt of " + Messages.q(node.id()), node.source(), out);
+                Templates.check(w.names(), task.call().prompt(), () -> "the prompt of " + Messages.q(node.id()), node.source(), out);
             } else if (node.spec() instanceof NodeSpec.Human human) {
                 Templates.check(w.names(), human.title(), () -> "the title of " + Messages.q(node.id()), node.source(), out);
                 Templates.check(w.names(), human.prompt(), () -> "the prompt of " + Messages.q(node.id()), node.source(), out);

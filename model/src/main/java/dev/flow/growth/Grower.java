@@ -106,17 +106,17 @@ public final class Grower {
         proposal.nodes().forEach(n -> grown.add(Provenance.mark(n, mark)));
         var addedNodes = new ArrayList<>(added);
         if (newJoin) {
-            grown.add(Provenance.mark(new Node(join, "after the nodes \"" + planner + "\" added", null, new NodeSpec.Checkpoint(), List.of(), null,
-                    null, List.of(), WaitMode.ALL, Map.of(), SourceRef.NONE, null), Map.of("joins", new Value.Str(planner), "grown_by",
-                    new Value.Str(planner), "version", new Value.Int(version))));
+            Node joining = Node.builder().id(join).label("after the nodes \"" + planner + "\" added").spec(new NodeSpec.Checkpoint())
+                    .waitForIncoming(WaitMode.ALL).build();
+            grown.add(Provenance.mark(joining, Map.of("joins", new Value.Str(planner), "grown_by", new Value.Str(planner), "version",
+                    new Value.Int(version))));
             addedNodes.add(join);
         }
         var nodes = new ArrayList<>(w.nodes());
         int at = existingJoin != null ? nodes.indexOf(existingJoin) : indexAfter(nodes, planner);
         nodes.addAll(at, grown);
 
-        Workflow next = new Workflow(w.id(), w.name(), w.version(), w.description(), w.inputs(), w.state(), w.gates(), w.agents(), nodes, edges,
-                w.limits(), w.interrupts(), w.completion(), w.config(), w.source());
+        Workflow next = w.toBuilder().nodes(nodes).edges(edges).build();
         return new Grown(replace(graph, next), addedNodes, addedEdges, join);
     }
 
@@ -129,8 +129,7 @@ public final class Grower {
         var nodes = new ArrayList<>(w.nodes());
         nodes.add(indexAfter(nodes, failed), Provenance.mark(node, Map.of("grown_by", new Value.Str(failed), "version", new Value.Int(version),
                 "escalates", new Value.Str(failed))));
-        Workflow next = new Workflow(w.id(), w.name(), w.version(), w.description(), w.inputs(), w.state(), w.gates(), w.agents(), nodes,
-                w.edges(), w.limits(), w.interrupts(), w.completion(), w.config(), w.source());
+        Workflow next = w.toBuilder().nodes(nodes).build();
         return new Grown(replace(graph, next), List.of(node.id()), List.of(), null);
     }
 

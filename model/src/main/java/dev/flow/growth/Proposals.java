@@ -23,7 +23,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -143,20 +142,28 @@ public final class Proposals {
         if (gate != null) {
             spec = new NodeSpec.Gate(new NameRef(gate, at.value(pointer + "/gate")));
         } else if (command != null) {
-            spec = new NodeSpec.Task(null, role, null, new Command.Argv(command, at.value(pointer + "/command")), null, List.of(), Map.of(),
-                    List.of(), null, null, workflow.config().isolation(), null, inputs, null, null);
+            spec = NodeSpec.Task.builder()
+                    .call(c -> c.role(role).inputs(inputs))
+                    .command(new Command.Argv(command, at.value(pointer + "/command")))
+                    .execution(e -> e.isolation(workflow.config().isolation()))
+                    .build();
         } else {
             String who = agent != null ? agent : runner;
             String pointerOfAgent = pointer + (agent != null ? "/agent" : "/runner");
             NameRef agentRef = who != null ? new NameRef(who, at.value(pointerOfAgent)) : role == null ? plannersAgent() : null;
             String ownRole = who == null && role == null && agentRef == null ? plannersRole() : role;
-            spec = new NodeSpec.Task(agentRef, ownRole, composePrompt(id, prompt, title, description, acceptance, verify), null, null,
-                    List.of(), Map.of(), List.of(), null, null, workflow.config().isolation(), null, inputs, null, isPlanner ? Growth.DEFAULTS : null);
+            String composed = composePrompt(id, prompt, title, description, acceptance, verify);
+            spec = NodeSpec.Task.builder()
+                    .call(c -> c.agent(agentRef).role(ownRole).prompt(composed).inputs(inputs))
+                    .execution(e -> e.isolation(workflow.config().isolation()))
+                    .steering(s -> s.planner(isPlanner ? Growth.DEFAULTS : null))
+                    .build();
         }
         List<OutputDecl> declared = outputs == null ? List.of()
                 : outputs.stream().map(o -> new OutputDecl(o, null, at.value(pointer + "/outputs"))).toList();
         WaitMode wait = dependsOn != null && dependsOn.size() > 1 ? WaitMode.ALL : null;
-        nodes.add(new Node(id, title, description, spec, declared, retry, null, List.of(), wait, Map.of(), source));
+        nodes.add(Node.builder().id(id).label(title).description(description).spec(spec).outputs(declared).retry(retry).waitForIncoming(wait)
+                .source(source).build());
         if (dependsOn != null) {
             for (int j = 0; j < dependsOn.size(); j++) {
                 SourceRef entry = at.value(pointer + "/dependsOn/" + j);
@@ -167,11 +174,11 @@ public final class Proposals {
     }
 
     private NameRef plannersAgent() {
-        return plannerNode.spec() instanceof NodeSpec.Task t && t.agent() != null ? NameRef.of(t.agent().name()) : null;
+        return plannerNode.spec() instanceof NodeSpec.Task t && t.call().agent() != null ? NameRef.of(t.call().agent().name()) : null;
     }
 
     private String plannersRole() {
-        return plannerNode.spec() instanceof NodeSpec.Task t ? t.role() : null;
+        return plannerNode.spec() instanceof NodeSpec.Task t ? t.call().role() : null;
     }
 
     /** The prompt as written, or one made of the title, description, acceptance criteria and checks. */
@@ -262,8 +269,7 @@ public final class Proposals {
             String pointer = "/grow/nodes/" + i;
             try {
                 Node n = GraphJson.readNode(list.get(i));
-                nodes.add(new Node(n.id(), n.label(), n.description(), n.spec(), n.outputs(), n.retry(), n.timeout(), n.onOutput(),
-                        n.waitForIncoming(), n.metadata(), at.value(pointer), n.escalation()));
+                nodes.add(n.toBuilder().source(at.value(pointer)).build());
             } catch (GraphFormatException e) {
                 problem(pointer, "node " + (i + 1) + " cannot be read: " + e.getMessage());
             }

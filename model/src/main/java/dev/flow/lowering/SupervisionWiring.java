@@ -62,7 +62,7 @@ public final class SupervisionWiring {
 
     /** The supervision of a node when it is a supervisor. */
     public static Optional<Supervision> of(Node node) {
-        return node.spec() instanceof NodeSpec.Task t && t.supervises() ? Optional.of(t.supervisor()) : Optional.empty();
+        return node.spec() instanceof NodeSpec.Task t && t.steering().supervises() ? Optional.of(t.steering().supervisor()) : Optional.empty();
     }
 
     /** The supervisor nodes of a workflow, in declaration order. */
@@ -142,9 +142,9 @@ public final class SupervisionWiring {
             if (sup.ask() != null) {
                 Node asked = nodes.get(sup.ask().name());
                 if (asked == null && targets.contains(sup.ask()) && extra.stream().noneMatch(n -> n.id().equals(sup.ask().name()))) {
-                    extra.add(new Node(sup.ask().name(), null, null, new NodeSpec.Human(null, question(s), null),
-                            List.of(new OutputDecl(Supervision.ANSWERED_OUTPUT, null, sup.ask().source())), null, null, List.of(), null,
-                            Map.of(), sup.ask().source()));
+                    extra.add(Node.builder().id(sup.ask().name()).spec(new NodeSpec.Human(null, question(s), null))
+                            .outputs(List.of(new OutputDecl(Supervision.ANSWERED_OUTPUT, null, sup.ask().source()))).source(sup.ask().source())
+                            .build());
                 } else if (asked != null && asked.spec() instanceof NodeSpec.Human) {
                     nodes.put(asked.id(), asking(asked, s));
                 }
@@ -163,8 +163,7 @@ public final class SupervisionWiring {
         for (Node s : supervisors) {
             edges.addAll(edgesOf(s, of(s).orElseThrow(), targets(w, s), limits.getOrDefault(s.id(), List.of()), ids));
         }
-        return new Workflow(w.id(), w.name(), w.version(), w.description(), w.inputs(), w.state(), w.gates(), w.agents(),
-                withExtra(replaced(w.nodes(), nodes), extra), edges, w.limits(), w.interrupts(), w.completion(), w.config(), w.source());
+        return w.toBuilder().nodes(withExtra(replaced(w.nodes(), nodes), extra)).edges(edges).build();
     }
 
     /** The supervisor's routes and returns, then its limit routes from each of its targets. */
@@ -215,7 +214,7 @@ public final class SupervisionWiring {
     /** Whether a node can be a participant: a task that is not itself a supervisor, a gate node, or a subgraph. */
     public static boolean canTakePart(Node n) {
         return switch (n.kind()) {
-            case TASK -> !((NodeSpec.Task) n.spec()).supervises();
+            case TASK -> !((NodeSpec.Task) n.spec()).steering().supervises();
             case GATE, SUBGRAPH -> true;
             default -> false;
         };
@@ -257,15 +256,17 @@ public final class SupervisionWiring {
     }
 
     private static Node withOutputs(Node n, List<OutputDecl> outputs) {
-        return new Node(n.id(), n.label(), n.description(), n.spec(), outputs, n.retry(), n.timeout(), n.onOutput(), n.waitForIncoming(),
-                n.metadata(), n.source());
+        return n.toBuilder().outputs(outputs)
+                .escalation(null) // as before builders: this copy has always dropped the escalation
+                .build();
     }
 
     /** A participant that runs an agent and says nothing of sessions continues its conversation. */
     private static Node continuing(Node p) {
-        if (p.spec() instanceof NodeSpec.Task t && t.command() == null && t.session() == null && !t.supervises()) {
-            return new Node(p.id(), p.label(), p.description(), t.withSession(SessionMode.CONTINUE), p.outputs(), p.retry(), p.timeout(),
-                    p.onOutput(), p.waitForIncoming(), p.metadata(), p.source());
+        if (p.spec() instanceof NodeSpec.Task t && t.command() == null && t.call().session() == null && !t.steering().supervises()) {
+            return p.toBuilder().spec(t.toBuilder().call(c -> c.session(SessionMode.CONTINUE)).build())
+                    .escalation(null) // as before builders: this copy has always dropped the escalation
+                    .build();
         }
         return p;
     }
@@ -275,8 +276,9 @@ public final class SupervisionWiring {
         var human = (NodeSpec.Human) h.spec();
         NodeSpec spec = human.prompt() == null ? new NodeSpec.Human(human.title(), question(s), human.defaultOutput()) : human;
         List<OutputDecl> outputs = h.outputs().isEmpty() ? List.of(new OutputDecl(Supervision.ANSWERED_OUTPUT, null, h.source())) : h.outputs();
-        return new Node(h.id(), h.label(), h.description(), spec, outputs, h.retry(), h.timeout(), h.onOutput(), h.waitForIncoming(),
-                h.metadata(), h.source());
+        return h.toBuilder().spec(spec).outputs(outputs)
+                .escalation(null) // as before builders: this copy has always dropped the escalation
+                .build();
     }
 
     private static List<Node> replaced(List<Node> nodes, Map<String, Node> byId) {
@@ -356,8 +358,7 @@ public final class SupervisionWiring {
                 nodes.add(plain);
             }
         }
-        return new Workflow(w.id(), w.name(), w.version(), w.description(), w.inputs(), w.state(), w.gates(), w.agents(), nodes,
-                withDerivedIds(edges, merged.values()), w.limits(), w.interrupts(), w.completion(), w.config(), w.source());
+        return w.toBuilder().nodes(nodes).edges(withDerivedIds(edges, merged.values())).build();
     }
 
     /** A node as its author wrote it; null for an ask node that the wiring made. */
@@ -376,13 +377,15 @@ public final class SupervisionWiring {
                     return null;
                 }
                 NodeSpec spec = asksForS ? new NodeSpec.Human(h.title(), null, h.defaultOutput()) : h;
-                return new Node(n.id(), n.label(), n.description(), spec, answers ? List.of() : n.outputs(), n.retry(), n.timeout(), n.onOutput(),
-                        n.waitForIncoming(), n.metadata(), n.source());
+                return n.toBuilder().spec(spec).outputs(answers ? List.of() : n.outputs())
+                        .escalation(null) // as before builders: this copy has always dropped the escalation
+                        .build();
             }
-            if (n.spec() instanceof NodeSpec.Task t && t.session() == SessionMode.CONTINUE && t.command() == null
+            if (n.spec() instanceof NodeSpec.Task t && t.call().session() == SessionMode.CONTINUE && t.command() == null
                     && sup.participants().stream().anyMatch(p -> p.name().equals(n.id()))) {
-                return new Node(n.id(), n.label(), n.description(), t.withSession(null), n.outputs(), n.retry(), n.timeout(), n.onOutput(),
-                        n.waitForIncoming(), n.metadata(), n.source());
+                return n.toBuilder().spec(t.toBuilder().call(c -> c.session(null)).build())
+                        .escalation(null) // as before builders: this copy has always dropped the escalation
+                        .build();
             }
         }
         return n;

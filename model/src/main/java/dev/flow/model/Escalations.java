@@ -68,7 +68,7 @@ public final class Escalations {
     /** Whether a node can handle an escalation: a task run by an agent (or a role), or a person. */
     public static boolean canHandle(Node node) {
         if (node.spec() instanceof NodeSpec.Task t) {
-            return t.command() == null && (t.agent() != null || t.role() != null);
+            return t.command() == null && (t.call().agent() != null || t.call().role() != null);
         }
         return node.kind() == NodeKind.HUMAN;
     }

@@ -49,15 +49,105 @@ public record Node(
         source = source == null ? SourceRef.NONE : source;
     }
 
-    /** A node that escalates as its workflow says. */
-    public Node(String id, String label, String description, NodeSpec spec, List<OutputDecl> outputs, RetryPolicy retry, Duration timeout,
-            List<OutputHandler> onOutput, WaitMode waitForIncoming, Map<String, Value> metadata, SourceRef source) {
-        this(id, label, description, spec, outputs, retry, timeout, onOutput, waitForIncoming, metadata, source, null);
-    }
-
     /** A node with only an id, a spec and a position; the other components empty. */
     public static Node of(String id, NodeSpec spec, SourceRef source) {
-        return new Node(id, null, null, spec, List.of(), null, null, List.of(), null, Map.of(), source);
+        return builder().id(id).spec(spec).source(source).build();
+    }
+
+    /** A builder of a node whose components all start empty; {@link #build()} requires an id and a spec. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this node's components, for a copy that differs in a few of them. */
+    public Builder toBuilder() {
+        return new Builder().id(id).label(label).description(description).spec(spec).outputs(outputs).retry(retry).timeout(timeout)
+                .onOutput(onOutput).waitForIncoming(waitForIncoming).metadata(metadata).source(source).escalation(escalation);
+    }
+
+    /**
+     * Builds a {@link Node} by naming its components, so that a new component touches only this record
+     * and the code that reads or writes it. Each setter is documented on the component of the same name.
+     */
+    public static final class Builder {
+        private String id;
+        private String label;
+        private String description;
+        private NodeSpec spec;
+        private List<OutputDecl> outputs = List.of();
+        private RetryPolicy retry;
+        private Duration timeout;
+        private List<OutputHandler> onOutput = List.of();
+        private WaitMode waitForIncoming;
+        private Map<String, Value> metadata = Map.of();
+        private SourceRef source;
+        private Escalation escalation;
+
+        private Builder() {}
+
+        public Builder id(String id) {
+            this.id = id;
+            return this;
+        }
+
+        public Builder label(String label) {
+            this.label = label;
+            return this;
+        }
+
+        public Builder description(String description) {
+            this.description = description;
+            return this;
+        }
+
+        public Builder spec(NodeSpec spec) {
+            this.spec = spec;
+            return this;
+        }
+
+        public Builder outputs(List<OutputDecl> outputs) {
+            this.outputs = outputs;
+            return this;
+        }
+
+        public Builder retry(RetryPolicy retry) {
+            this.retry = retry;
+            return this;
+        }
+
+        public Builder timeout(Duration timeout) {
+            this.timeout = timeout;
+            return this;
+        }
+
+        public Builder onOutput(List<OutputHandler> onOutput) {
+            this.onOutput = onOutput;
+            return this;
+        }
+
+        public Builder waitForIncoming(WaitMode waitForIncoming) {
+            this.waitForIncoming = waitForIncoming;
+            return this;
+        }
+
+        public Builder metadata(Map<String, Value> metadata) {
+            this.metadata = metadata;
+            return this;
+        }
+
+        public Builder source(SourceRef source) {
+            this.source = source;
+            return this;
+        }
+
+        public Builder escalation(Escalation escalation) {
+            this.escalation = escalation;
+            return this;
+        }
+
+        public Node build() {
+            return new Node(id, label, description, spec, outputs, retry, timeout, onOutput, waitForIncoming, metadata, source, escalation);
+        }
     }
 
     public NodeKind kind() {
@@ -81,7 +171,7 @@ public record Node(
 
     /** Whether this is a task that runs in a worktree of its own. */
     public boolean isIsolatedTask() {
-        return spec instanceof NodeSpec.Task t && t.isolated();
+        return spec instanceof NodeSpec.Task t && t.execution().isolated();
     }
 
     /** The outputs a node of this kind has when it declares none. */

@@ -1,7 +1,6 @@
 package dev.flow.model;
 
 import java.util.List;
-import java.util.Map;
 
 /** The configuration particular to each {@link NodeKind}. */
 public sealed interface NodeSpec {
@@ -9,111 +8,90 @@ public sealed interface NodeSpec {
     NodeKind kind();
 
     /**
-     * Runs an agent (with a prompt) or a command.
+     * Runs an agent (with a prompt) or a command. Its settings are grouped by what they are about, so
+     * that a new setting is a component of the group that owns it and changes nothing here.
      *
-     * @param agent the agent to run; null for a command task
-     * @param role a role name passed to the agent (dialect 1's {@code role}); may be null
-     * @param prompt the prompt template, with {@code ${name}} placeholders; may be null
+     * @param call what the task asks of its agent and hands it (agent, role, prompt, session, context
+     *     files, inputs); {@link AgentCall#NONE} for a command task that writes none of these
      * @param command the process to run for a command task; null for an agent task
-     * @param cwd the working directory, relative to the workflow's directory; may be null
-     * @param contextFiles files the agent is pointed at
-     * @param env extra environment variables
-     * @param gates gates run after the task, before its result counts (dialect 1's {@code gates})
-     * @param session whether a later run of the task continues its agent's conversation; null
-     *     when not written, which means {@link SessionMode#FRESH}
-     * @param sandbox the task's own sandbox setting; null to take its agent's or its workflow's
-     * @param isolation where the task runs: {@link Isolation#WORKTREE} in a worktree of its own, its
-     *     changes applied after its gates pass. The effective value: front ends apply the workflow's
-     *     default ({@link Config#isolation()}) to the tasks that do not set their own
-     * @param promptSyntax how the prompt's placeholders are written; null for Flow's {@code ${name}}
-     * @param inputs values of the key-value store the task reads ({@code inputs}), in the order written
-     * @param supervisor what the task leads when it is a supervisor ({@code supervisor} in the
-     *     language): its answer is then a decision between its participants; null for any other task
-     * @param planner non-null for a planner: a task whose agent may answer with new nodes and edges
-     *     that Flow checks and adds to the run's graph, within these limits ({@code planner grows max 5
-     *     nodes}); null for a task whose answer is only an output
+     * @param execution how the task's process runs: folder, environment, sandbox, isolation, gates
+     * @param steering whether the task's answer decides between participants (a supervisor) or grows
+     *     the graph (a planner); {@link Steering#NONE} for most tasks
      */
-    record Task(
-            NameRef agent,
-            String role,
-            String prompt,
-            Command command,
-            String cwd,
-            List<String> contextFiles,
-            Map<String, String> env,
-            List<NameRef> gates,
-            SessionMode session,
-            Sandbox sandbox,
-            Isolation isolation,
-            PromptSyntax promptSyntax,
-            List<KvRef> inputs,
-            Supervision supervisor,
-            Growth planner)
-            implements NodeSpec {
+    record Task(AgentCall call, Command command, ExecutionSettings execution, Steering steering) implements NodeSpec {
         public Task {
-            inputs = Models.list(inputs);
-            contextFiles = Models.list(contextFiles);
-            env = Models.map(env);
-            gates = Models.list(gates);
-            isolation = Isolation.orNone(isolation);
-            // Flow's own syntax is the default: kept as null, so that a graph says "format" only where it is one.
-            promptSyntax = promptSyntax == PromptSyntax.FLOW ? null : promptSyntax;
-        }
-
-        /** A task that is no planner, supervises nothing and reads no values of the key-value store as inputs. */
-        public Task(NameRef agent, String role, String prompt, Command command, String cwd, List<String> contextFiles,
-                Map<String, String> env, List<NameRef> gates, SessionMode session, Sandbox sandbox, Isolation isolation,
-                PromptSyntax promptSyntax) {
-            this(agent, role, prompt, command, cwd, contextFiles, env, gates, session, sandbox, isolation, promptSyntax, List.of(), null, null);
-        }
-
-        /** A task that starts a new conversation each run, with no sandbox setting of its own, not isolated, with Flow's placeholders. */
-        public Task(NameRef agent, String role, String prompt, Command command, String cwd, List<String> contextFiles,
-                Map<String, String> env, List<NameRef> gates) {
-            this(agent, role, prompt, command, cwd, contextFiles, env, gates, null, null, Isolation.NONE, null, List.of(), null, null);
-        }
-
-        /** Whether the task is a supervisor, whose answer is a decision between its participants. */
-        public boolean supervises() {
-            return supervisor != null;
-        }
-
-        /** The same task with its session mode set. */
-        public Task withSession(SessionMode mode) {
-            return new Task(agent, role, prompt, command, cwd, contextFiles, env, gates, mode, sandbox, isolation, promptSyntax, inputs, supervisor, planner);
-        }
-
-        /** The same task reading {@code refs}. */
-        public Task withInputs(List<KvRef> refs) {
-            return new Task(agent, role, prompt, command, cwd, contextFiles, env, gates, session, sandbox, isolation, promptSyntax, refs, supervisor, planner);
-        }
-
-        /** The same task as a planner with these limits (null: no planner). */
-        public Task asPlanner(Growth limits) {
-            return new Task(agent, role, prompt, command, cwd, contextFiles, env, gates, session, sandbox, isolation, promptSyntax, inputs, supervisor, limits);
-        }
-
-        /** Whether the task's answers may grow the graph. */
-        public boolean isPlanner() {
-            return planner != null;
-        }
-
-        public boolean isolated() {
-            return isolation == Isolation.WORKTREE;
-        }
-
-        /** Whether a later run continues the conversation of the previous one. */
-        public boolean continuesSession() {
-            return session == SessionMode.CONTINUE;
-        }
-
-        /** The syntax of the prompt's placeholders. */
-        public PromptSyntax syntax() {
-            return promptSyntax == null ? PromptSyntax.FLOW : promptSyntax;
+            call = call == null ? AgentCall.NONE : call;
+            execution = execution == null ? ExecutionSettings.DEFAULT : execution;
+            steering = steering == null ? Steering.NONE : steering;
         }
 
         public NodeKind kind() {
             return NodeKind.TASK;
+        }
+
+        /** A builder of a task with no agent call, no command, the default execution and no steering. */
+        public static Builder builder() {
+            return new Builder();
+        }
+
+        /** A builder holding this task's settings, for a copy that differs in a few of them. */
+        public Builder toBuilder() {
+            return new Builder().call(call).command(command).execution(execution).steering(steering);
+        }
+
+        /**
+         * Builds a {@link Task}. Each group is set whole ({@code call(AgentCall)}) or edited in place
+         * ({@code call(c -> c.agent(ref).prompt(text))}), which starts from the group as it is.
+         */
+        public static final class Builder {
+            private AgentCall call = AgentCall.NONE;
+            private Command command;
+            private ExecutionSettings execution = ExecutionSettings.DEFAULT;
+            private Steering steering = Steering.NONE;
+
+            private Builder() {}
+
+            public Builder call(AgentCall call) {
+                this.call = call == null ? AgentCall.NONE : call;
+                return this;
+            }
+
+            /** Edits the agent call: {@code edit} gets a builder holding the call as it is so far. */
+            public Builder call(java.util.function.UnaryOperator<AgentCall.Builder> edit) {
+                this.call = edit.apply(call.toBuilder()).build();
+                return this;
+            }
+
+            public Builder command(Command command) {
+                this.command = command;
+                return this;
+            }
+
+            public Builder execution(ExecutionSettings execution) {
+                this.execution = execution == null ? ExecutionSettings.DEFAULT : execution;
+                return this;
+            }
+
+            /** Edits the execution settings: {@code edit} gets a builder holding them as they are so far. */
+            public Builder execution(java.util.function.UnaryOperator<ExecutionSettings.Builder> edit) {
+                this.execution = edit.apply(execution.toBuilder()).build();
+                return this;
+            }
+
+            public Builder steering(Steering steering) {
+                this.steering = steering == null ? Steering.NONE : steering;
+                return this;
+            }
+
+            /** Edits the steering: {@code edit} gets a builder holding it as it is so far. */
+            public Builder steering(java.util.function.UnaryOperator<Steering.Builder> edit) {
+                this.steering = edit.apply(steering.toBuilder()).build();
+                return this;
+            }
+
+            public Task build() {
+                return new Task(call, command, execution, steering);
+            }
         }
     }
 

@@ -47,8 +47,7 @@ public final class Provenance {
         flow.putAll(fields);
         var metadata = new LinkedHashMap<>(node.metadata());
         metadata.put(KEY, new Value.Obj(flow));
-        return new Node(node.id(), node.label(), node.description(), node.spec(), node.outputs(), node.retry(), node.timeout(),
-                node.onOutput(), node.waitForIncoming(), metadata, node.source(), node.escalation());
+        return node.toBuilder().metadata(metadata).build();
     }
 
     private static Optional<String> text(Node node, String field) {

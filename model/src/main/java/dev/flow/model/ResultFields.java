@@ -64,7 +64,7 @@ public final class ResultFields {
                     fields.put("applied_commit", Type.STRING);
                     fields.put("conflict_files", Type.list(Type.STRING));
                 }
-                if (node.spec() instanceof NodeSpec.Task t && t.supervises()) {
+                if (node.spec() instanceof NodeSpec.Task t && t.steering().supervises()) {
                     fields.put(Supervision.NEXT_AGENT, Type.STRING);
                     fields.put(Supervision.USER_INPUT_NEEDED, Type.BOOL);
                     fields.put(Supervision.USER_PROMPT, Type.STRING);

@@ -36,8 +36,8 @@ public record Sandbox(boolean enabled, boolean network, List<String> writes, Sou
         Sandbox chosen = null;
         NameRef agent = null;
         if (node.spec() instanceof NodeSpec.Task t) {
-            chosen = t.sandbox();
-            agent = t.agent();
+            chosen = t.execution().sandbox();
+            agent = t.call().agent();
         } else if (node.spec() instanceof NodeSpec.Merge m && m.agent() != null) {
             agent = m.agent();
         } else {

@@ -48,6 +48,18 @@ public record Workflow(
         source = source == null ? SourceRef.NONE : source;
     }
 
+    /** A builder of a workflow whose components all start empty; {@link Builder#build()} requires an id. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this workflow's components, for a copy that differs in a few of them (a grown graph, a wired one). */
+    public Builder toBuilder() {
+        return new Builder().id(id).name(name).version(version).description(description).inputs(inputs).state(state).gates(gates)
+                .agents(agents).nodes(nodes).edges(edges).limits(limits).interrupts(interrupts).completion(completion).config(config)
+                .source(source);
+    }
+
     /** The first node with this id (ids should be unique; the checker reports duplicates). */
     public Optional<Node> node(String nodeId) {
         return nodes.stream().filter(n -> n.id().equals(nodeId)).findFirst();
@@ -77,5 +89,110 @@ public record Workflow(
     /** The edges entering {@code nodeId}, in declaration order. */
     public List<Edge> edgesTo(String nodeId) {
         return edges.stream().filter(e -> e.to().name().equals(nodeId)).toList();
+    }
+
+    /**
+     * Builds a {@link Workflow} by naming its components, so that a new component touches only this
+     * record and the code that reads or writes it. Each setter is documented on the component of the
+     * same name; what is not set is empty (no items, no limits, the default config).
+     */
+    public static final class Builder {
+        private String id;
+        private String name;
+        private String version;
+        private String description;
+        private List<Input> inputs = List.of();
+        private List<StateVariable> state = List.of();
+        private List<GateDef> gates = List.of();
+        private List<AgentDef> agents = List.of();
+        private List<Node> nodes = List.of();
+        private List<Edge> edges = List.of();
+        private Limits limits;
+        private List<Interrupt> interrupts = List.of();
+        private List<Expr> completion = List.of();
+        private Config config;
+        private SourceRef source;
+
+        private Builder() {}
+
+        public Builder id(String id) {
+            this.id = id;
+            return this;
+        }
+
+        public Builder name(String name) {
+            this.name = name;
+            return this;
+        }
+
+        public Builder version(String version) {
+            this.version = version;
+            return this;
+        }
+
+        public Builder description(String description) {
+            this.description = description;
+            return this;
+        }
+
+        public Builder inputs(List<Input> inputs) {
+            this.inputs = inputs;
+            return this;
+        }
+
+        public Builder state(List<StateVariable> state) {
+            this.state = state;
+            return this;
+        }
+
+        public Builder gates(List<GateDef> gates) {
+            this.gates = gates;
+            return this;
+        }
+
+        public Builder agents(List<AgentDef> agents) {
+            this.agents = agents;
+            return this;
+        }
+
+        public Builder nodes(List<Node> nodes) {
+            this.nodes = nodes;
+            return this;
+        }
+
+        public Builder edges(List<Edge> edges) {
+            this.edges = edges;
+            return this;
+        }
+
+        public Builder limits(Limits limits) {
+            this.limits = limits;
+            return this;
+        }
+
+        public Builder interrupts(List<Interrupt> interrupts) {
+            this.interrupts = interrupts;
+            return this;
+        }
+
+        public Builder completion(List<Expr> completion) {
+            this.completion = completion;
+            return this;
+        }
+
+        public Builder config(Config config) {
+            this.config = config;
+            return this;
+        }
+
+        public Builder source(SourceRef source) {
+            this.source = source;
+            return this;
+        }
+
+        public Workflow build() {
+            return new Workflow(id, name, version, description, inputs, state, gates, agents, nodes, edges, limits, interrupts, completion, config,
+                    source);
+        }
     }
 }

@@ -42,12 +42,12 @@ final class EdgeLabels {
         }
         NodeSpec spec = node.spec();
         if (spec instanceof NodeSpec.Task t) {
-            if (t.agent() != null) {
-                lines.add("agent " + t.agent().name());
+            if (t.call().agent() != null) {
+                lines.add("agent " + t.call().agent().name());
             } else if (t.command() != null) {
                 lines.add(abbreviate(t.command().display(), 40));
-            } else if (t.role() != null) {
-                lines.add("role " + t.role());
+            } else if (t.call().role() != null) {
+                lines.add("role " + t.call().role());
             }
         } else if (spec instanceof NodeSpec.Gate g) {
             lines.add("uses " + g.gate().name());

@@ -140,7 +140,7 @@ class CheckerTest {
         var a = new NameRef("a", SourceRef.NONE);
         var ghost = new NameRef("ghost", SourceRef.NONE);
         var nodes = List.of(
-                Node.of("a", new NodeSpec.Task(null, null, null, null, null, List.of(), null, List.of()), SourceRef.NONE),
+                Node.of("a", NodeSpec.Task.builder().build(), SourceRef.NONE),
                 Node.of("a", new NodeSpec.Merge(List.of(ghost), null, null, ghost, "${}${ x.y.z }${"), SourceRef.NONE),
                 Node.of("p", new NodeSpec.Parallel(List.of(ghost, a), null), SourceRef.NONE),
                 Node.of("b", new NodeSpec.Branch(null), SourceRef.NONE));
@@ -150,7 +150,7 @@ class CheckerTest {
                 new Edge("e", a, a, null, null, false, null, null),
                 new Edge("e", a, a, null, null, false, null, null),
                 new Edge("f", new NameRef("end", null), new NameRef("start", null), null, null, false, null, null));
-        var workflow = new Workflow("broken", null, null, null, null, null, null, null, nodes, edges, null, null, null, null, null);
+        var workflow = Workflow.builder().id("broken").nodes(nodes).edges(edges).build();
         var found = Checker.check(FlowGraph.of(workflow));
         assertThat(found).isNotEmpty().isSortedAccordingTo(Diagnostic.ORDER);
         assertThat(codes(found)).contains(Code.DUPLICATE_NODE, Code.UNKNOWN_NODE, Code.START_END_MISUSE, Code.UNCONTROLLED_CYCLE,

@@ -196,8 +196,8 @@ final class TestFlow {
             apply(draft, parts);
             text.append(" }");
         }
-        nodes.add(new Node(nodeId, null, null, draft.spec(kind), draft.outputs, draft.retry, draft.timeout, draft.handlers, null,
-                Map.of(), text.since(start), draft.escalation));
+        nodes.add(Node.builder().id(nodeId).spec(draft.spec(kind)).outputs(draft.outputs).retry(draft.retry).timeout(draft.timeout)
+                .onOutput(draft.handlers).source(text.since(start)).escalation(draft.escalation).build());
         return this;
     }
 
@@ -323,7 +323,8 @@ final class TestFlow {
         if (implicitNodes) {
             all.add(Node.of(Node.END_ID, new NodeSpec.End(), SourceRef.NONE));
         }
-        return new Workflow(id, null, null, null, inputs, state, gates, agents, all, edges, limits, interrupts, completion, config, source);
+        return Workflow.builder().id(id).inputs(inputs).state(state).gates(gates).agents(agents).nodes(all).edges(edges).limits(limits)
+                .interrupts(interrupts).completion(completion).config(config).source(source).build();
     }
 
     FlowGraph graph(TestFlow... called) {
@@ -606,8 +607,12 @@ final class TestFlow {
 
         NodeSpec spec(NodeKind kind) {
             return switch (kind) {
-                case TASK -> new NodeSpec.Task(agent, null, prompt, command, null, List.of(), Map.of(), gates, null, null, dev.flow.model.Isolation.NONE,
-                        format ? dev.flow.model.PromptSyntax.FORMAT : null, kvInputs, null, planner);
+                case TASK -> NodeSpec.Task.builder()
+                        .call(c -> c.agent(agent).prompt(prompt).promptSyntax(format ? dev.flow.model.PromptSyntax.FORMAT : null).inputs(kvInputs))
+                        .command(command)
+                        .execution(e -> e.gates(gates))
+                        .steering(s -> s.planner(planner))
+                        .build();
                 case GATE -> new NodeSpec.Gate(gate);
                 case BRANCH -> new NodeSpec.Branch(condition);
                 case PARALLEL -> new NodeSpec.Parallel(branches, null);

@@ -41,23 +41,28 @@ public final class SampleGraphs {
                 at(20, 5, 35));
         var nodes = List.of(
                 Node.of("start", new NodeSpec.Start(), at(1, 1, 5)),
-                new Node("analyze", "Analyze", "Look at the bug",
-                        new NodeSpec.Task(ref("fake", 15, 20), "debugger", "Analyze: ${issue}", null, "src", List.of("README.md"), Map.of("X", "y"),
-                                List.of(ref("tests", 15, 60)), SessionMode.CONTINUE, null, dev.flow.model.Isolation.NONE, null,
-                                List.of(new KvRef(ref("plan", 15, 115), "ctx.goal", "goal", at(15, 108, 22)),
-                                        new KvRef(ref("run", 15, 135), "ctx.decisions", null, at(15, 135, 20))), null, null),
-                        List.of(new OutputDecl("done", "finished", at(15, 70, 4)), new OutputDecl("blocked", null, at(15, 76, 7))),
-                        RetryPolicy.times(2, at(15, 90, 7)).on(List.of(ref("blocked", 15, 100))), Duration.ofMinutes(15),
-                        List.of(new OutputHandler(ref("done", 16, 8), List.of(
+                Node.builder().id("analyze").label("Analyze").description("Look at the bug")
+                        .spec(NodeSpec.Task.builder()
+                                .call(c -> c.agent(ref("fake", 15, 20)).role("debugger").prompt("Analyze: ${issue}").session(SessionMode.CONTINUE)
+                                        .contextFiles(List.of("README.md"))
+                                        .inputs(List.of(new KvRef(ref("plan", 15, 115), "ctx.goal", "goal", at(15, 108, 22)),
+                                                new KvRef(ref("run", 15, 135), "ctx.decisions", null, at(15, 135, 20)))))
+                                .execution(e -> e.cwd("src").env(Map.of("X", "y")).gates(List.of(ref("tests", 15, 60))))
+                                .build())
+                        .outputs(List.of(new OutputDecl("done", "finished", at(15, 70, 4)), new OutputDecl("blocked", null, at(15, 76, 7))))
+                        .retry(RetryPolicy.times(2, at(15, 90, 7)).on(List.of(ref("blocked", 15, 100))))
+                        .timeout(Duration.ofMinutes(15))
+                        .onOutput(List.of(new OutputHandler(ref("done", 16, 8), List.of(
                                 new StateUpdate(ref("attempts", 16, 17), StateUpdate.Op.SET,
                                         new Expr.Binary(BinaryOp.ADD, new Expr.Ref("attempts", at(16, 28, 8)), new Expr.Literal(Value.of(1L), at(16, 39, 1)), at(16, 28, 12)), at(16, 13, 30)),
-                                new StateUpdate(ref("notes", 16, 50), StateUpdate.Op.APPEND, new Expr.Ref("output", at(16, 60, 6)), at(16, 45, 25))), at(16, 5, 60))),
-                        WaitMode.ALL, Map.of("ui", new Value.Obj(Map.of("x", Value.of(10L), "y", Value.of(2.5)))), at(15, 5, 100)),
-                new Node("build", null, null,
-                        new NodeSpec.Task(null, null, null, new Command.Shell("make all", at(17, 12, 10)), null, List.of(), Map.of(), List.of(), null,
-                                Sandbox.none(at(17, 30, 12)), dev.flow.model.Isolation.NONE, null),
-                        List.of(), null, null, List.of(), null, Map.of(), at(17, 5, 30)),
-                Node.of("plan", new NodeSpec.Task(null, "planner", "Plan: {input}", null, null, List.of(), Map.of(), List.of(), null, null, dev.flow.model.Isolation.NONE, PromptSyntax.FORMAT),
+                                new StateUpdate(ref("notes", 16, 50), StateUpdate.Op.APPEND, new Expr.Ref("output", at(16, 60, 6)), at(16, 45, 25))), at(16, 5, 60))))
+                        .waitForIncoming(WaitMode.ALL)
+                        .metadata(Map.of("ui", new Value.Obj(Map.of("x", Value.of(10L), "y", Value.of(2.5)))))
+                        .source(at(15, 5, 100))
+                        .build(),
+                Node.of("build", NodeSpec.Task.builder().command(new Command.Shell("make all", at(17, 12, 10)))
+                        .execution(e -> e.sandbox(Sandbox.none(at(17, 30, 12)))).build(), at(17, 5, 30)),
+                Node.of("plan", NodeSpec.Task.builder().call(c -> c.role("planner").prompt("Plan: {input}").promptSyntax(PromptSyntax.FORMAT)).build(),
                         at(17, 40, 20)),
                 Node.of("test", new NodeSpec.Gate(ref("tests", 18, 15)), at(18, 5, 20)),
                 Node.of("check", new NodeSpec.Branch(cond), at(19, 5, 40)),
@@ -68,8 +73,8 @@ public final class SampleGraphs {
                 Node.of("sub", new NodeSpec.Subgraph(ref("child", 25, 10),
                         List.of(new Mapping("topic", new Expr.Ref("issue", at(25, 30, 5)), at(25, 22, 13))),
                         List.of(new Mapping("verdict", new Expr.Ref("state.result", at(25, 50, 12)), at(25, 40, 22)))), at(25, 5, 60)),
-                new Node("approve", null, null, new NodeSpec.Human("Approve?", "Ship it?", ref("no", 26, 40)),
-                        List.of(OutputDecl.of("yes"), OutputDecl.of("no")), null, Duration.ofHours(24), List.of(), null, Map.of(), at(26, 5, 50)),
+                Node.builder().id("approve").spec(new NodeSpec.Human("Approve?", "Ship it?", ref("no", 26, 40)))
+                        .outputs(List.of(OutputDecl.of("yes"), OutputDecl.of("no"))).timeout(Duration.ofHours(24)).source(at(26, 5, 50)).build(),
                 Node.of("end", new NodeSpec.End(), at(30, 1, 3)));
         var edges = List.of(
                 new Edge("e1", ref("start", 40, 5), ref("analyze", 40, 14), null, null, false, List.of(), at(40, 5, 20)),
@@ -86,14 +91,20 @@ public final class SampleGraphs {
                 new Expr.Binary(BinaryOp.GT, new Expr.Ref("budget", at(50, 30, 6)), new Expr.Literal(Value.of(1.0), at(50, 39, 3)), at(50, 30, 12)),
                 "Proceed?", true, at(50, 5, 60)));
         var completion = List.<Expr>of(new Expr.OutputTest(Expr.Quantifier.ALL, List.of(ref("yes", 51, 20)), at(51, 16, 8)));
-        var main = new Workflow("debug", "Debug loop", "1.2", "Fix bugs in a loop", inputs, state, gates, agents, nodes, edges,
-                new Limits(100L, Duration.ofHours(1), 10.0, at(52, 5, 30)), interrupts, completion,
-                new Config(3, false, new Sandbox(true, true, List.of(), at(54, 5, 7)), dev.flow.model.Isolation.NONE, null, at(53, 5, 14)), at(1, 1, 500));
-        var child = new Workflow("child", null, null, null, List.of(new Input("topic", Type.STRING, null, null, at(60, 5, 10))),
-                List.of(), List.of(), List.of(),
-                List.of(Node.of("start", new NodeSpec.Start(), SourceRef.NONE), Node.of("end", new NodeSpec.End(), SourceRef.NONE)),
-                List.of(new Edge("start->end", NameRef.of("start"), NameRef.of("end"), null, null, false, List.of(), SourceRef.NONE)),
-                null, List.of(), List.of(), null, at(60, 1, 100));
+        var main = Workflow.builder().id("debug").name("Debug loop").version("1.2").description("Fix bugs in a loop")
+                .inputs(inputs).state(state).gates(gates).agents(agents).nodes(nodes).edges(edges)
+                .limits(new Limits(100L, Duration.ofHours(1), 10.0, at(52, 5, 30)))
+                .interrupts(interrupts)
+                .completion(completion)
+                .config(new Config(3, false, new Sandbox(true, true, List.of(), at(54, 5, 7)), dev.flow.model.Isolation.NONE, null, at(53, 5, 14)))
+                .source(at(1, 1, 500))
+                .build();
+        var child = Workflow.builder().id("child")
+                .inputs(List.of(new Input("topic", Type.STRING, null, null, at(60, 5, 10))))
+                .nodes(List.of(Node.of("start", new NodeSpec.Start(), SourceRef.NONE), Node.of("end", new NodeSpec.End(), SourceRef.NONE)))
+                .edges(List.of(new Edge("start->end", NameRef.of("start"), NameRef.of("end"), null, null, false, List.of(), SourceRef.NONE)))
+                .source(at(60, 1, 100))
+                .build();
         return new FlowGraph(main, List.of(child));
     }
 }

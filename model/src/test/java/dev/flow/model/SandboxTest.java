@@ -18,17 +18,16 @@ class SandboxTest {
         all.addAll(List.of(nodes));
         all.add(Node.of("end", new NodeSpec.End(), null));
         var agent = new AgentDef("coder", null, new Command.Argv(List.of("coder"), null), null, Map.of(), agentOwn, null, java.util.List.of());
-        return new Workflow("w", null, null, null, List.of(), List.of(), List.of(), List.of(agent), all, List.of(), null, List.of(), List.of(),
-                new Config(4, true, workflowWide, dev.flow.model.Isolation.NONE, null, null), null);
+        return Workflow.builder().id("w").agents(List.of(agent)).nodes(all)
+                .config(new Config(4, true, workflowWide, dev.flow.model.Isolation.NONE, null, null)).build();
     }
 
     private static Node agentTask(String id, Sandbox own) {
-        return Node.of(id, new NodeSpec.Task(NameRef.of("coder"), null, "go", null, null, List.of(), Map.of(), List.of(), null, own, dev.flow.model.Isolation.NONE, null), null);
+        return Node.of(id, NodeSpec.Task.builder().call(c -> c.agent(NameRef.of("coder")).prompt("go")).execution(e -> e.sandbox(own)).build(), null);
     }
 
     private static Node commandTask(String id, Sandbox own) {
-        return Node.of(id, new NodeSpec.Task(null, null, null, new Command.Argv(List.of("make"), null), null, List.of(), Map.of(), List.of(), null, own, dev.flow.model.Isolation.NONE, null),
-                null);
+        return Node.of(id, NodeSpec.Task.builder().command(new Command.Argv(List.of("make"), null)).execution(e -> e.sandbox(own)).build(), null);
     }
 
     @Test
@@ -59,8 +58,7 @@ class SandboxTest {
         Node make = commandTask("make", null);
         assertThat(Sandbox.firstUse(FlowGraph.of(workflow(null, null, make)))).isEmpty();
         var child = workflow(ON, null, make);
-        var main = new Workflow("main", null, null, null, List.of(), List.of(), List.of(), List.of(), workflow(null, null).nodes(), List.of(), null,
-                List.of(), List.of(), null, null);
+        var main = Workflow.builder().id("main").nodes(workflow(null, null).nodes()).build();
         assertThat(Sandbox.firstUse(new FlowGraph(main, List.of(child)))).contains(new Sandbox.Use(child, make, ON));
     }
 }

@@ -87,7 +87,7 @@ class CorpusTest {
     @Test
     void readsTheSimpleWorkflowsTaskGate() throws Exception {
         Workflow w = read("simple_workflow.yaml");
-        assertThat(((NodeSpec.Task) node(w, "implement").spec()).gates())
+        assertThat(((NodeSpec.Task) node(w, "implement").spec()).execution().gates())
                 .containsExactly(new NameRef("test_gate", SourceRef.of("simple_workflow.yaml", 496, 9, 23, 15)));
         assertThat(w.description()).isEqualTo("A simple linear workflow for testing basic graph execution");
         assertThat(ids(w)).containsExactly("start->plan", "e1", "e2", "done->end");

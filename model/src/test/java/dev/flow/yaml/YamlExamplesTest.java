@@ -72,7 +72,7 @@ class YamlExamplesTest {
         assertThat(edge(w, "venue->planner").loop().maxIterations()).isEqualTo(12);
         var person = w.node("person").orElseThrow();
         assertThat(((dev.flow.model.NodeSpec.Human) person.spec()).prompt()).isEqualTo("${planner.user_prompt}");
-        assertThat(((dev.flow.model.NodeSpec.Task) w.node("venue").orElseThrow().spec()).session()).isEqualTo(dev.flow.model.SessionMode.CONTINUE);
+        assertThat(((dev.flow.model.NodeSpec.Task) w.node("venue").orElseThrow().spec()).call().session()).isEqualTo(dev.flow.model.SessionMode.CONTINUE);
     }
 
     @Test

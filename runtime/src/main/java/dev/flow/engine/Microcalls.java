@@ -90,9 +90,9 @@ public final class Microcalls {
         String agentName = r.agent();
         String role = r.role();
         if (agentName == null && role == null) {
-            if (at.node().spec() instanceof NodeSpec.Task t && (t.agent() != null || t.role() != null) && t.command() == null) {
-                agentName = t.agent() == null ? null : t.agent().name();
-                role = t.role();
+            if (at.node().spec() instanceof NodeSpec.Task t && (t.call().agent() != null || t.call().role() != null) && t.command() == null) {
+                agentName = t.call().agent() == null ? null : t.call().agent().name();
+                role = t.call().role();
             } else if (at.node().spec() instanceof NodeSpec.Merge m && m.agent() != null) {
                 agentName = m.agent().name();
             } else {

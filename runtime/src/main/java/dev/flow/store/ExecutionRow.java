@@ -48,21 +48,186 @@ public record ExecutionRow(
     }
 
     public ExecutionRow withStatus(ExecutionStatus s) {
-        return new ExecutionRow(id, graphHash, workflowId, rootId, parentId, parentNode, parentIteration, s, stopping, report,
-                inputsJson, baseDir, running, active, waiting, workCount, eventSeq, cost, createdAt, finishedAt, version);
+        return toBuilder().status(s).build();
     }
 
     public ExecutionRow withStopping(ExecutionStatus s, String why) {
-        return new ExecutionRow(id, graphHash, workflowId, rootId, parentId, parentNode, parentIteration, status, s, why,
-                inputsJson, baseDir, running, active, waiting, workCount, eventSeq, cost, createdAt, finishedAt, version);
+        return toBuilder().stopping(s).report(why).build();
     }
 
     public ExecutionRow finished(ExecutionStatus s, String why, long at) {
-        return new ExecutionRow(id, graphHash, workflowId, rootId, parentId, parentNode, parentIteration, s, null, why,
-                inputsJson, baseDir, running, active, waiting, workCount, eventSeq, cost, createdAt, at, version);
+        return toBuilder().status(s).stopping(null).report(why).finishedAt(at).build();
     }
 
     public boolean isTop() {
         return parentId == null;
+    }
+
+    /** A builder whose components all start empty (null, or 0); {@link Builder#build()} requires an id and a status. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this row, for the next state: a change names only the components it changes. */
+    public Builder toBuilder() {
+        return new Builder()
+                .id(id)
+                .graphHash(graphHash)
+                .workflowId(workflowId)
+                .rootId(rootId)
+                .parentId(parentId)
+                .parentNode(parentNode)
+                .parentIteration(parentIteration)
+                .status(status)
+                .stopping(stopping)
+                .report(report)
+                .inputsJson(inputsJson)
+                .baseDir(baseDir)
+                .running(running)
+                .active(active)
+                .waiting(waiting)
+                .workCount(workCount)
+                .eventSeq(eventSeq)
+                .cost(cost)
+                .createdAt(createdAt)
+                .finishedAt(finishedAt)
+                .version(version);
+    }
+
+    /** Builds an {@link ExecutionRow}; each setter is documented on the component of the same name. */
+    public static final class Builder {
+        private String id;
+        private String graphHash;
+        private String workflowId;
+        private String rootId;
+        private String parentId;
+        private String parentNode;
+        private int parentIteration;
+        private ExecutionStatus status;
+        private ExecutionStatus stopping;
+        private String report;
+        private String inputsJson;
+        private String baseDir;
+        private int running;
+        private int active;
+        private int waiting;
+        private long workCount;
+        private long eventSeq;
+        private double cost;
+        private long createdAt;
+        private Long finishedAt;
+        private long version;
+
+        private Builder() {}
+
+        public Builder id(String id) {
+            this.id = id;
+            return this;
+        }
+
+        public Builder graphHash(String graphHash) {
+            this.graphHash = graphHash;
+            return this;
+        }
+
+        public Builder workflowId(String workflowId) {
+            this.workflowId = workflowId;
+            return this;
+        }
+
+        public Builder rootId(String rootId) {
+            this.rootId = rootId;
+            return this;
+        }
+
+        public Builder parentId(String parentId) {
+            this.parentId = parentId;
+            return this;
+        }
+
+        public Builder parentNode(String parentNode) {
+            this.parentNode = parentNode;
+            return this;
+        }
+
+        public Builder parentIteration(int parentIteration) {
+            this.parentIteration = parentIteration;
+            return this;
+        }
+
+        public Builder status(ExecutionStatus status) {
+            this.status = status;
+            return this;
+        }
+
+        public Builder stopping(ExecutionStatus stopping) {
+            this.stopping = stopping;
+            return this;
+        }
+
+        public Builder report(String report) {
+            this.report = report;
+            return this;
+        }
+
+        public Builder inputsJson(String inputsJson) {
+            this.inputsJson = inputsJson;
+            return this;
+        }
+
+        public Builder baseDir(String baseDir) {
+            this.baseDir = baseDir;
+            return this;
+        }
+
+        public Builder running(int running) {
+            this.running = running;
+            return this;
+        }
+
+        public Builder active(int active) {
+            this.active = active;
+            return this;
+        }
+
+        public Builder waiting(int waiting) {
+            this.waiting = waiting;
+            return this;
+        }
+
+        public Builder workCount(long workCount) {
+            this.workCount = workCount;
+            return this;
+        }
+
+        public Builder eventSeq(long eventSeq) {
+            this.eventSeq = eventSeq;
+            return this;
+        }
+
+        public Builder cost(double cost) {
+            this.cost = cost;
+            return this;
+        }
+
+        public Builder createdAt(long createdAt) {
+            this.createdAt = createdAt;
+            return this;
+        }
+
+        public Builder finishedAt(Long finishedAt) {
+            this.finishedAt = finishedAt;
+            return this;
+        }
+
+        public Builder version(long version) {
+            this.version = version;
+            return this;
+        }
+
+        public ExecutionRow build() {
+            return new ExecutionRow(id, graphHash, workflowId, rootId, parentId, parentNode, parentIteration, status, stopping, report, inputsJson,
+                    baseDir, running, active, waiting, workCount, eventSeq, cost, createdAt, finishedAt, version);
+        }
     }
 }

@@ -59,61 +59,169 @@ public record NodeRow(
 
     /** A node that has not been reached yet. */
     public static NodeRow pending(String executionId, String nodeId) {
-        return new NodeRow(executionId, nodeId, NodeStatus.PENDING, 1, 1, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null);
+        return builder().executionId(executionId).nodeId(nodeId).status(NodeStatus.PENDING).iteration(1).attempt(1).build();
     }
 
-    /** A copy for building the next state; use the {@code with} methods on it. */
+    /** A builder whose components all start empty (null, or 0); {@link Builder#build()} requires an execution, a node and a status. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this row, for the next state: a transition names only the components it changes. */
     public Builder toBuilder() {
-        return new Builder(this);
+        return new Builder()
+                .executionId(executionId)
+                .nodeId(nodeId)
+                .status(status)
+                .iteration(iteration)
+                .attempt(attempt)
+                .output(output)
+                .taken(taken)
+                .resultJson(resultJson)
+                .inputJson(inputJson)
+                .error(error)
+                .leaseOwner(leaseOwner)
+                .leaseExpires(leaseExpires)
+                .readyAt(readyAt)
+                .notBefore(notBefore)
+                .startedAt(startedAt)
+                .finishedAt(finishedAt)
+                .childId(childId)
+                .errorClass(errorClass)
+                .cost(cost)
+                .sessionId(sessionId)
+                .enteredSeq(enteredSeq);
     }
 
-    /** Mutable copy of a row, so that a transition names only the fields it changes. */
+    /** Builds a {@link NodeRow}; each setter is documented on the component of the same name. */
     public static final class Builder {
-        public String executionId;
-        public String nodeId;
-        public NodeStatus status;
-        public int iteration;
-        public int attempt;
-        public String output;
-        public String taken;
-        public String resultJson;
-        public String inputJson;
-        public String error;
-        public String leaseOwner;
-        public Long leaseExpires;
-        public Long readyAt;
-        public Long notBefore;
-        public Long startedAt;
-        public Long finishedAt;
-        public String childId;
-        public ErrorClass errorClass;
-        public Double cost;
-        public String sessionId;
-        public Long enteredSeq;
+        private String executionId;
+        private String nodeId;
+        private NodeStatus status;
+        private int iteration;
+        private int attempt;
+        private String output;
+        private String taken;
+        private String resultJson;
+        private String inputJson;
+        private String error;
+        private String leaseOwner;
+        private Long leaseExpires;
+        private Long readyAt;
+        private Long notBefore;
+        private Long startedAt;
+        private Long finishedAt;
+        private String childId;
+        private ErrorClass errorClass;
+        private Double cost;
+        private String sessionId;
+        private Long enteredSeq;
 
-        Builder(NodeRow r) {
-            executionId = r.executionId;
-            nodeId = r.nodeId;
-            status = r.status;
-            iteration = r.iteration;
-            attempt = r.attempt;
-            output = r.output;
-            taken = r.taken;
-            resultJson = r.resultJson;
-            inputJson = r.inputJson;
-            error = r.error;
-            leaseOwner = r.leaseOwner;
-            leaseExpires = r.leaseExpires;
-            readyAt = r.readyAt;
-            notBefore = r.notBefore;
-            startedAt = r.startedAt;
-            finishedAt = r.finishedAt;
-            childId = r.childId;
-            errorClass = r.errorClass;
-            cost = r.cost;
-            sessionId = r.sessionId;
-            enteredSeq = r.enteredSeq;
+        private Builder() {}
+
+        public Builder executionId(String executionId) {
+            this.executionId = executionId;
+            return this;
+        }
+
+        public Builder nodeId(String nodeId) {
+            this.nodeId = nodeId;
+            return this;
+        }
+
+        public Builder status(NodeStatus status) {
+            this.status = status;
+            return this;
+        }
+
+        public Builder iteration(int iteration) {
+            this.iteration = iteration;
+            return this;
+        }
+
+        public Builder attempt(int attempt) {
+            this.attempt = attempt;
+            return this;
+        }
+
+        public Builder output(String output) {
+            this.output = output;
+            return this;
+        }
+
+        public Builder taken(String taken) {
+            this.taken = taken;
+            return this;
+        }
+
+        public Builder resultJson(String resultJson) {
+            this.resultJson = resultJson;
+            return this;
+        }
+
+        public Builder inputJson(String inputJson) {
+            this.inputJson = inputJson;
+            return this;
+        }
+
+        public Builder error(String error) {
+            this.error = error;
+            return this;
+        }
+
+        public Builder leaseOwner(String leaseOwner) {
+            this.leaseOwner = leaseOwner;
+            return this;
+        }
+
+        public Builder leaseExpires(Long leaseExpires) {
+            this.leaseExpires = leaseExpires;
+            return this;
+        }
+
+        public Builder readyAt(Long readyAt) {
+            this.readyAt = readyAt;
+            return this;
+        }
+
+        public Builder notBefore(Long notBefore) {
+            this.notBefore = notBefore;
+            return this;
+        }
+
+        public Builder startedAt(Long startedAt) {
+            this.startedAt = startedAt;
+            return this;
+        }
+
+        public Builder finishedAt(Long finishedAt) {
+            this.finishedAt = finishedAt;
+            return this;
+        }
+
+        public Builder childId(String childId) {
+            this.childId = childId;
+            return this;
+        }
+
+        public Builder errorClass(ErrorClass errorClass) {
+            this.errorClass = errorClass;
+            return this;
+        }
+
+        public Builder cost(Double cost) {
+            this.cost = cost;
+            return this;
+        }
+
+        public Builder sessionId(String sessionId) {
+            this.sessionId = sessionId;
+            return this;
+        }
+
+        public Builder enteredSeq(Long enteredSeq) {
+            this.enteredSeq = enteredSeq;
+            return this;
         }
 
         public NodeRow build() {

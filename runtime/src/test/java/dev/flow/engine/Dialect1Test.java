@@ -201,7 +201,8 @@ class Dialect1Test {
 
     @Test
     void theRoleAndTheContextFilesReachTheAgentInItsEnvironmentAndItsPrompt() throws Exception {
-        var spec = new NodeSpec.Task(null, "reviewer", "Review the change", null, null, List.of("README.md", "docs/design.md"), Map.of(), List.of());
+        var spec = NodeSpec.Task.builder().call(c -> c.role("reviewer").prompt("Review the change").contextFiles(List.of("README.md", "docs/design.md")))
+                .build();
         var g = Flows.workflow("w").task("t", spec).chain("start", "t", "end").graph();
         var agent = List.of("sh", "-c", "cat >/dev/null; echo \"$FLOW_ROLE\" > \"$FLOW_ARTIFACTS_DIR/role.txt\";"
                 + " echo \"$FLOW_CONTEXT_FILES\" > \"$FLOW_ARTIFACTS_DIR/files.txt\"");

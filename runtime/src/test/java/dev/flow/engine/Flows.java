@@ -67,8 +67,8 @@ final class Flows {
         }
 
         Node build() {
-            return new Node(id, null, null, spec, outputs.stream().map(OutputDecl::of).toList(), retry, timeout, handlers, wait, Map.of(), null,
-                    escalation);
+            return Node.builder().id(id).spec(spec).outputs(outputs.stream().map(OutputDecl::of).toList()).retry(retry).timeout(timeout)
+                    .onOutput(handlers).waitForIncoming(wait).escalation(escalation).build();
         }
     }
 
@@ -88,20 +88,20 @@ final class Flows {
     }
 
     Flows sh(String nodeId, String line) {
-        return add(nodeId, new NodeSpec.Task(null, null, null, new Command.Shell(line, null), null, List.of(), Map.of(), List.of()));
+        return add(nodeId, NodeSpec.Task.builder().command(new Command.Shell(line, null)).build());
     }
 
     Flows argv(String nodeId, String... args) {
-        return add(nodeId, new NodeSpec.Task(null, null, null, new Command.Argv(List.of(args), null), null, List.of(), Map.of(), List.of()));
+        return add(nodeId, NodeSpec.Task.builder().command(new Command.Argv(List.of(args), null)).build());
     }
 
     Flows agentTask(String nodeId, String agent, String prompt) {
-        return add(nodeId, new NodeSpec.Task(NameRef.of(agent), null, prompt, null, null, List.of(), Map.of(), List.of()));
+        return add(nodeId, NodeSpec.Task.builder().call(c -> c.agent(NameRef.of(agent)).prompt(prompt)).build());
     }
 
     /** A task with only a role (dialect 1's task_config): the role's agent runs it. */
     Flows roleTask(String nodeId, String role, String prompt) {
-        return add(nodeId, new NodeSpec.Task(null, role, prompt, null, null, List.of(), Map.of(), List.of()));
+        return add(nodeId, NodeSpec.Task.builder().call(c -> c.role(role).prompt(prompt)).build());
     }
 
     /** A task as given. */
@@ -186,8 +186,7 @@ final class Flows {
     Flows isolate(String nodeId) {
         N n = nodes.get(nodeId);
         if (n.spec instanceof NodeSpec.Task t) {
-            n.spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(), t.gates(), null, null,
-                    dev.flow.model.Isolation.WORKTREE, null);
+            n.spec = t.toBuilder().execution(e -> e.isolation(dev.flow.model.Isolation.WORKTREE)).build();
         } else {
             n.spec = new NodeSpec.Gate(((NodeSpec.Gate) n.spec).gate(), dev.flow.model.Isolation.WORKTREE);
         }
@@ -197,8 +196,7 @@ final class Flows {
     /** The gates a task runs after its work. */
     Flows gates(String nodeId, String... gateNames) {
         var t = (NodeSpec.Task) nodes.get(nodeId).spec;
-        nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(),
-                Arrays.stream(gateNames).map(NameRef::of).toList(), null, null, t.isolation(), null);
+        nodes.get(nodeId).spec = t.toBuilder().execution(e -> e.gates(Arrays.stream(gateNames).map(NameRef::of).toList())).build();
         return this;
     }
 
@@ -228,15 +226,14 @@ final class Flows {
     /** {@code session continue} on an agent task. */
     Flows continueSession(String nodeId) {
         var t = (NodeSpec.Task) nodes.get(nodeId).spec;
-        nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(), t.gates(),
-                dev.flow.model.SessionMode.CONTINUE, t.sandbox(), dev.flow.model.Isolation.NONE, null);
+        nodes.get(nodeId).spec = t.toBuilder().call(c -> c.session(dev.flow.model.SessionMode.CONTINUE)).build();
         return this;
     }
 
     /** The task is a planner with these limits (null: the workflow's). */
     Flows planner(String nodeId, Integer perAnswer, Integer total) {
         var t = (NodeSpec.Task) nodes.get(nodeId).spec;
-        nodes.get(nodeId).spec = t.asPlanner(new dev.flow.model.Growth(perAnswer, total, null));
+        nodes.get(nodeId).spec = t.toBuilder().steering(s -> s.planner(new dev.flow.model.Growth(perAnswer, total, null))).build();
         return this;
     }
 
@@ -354,14 +351,14 @@ final class Flows {
     /** A task's own sandbox setting. */
     Flows sandbox(String nodeId, Sandbox s) {
         var t = (NodeSpec.Task) nodes.get(nodeId).spec;
-        nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(), t.gates(), t.session(), s, dev.flow.model.Isolation.NONE, null);
+        nodes.get(nodeId).spec = t.toBuilder().execution(e -> e.sandbox(s)).build();
         return this;
     }
 
     /** A task's working directory and environment. */
     Flows cwdAndEnv(String nodeId, String cwd, Map<String, String> env) {
         var t = (NodeSpec.Task) nodes.get(nodeId).spec;
-        nodes.get(nodeId).spec = new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), cwd, t.contextFiles(), env, t.gates(), t.session(), t.sandbox(), dev.flow.model.Isolation.NONE, null);
+        nodes.get(nodeId).spec = t.toBuilder().execution(e -> e.cwd(cwd).env(env)).build();
         return this;
     }
 
@@ -372,8 +369,8 @@ final class Flows {
     }
 
     Workflow build() {
-        return new Workflow(id, null, null, null, inputs, state, gates, agents, nodes.values().stream().map(N::build).toList(), edges, limits,
-                interrupts, completion, config, null);
+        return Workflow.builder().id(id).inputs(inputs).state(state).gates(gates).agents(agents).nodes(nodes.values().stream().map(N::build).toList())
+                .edges(edges).limits(limits).interrupts(interrupts).completion(completion).config(config).build();
     }
 
     FlowGraph graph() {

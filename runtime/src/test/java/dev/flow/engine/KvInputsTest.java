@@ -10,7 +10,6 @@ import dev.flow.store.KvEntry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,9 +25,9 @@ class KvInputsTest {
 
     @Test
     void smallValuesAreInlinedLargeOnesPointedAtAndMissingOnesSaidSo() throws Exception {
-        var work = new NodeSpec.Task(NameRef.of("bot"), null, "Review the plan.", null, null, List.of(), Map.of(), List.of())
-                .withInputs(List.of(ref("plan", "out.summary", "goal"), ref("run", "ctx.notes", null), ref("run", "ctx.big", "big"),
-                        ref("plan", "ctx.never written", null)));
+        var work = NodeSpec.Task.builder().call(c -> c.agent(NameRef.of("bot")).prompt("Review the plan.")
+                .inputs(List.of(ref("plan", "out.summary", "goal"), ref("run", "ctx.notes", null), ref("run", "ctx.big", "big"),
+                        ref("plan", "ctx.never written", null)))).build();
         var g = Flows.workflow("w").scriptedAgent("bot").agentTask("plan", "bot", "@summary Ship the CSV export")
                 .task("work", work).chain("start", "plan", "work", "end").graph();
         try (var h = new Harness(dir)) {

@@ -17,7 +17,6 @@ import dev.flow.store.RunRow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,9 +31,9 @@ class SupervisorTest {
 
     /** A supervisor "lead" of two participants that may ask "person", with the given steering lines. */
     private static FlowGraph supervised(String decisions, int rounds, Supervision.Finish finish, boolean limitRoute) {
-        var lead = new NodeSpec.Task(NameRef.of("bot"), null, "Plan the party.\n" + decisions, null, null, List.of(), Map.of(), List.of(), null,
-                null, null, null, List.of(), new Supervision(List.of(NameRef.of("venue"), NameRef.of("budget")), NameRef.of("person"),
-                        new LoopControl(rounds, null), finish), null);
+        var lead = NodeSpec.Task.builder().call(c -> c.agent(NameRef.of("bot")).prompt("Plan the party.\n" + decisions))
+                .steering(s -> s.supervisor(new Supervision(List.of(NameRef.of("venue"), NameRef.of("budget")), NameRef.of("person"),
+                        new LoopControl(rounds, null), finish))).build();
         var flows = Flows.workflow("w").scriptedAgent("bot")
                 .task("lead", lead)
                 .agentTask("venue", "bot", "Find a venue.\n@summary the harbour hall, 60 seats")
@@ -85,7 +84,7 @@ class SupervisorTest {
     @Test
     void participantsContinueTheirConversationAndSeeTheirOwnEarlierResults() throws Exception {
         FlowGraph g = supervised("@decisions venue | venue | finish\n@summary the venue again, please", 5, null, false);
-        assertThat(((NodeSpec.Task) g.main().node("venue").orElseThrow().spec()).session()).isEqualTo(SessionMode.CONTINUE);
+        assertThat(((NodeSpec.Task) g.main().node("venue").orElseThrow().spec()).call().session()).isEqualTo(SessionMode.CONTINUE);
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);

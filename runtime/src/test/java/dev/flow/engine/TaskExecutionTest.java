@@ -191,16 +191,16 @@ class TaskExecutionTest {
 
     @Test
     void aTasksGatesRunAfterItAndTheirFailureFailsTheTask() {
-        var task = new dev.flow.model.NodeSpec.Task(null, null, null, new dev.flow.model.Command.Shell("echo built", null), null,
-                java.util.List.of(), Map.of(), java.util.List.of(dev.flow.model.NameRef.of("check")));
+        var task = dev.flow.model.NodeSpec.Task.builder().command(new dev.flow.model.Command.Shell("echo built", null))
+                .execution(e -> e.gates(java.util.List.of(dev.flow.model.NameRef.of("check")))).build();
         var base = Flows.workflow("w").gateDef("check", "echo 'check failed'; exit 1").build();
         var nodes = new java.util.ArrayList<>(base.nodes());
         nodes.add(dev.flow.model.Node.of("build", task, null));
         var edges = java.util.List.of(
                 new dev.flow.model.Edge("a", dev.flow.model.NameRef.of("start"), dev.flow.model.NameRef.of("build"), null, null, false, null, null),
                 new dev.flow.model.Edge("b", dev.flow.model.NameRef.of("build"), dev.flow.model.NameRef.of("end"), null, null, false, null, null));
-        var w = new dev.flow.model.Workflow("w", null, null, null, base.inputs(), base.state(), base.gates(), base.agents(), nodes, edges,
-                null, null, null, null, null);
+        var w = dev.flow.model.Workflow.builder().id("w").inputs(base.inputs()).state(base.state()).gates(base.gates()).agents(base.agents())
+                .nodes(nodes).edges(edges).build();
         try (var h = new Harness(dir)) {
             RunResult r = h.run(dev.flow.model.FlowGraph.of(w));
             assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);

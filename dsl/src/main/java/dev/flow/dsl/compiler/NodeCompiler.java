@@ -62,19 +62,35 @@ final class NodeCompiler {
         for (var h : n.getHandlers()) {
             handlers.add(new OutputHandler(names.of(h, FLOW.getOutputHandler_Output()), updates(h.getUpdates()), positions.of(h)));
         }
-        return new Node(n.getName(), n.getLabel(), n.getDescription(), spec(n, isolation), outputs, retry(n.getRetry()),
-                DefinitionCompiler.duration(n.getTimeout()), handlers, waitForIncoming(n),
-                Constants.fields(n.getMeta()), positions.name(n), growth.escalation(n.getEscalate()));
+        return Node.builder()
+                .id(n.getName())
+                .label(n.getLabel())
+                .description(n.getDescription())
+                .spec(spec(n, isolation))
+                .outputs(outputs)
+                .retry(retry(n.getRetry()))
+                .timeout(DefinitionCompiler.duration(n.getTimeout()))
+                .onOutput(handlers)
+                .waitForIncoming(waitForIncoming(n))
+                .metadata(Constants.fields(n.getMeta()))
+                .source(positions.name(n))
+                .escalation(growth.escalation(n.getEscalate()))
+                .build();
     }
 
     private NodeSpec spec(dev.flow.dsl.flow.Node n, Isolation isolation) {
         if (n instanceof Task t) {
             SessionMode session = DefinitionCompiler.isSet(positions, t, FLOW.getTask_Session())
                     ? SessionMode.valueOf(t.getSession().getName()) : null;
-            return new NodeSpec.Task(names.of(t, FLOW.getTask_Agent()), t.getRole(), t.getPrompt(),
-                    definitions.command(t.getCommand()), t.getCwd(), t.getContextFiles(),
-                    DefinitionCompiler.env(t.getEnv()), names.all(t, FLOW.getTask_Gates()), session, definitions.sandbox(t.getSandbox()),
-                    Isolations.of(t, () -> isolation), t.isPromptFormat() ? PromptSyntax.FORMAT : PromptSyntax.FLOW, kvInputs(t), null, growth.planner(t));
+            return NodeSpec.Task.builder()
+                    .call(c -> c.agent(names.of(t, FLOW.getTask_Agent())).role(t.getRole()).prompt(t.getPrompt())
+                            .promptSyntax(t.isPromptFormat() ? PromptSyntax.FORMAT : PromptSyntax.FLOW).session(session)
+                            .contextFiles(t.getContextFiles()).inputs(kvInputs(t)))
+                    .command(definitions.command(t.getCommand()))
+                    .execution(e -> e.cwd(t.getCwd()).env(DefinitionCompiler.env(t.getEnv())).sandbox(definitions.sandbox(t.getSandbox()))
+                            .isolation(Isolations.of(t, () -> isolation)).gates(names.all(t, FLOW.getTask_Gates())))
+                    .steering(s -> s.planner(growth.planner(t)))
+                    .build();
         } else if (n instanceof Supervisor s) {
             return supervisor(s);
         } else if (n instanceof GateNode g) {
@@ -107,9 +123,13 @@ final class NodeCompiler {
                 ? new LoopControl(s.getMaxRounds(), positions.of(s, FLOW.getSupervisor_MaxRounds())) : null;
         Supervision.Finish finish = DefinitionCompiler.isSet(positions, s, FLOW.getSupervisor_Finish()) ? Supervision.Finish.NEVER : null;
         var supervision = new Supervision(names.all(s, FLOW.getSupervisor_Participants()), names.of(s, FLOW.getSupervisor_Ask()), rounds, finish);
-        return new NodeSpec.Task(names.of(s, FLOW.getSupervisor_Agent()), s.getRole(), s.getPrompt(), null, s.getCwd(), s.getContextFiles(),
-                DefinitionCompiler.env(s.getEnv()), List.of(), session, definitions.sandbox(s.getSandbox()), Isolation.NONE, PromptSyntax.FLOW,
-                List.of(), supervision, null);
+        return NodeSpec.Task.builder()
+                .call(c -> c.agent(names.of(s, FLOW.getSupervisor_Agent())).role(s.getRole()).prompt(s.getPrompt()).session(session)
+                        .contextFiles(s.getContextFiles()))
+                .execution(e -> e.cwd(s.getCwd()).env(DefinitionCompiler.env(s.getEnv())).sandbox(definitions.sandbox(s.getSandbox()))
+                        .isolation(Isolation.NONE))
+                .steering(st -> st.supervisor(supervision))
+                .build();
     }
 
     /** {@code inputs { goal = plan["ctx.goal"], run["ctx.decisions"] }}; {@code run} names the run-wide keys. */

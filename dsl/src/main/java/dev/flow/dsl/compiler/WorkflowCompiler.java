@@ -120,9 +120,23 @@ final class WorkflowCompiler {
             }
         }
         modelNodes.add(Node.of(Node.END_ID, new NodeSpec.End(), start));
-        return SupervisionWiring.wire(new Workflow(w.getName(), w.getTitle(), settings.version, settings.description, inputs, state,
-                gates(w), agents(w), modelNodes, edges.edges(), settings.limits(), interrupts, completion,
-                settings.config(isolation, Isolations.repository(w)), start));
+        return SupervisionWiring.wire(Workflow.builder()
+                .id(w.getName())
+                .name(w.getTitle())
+                .version(settings.version)
+                .description(settings.description)
+                .inputs(inputs)
+                .state(state)
+                .gates(gates(w))
+                .agents(agents(w))
+                .nodes(modelNodes)
+                .edges(edges.edges())
+                .limits(settings.limits())
+                .interrupts(interrupts)
+                .completion(completion)
+                .config(settings.config(isolation, Isolations.repository(w)))
+                .source(start)
+                .build());
     }
 
     /** Run-wide settings; when one is written twice the last counts (the validator reports it: FLOW005). */

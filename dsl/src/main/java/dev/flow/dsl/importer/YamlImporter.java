@@ -97,8 +97,7 @@ public final class YamlImporter {
     public static FlowGraph keepGates(FlowGraph graph, Predicate<GateDef> keep) {
         Workflow w = graph.main();
         var own = w.gates().stream().filter(keep).toList();
-        var main = new Workflow(w.id(), w.name(), w.version(), w.description(), w.inputs(), w.state(), own, w.agents(), w.nodes(),
-                w.edges(), w.limits(), w.interrupts(), w.completion(), w.config(), w.source());
+        var main = w.toBuilder().gates(own).build();
         return new FlowGraph(main, graph.subworkflows());
     }
 

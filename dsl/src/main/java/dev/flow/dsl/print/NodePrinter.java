@@ -34,7 +34,7 @@ final class NodePrinter {
 
     /** The node's lines: a header alone, or a header and a block. */
     void print(Node node, Workflow workflow, java.util.function.Function<String, Workflow> called, SourceWriter out) {
-        boolean supervisor = node.spec() instanceof NodeSpec.Task t && t.supervises();
+        boolean supervisor = node.spec() instanceof NodeSpec.Task t && t.steering().supervises();
         var header = new StringBuilder(supervisor ? "supervisor" : node.kind().keyword()).append(' ').append(values.name(node.id()));
         if (node.label() != null) {
             header.append(' ').append(values.string(node.label()));
@@ -70,7 +70,7 @@ final class NodePrinter {
             lines.add("description " + values.string(node.description()));
         }
         spec(node, workflow, called, lines);
-        if (!node.outputs().isEmpty() && !(node.spec() instanceof NodeSpec.Task t && t.supervises())) {
+        if (!node.outputs().isEmpty() && !(node.spec() instanceof NodeSpec.Task t && t.steering().supervises())) {
             lines.add("outputs " + node.outputs().stream()
                     .map(o -> values.name(o.name()) + (o.description() == null ? "" : " " + values.string(o.description())))
                     .collect(Collectors.joining(", ")));
@@ -100,39 +100,39 @@ final class NodePrinter {
     private void spec(Node node, Workflow workflow, java.util.function.Function<String, Workflow> called, List<String> lines) {
         NodeSpec spec = node.spec();
         if (spec instanceof NodeSpec.Task t) {
-            optional(lines, "agent", t.agent() == null ? null : values.name(t.agent().name()));
-            optional(lines, "role", t.role() == null ? null : values.string(t.role()));
-            optional(lines, t.syntax() == PromptSyntax.FORMAT ? "prompt format" : "prompt", t.prompt() == null ? null : values.string(t.prompt()));
+            optional(lines, "agent", t.call().agent() == null ? null : values.name(t.call().agent().name()));
+            optional(lines, "role", t.call().role() == null ? null : values.string(t.call().role()));
+            optional(lines, t.call().syntax() == PromptSyntax.FORMAT ? "prompt format" : "prompt", t.call().prompt() == null ? null : values.string(t.call().prompt()));
             if (t.command() != null) {
                 lines.add(command(t.command()));
             }
-            optional(lines, "cwd", t.cwd() == null ? null : values.string(t.cwd()));
-            if (!t.contextFiles().isEmpty()) {
-                lines.add("context " + t.contextFiles().stream().map(values::string).collect(Collectors.joining(", ")));
+            optional(lines, "cwd", t.execution().cwd() == null ? null : values.string(t.execution().cwd()));
+            if (!t.call().contextFiles().isEmpty()) {
+                lines.add("context " + t.call().contextFiles().stream().map(values::string).collect(Collectors.joining(", ")));
             }
-            if (!t.inputs().isEmpty()) {
-                lines.add(kvInputs(t.inputs()));
+            if (!t.call().inputs().isEmpty()) {
+                lines.add(kvInputs(t.call().inputs()));
             }
-            if (!t.env().isEmpty()) {
-                lines.add(env(t.env()));
+            if (!t.execution().env().isEmpty()) {
+                lines.add(env(t.execution().env()));
             }
-            if (!t.gates().isEmpty()) {
-                lines.add("gates " + names(t.gates()));
+            if (!t.execution().gates().isEmpty()) {
+                lines.add("gates " + names(t.execution().gates()));
             }
-            if (t.session() != null) {
-                lines.add("session " + t.session().keyword());
+            if (t.call().session() != null) {
+                lines.add("session " + t.call().session().keyword());
             }
-            if (t.sandbox() != null) {
-                lines.add(sandbox(t.sandbox()));
+            if (t.execution().sandbox() != null) {
+                lines.add(sandbox(t.execution().sandbox()));
             }
-            if (t.supervises()) {
-                supervision(t.supervisor(), lines);
-            } else if (t.isolation() != workflow.config().isolation()) {
-                lines.add("isolate " + t.isolation().keyword()); // the workflow's default is not repeated
+            if (t.steering().supervises()) {
+                supervision(t.steering().supervisor(), lines);
+            } else if (t.execution().isolation() != workflow.config().isolation()) {
+                lines.add("isolate " + t.execution().isolation().keyword()); // the workflow's default is not repeated
             }
-            if (t.planner() != null) {
-                lines.add("planner" + (t.planner().maxPerAnswer() == null && t.planner().maxTotal() == null ? ""
-                        : " " + grows(t.planner(), workflow)));
+            if (t.steering().planner() != null) {
+                lines.add("planner" + (t.steering().planner().maxPerAnswer() == null && t.steering().planner().maxTotal() == null ? ""
+                        : " " + grows(t.steering().planner(), workflow)));
             }
         } else if (spec instanceof NodeSpec.Gate g) {
             if (g.isolation() != Isolation.NONE) {

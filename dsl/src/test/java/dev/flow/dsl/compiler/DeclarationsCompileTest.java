@@ -48,9 +48,9 @@ class DeclarationsCompileTest {
         assertThat(w.agent("bot").orElseThrow().roles()).containsExactly("planner", "code reviewer");
         assertThat(w.gate("tests").orElseThrow().cwd()).isEqualTo("services/api");
         var plan = (dev.flow.model.NodeSpec.Task) w.node("plan").orElseThrow().spec();
-        assertThat(plan.syntax()).isEqualTo(dev.flow.model.PromptSyntax.FORMAT);
-        assertThat(plan.prompt()).isEqualTo("Plan: {input} {{x}}");
-        assertThat(((dev.flow.model.NodeSpec.Task) w.node("fix").orElseThrow().spec()).promptSyntax()).isNull();
+        assertThat(plan.call().syntax()).isEqualTo(dev.flow.model.PromptSyntax.FORMAT);
+        assertThat(plan.call().prompt()).isEqualTo("Plan: {input} {{x}}");
+        assertThat(((dev.flow.model.NodeSpec.Task) w.node("fix").orElseThrow().spec()).call().promptSyntax()).isNull();
     }
 
     @Test

@@ -56,11 +56,11 @@ class GrowthCompileTest {
             assertThat(e.max()).isEqualTo(2);
         });
         var plan = (NodeSpec.Task) w.node("plan").orElseThrow().spec();
-        assertThat(plan.planner()).extracting(Growth::maxPerAnswer, Growth::maxTotal).containsExactly(3, 6);
+        assertThat(plan.steering().planner()).extracting(Growth::maxPerAnswer, Growth::maxTotal).containsExactly(3, 6);
         var more = (NodeSpec.Task) w.node("more").orElseThrow().spec();
-        assertThat(more.isPlanner()).isTrue();
-        assertThat(more.planner().maxPerAnswer()).isNull();
-        assertThat(((NodeSpec.Task) w.node("build").orElseThrow().spec()).isPlanner()).isFalse();
+        assertThat(more.steering().isPlanner()).isTrue();
+        assertThat(more.steering().planner().maxPerAnswer()).isNull();
+        assertThat(((NodeSpec.Task) w.node("build").orElseThrow().spec()).steering().isPlanner()).isFalse();
         assertThat(w.node("build").orElseThrow().escalation()).satisfies(e -> {
             assertThat(e.mode()).isEqualTo(Escalation.Mode.TO);
             assertThat(e.target().name()).isEqualTo("triage");

@@ -42,8 +42,8 @@ class IsolationCompileTest {
         Workflow w = workflow(ISOLATED);
         assertThat(w.config().isolation()).isEqualTo(Isolation.WORKTREE);
         assertThat(w.config().repository()).isEqualTo("../app");
-        assertThat(((NodeSpec.Task) w.node("fix").orElseThrow().spec()).isolation()).isEqualTo(Isolation.WORKTREE);
-        assertThat(((NodeSpec.Task) w.node("look").orElseThrow().spec()).isolation()).isEqualTo(Isolation.NONE);
+        assertThat(((NodeSpec.Task) w.node("fix").orElseThrow().spec()).execution().isolation()).isEqualTo(Isolation.WORKTREE);
+        assertThat(((NodeSpec.Task) w.node("look").orElseThrow().spec()).execution().isolation()).isEqualTo(Isolation.NONE);
         assertThat(((NodeSpec.Gate) w.node("check").orElseThrow().spec()).isolation()).isEqualTo(Isolation.WORKTREE);
         assertThat(w.node("fix").orElseThrow().effectiveOutputs()).containsExactly("done", "conflict");
         assertThat(w.node("look").orElseThrow().effectiveOutputs()).containsExactly("done");
@@ -54,7 +54,7 @@ class IsolationCompileTest {
         Workflow w = workflow("workflow w { task a { sh \"true\" }  start -> a -> end }");
         assertThat(w.config().isolation()).isEqualTo(Isolation.NONE);
         assertThat(w.config().repository()).isNull();
-        assertThat(((NodeSpec.Task) w.node("a").orElseThrow().spec()).isolated()).isFalse();
+        assertThat(((NodeSpec.Task) w.node("a").orElseThrow().spec()).execution().isolated()).isFalse();
     }
 
     @Test

@@ -52,14 +52,14 @@ class NodesCompileTest {
         assertThat(n.label()).isEqualTo("Analyze");
         assertThat(n.description()).isEqualTo("Look at the bug");
         var spec = (NodeSpec.Task) n.spec();
-        assertThat(spec.agent().name()).isEqualTo("fake");
-        assertThat(spec.role()).isEqualTo("debugger");
-        assertThat(spec.prompt()).isEqualTo("Analyze: ${issue}");
+        assertThat(spec.call().agent().name()).isEqualTo("fake");
+        assertThat(spec.call().role()).isEqualTo("debugger");
+        assertThat(spec.call().prompt()).isEqualTo("Analyze: ${issue}");
         assertThat(spec.command()).isNull();
-        assertThat(spec.cwd()).isEqualTo("src");
-        assertThat(spec.contextFiles()).containsExactly("README.md", "docs/a.md");
-        assertThat(spec.env()).containsExactly(Map.entry("X", "y"));
-        assertThat(spec.gates()).extracting(NameRef::name).containsExactly("tests");
+        assertThat(spec.execution().cwd()).isEqualTo("src");
+        assertThat(spec.call().contextFiles()).containsExactly("README.md", "docs/a.md");
+        assertThat(spec.execution().env()).containsExactly(Map.entry("X", "y"));
+        assertThat(spec.execution().gates()).extracting(NameRef::name).containsExactly("tests");
         assertThat(n.outputs()).extracting(OutputDecl::name, OutputDecl::description)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("done", "finished"), org.assertj.core.groups.Tuple.tuple("blocked", null));
         assertThat(n.timeout()).isEqualTo(Duration.ofMinutes(15));
@@ -78,7 +78,7 @@ class NodesCompileTest {
                     }
                 }
                 """);
-        var inputs = ((NodeSpec.Task) node(workflow(text), "work").spec()).inputs();
+        var inputs = ((NodeSpec.Task) node(workflow(text), "work").spec()).call().inputs();
         assertThat(inputs).extracting(KvRef::describe, KvRef::as).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("plan[\"ctx.goal\"]", "goal"),
                 org.assertj.core.groups.Tuple.tuple("run[\"ctx.decisions\"]", null),
@@ -91,7 +91,7 @@ class NodesCompileTest {
     @Test
     void aCommandTaskHasNoAgent() {
         var spec = (NodeSpec.Task) node(workflow(wrap("task build { sh \"make all\" }")), "build").spec();
-        assertThat(spec.agent()).isNull();
+        assertThat(spec.call().agent()).isNull();
         assertThat(spec.command().display()).isEqualTo("make all");
     }
 
@@ -236,9 +236,9 @@ class NodesCompileTest {
     @Test
     void sessionContinueIsKeptOnTheTaskAndAbsentMeansFresh() {
         Workflow w = workflow(wrap("task a { agent claude session continue }\ntask b { agent claude session fresh }\ntask c { agent claude }"));
-        assertThat(((NodeSpec.Task) node(w, "a").spec()).session()).isEqualTo(dev.flow.model.SessionMode.CONTINUE);
-        assertThat(((NodeSpec.Task) node(w, "b").spec()).session()).isEqualTo(dev.flow.model.SessionMode.FRESH);
-        assertThat(((NodeSpec.Task) node(w, "c").spec()).session()).isNull();
+        assertThat(((NodeSpec.Task) node(w, "a").spec()).call().session()).isEqualTo(dev.flow.model.SessionMode.CONTINUE);
+        assertThat(((NodeSpec.Task) node(w, "b").spec()).call().session()).isEqualTo(dev.flow.model.SessionMode.FRESH);
+        assertThat(((NodeSpec.Task) node(w, "c").spec()).call().session()).isNull();
     }
 
     @Test

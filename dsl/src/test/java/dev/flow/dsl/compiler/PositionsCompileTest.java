@@ -56,7 +56,7 @@ class PositionsCompileTest {
 
     @Test
     void aReferenceIsTheNameAsWritten() {
-        var agent = ((NodeSpec.Task) W.node("analyze").orElseThrow().spec()).agent();
+        var agent = ((NodeSpec.Task) W.node("analyze").orElseThrow().spec()).call().agent();
         assertThat(text(agent.source())).isEqualTo("claude");
         assertThat(text(W.edges().get(1).to().source())).isEqualTo("analyze");
         assertThat(text(W.edges().get(1).from().source())).isEqualTo("start");

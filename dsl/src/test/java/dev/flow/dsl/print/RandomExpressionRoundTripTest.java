@@ -17,7 +17,6 @@ import dev.flow.model.Value;
 import dev.flow.model.Workflow;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -44,17 +43,20 @@ class RandomExpressionRoundTripTest {
     private Workflow workflowWith(Expr condition) {
         var nodes = List.of(
                 Node.of("start", new NodeSpec.Start(), SourceRef.NONE),
-                new Node("a", null, null, new NodeSpec.Task(null, null, null, null, null, List.of(), Map.of(), List.of()),
-                        List.of(OutputDecl.of("done"), OutputDecl.of("blocked")), null, null, List.of(), null, Map.of(), SourceRef.NONE),
+                Node.builder().id("a").spec(NodeSpec.Task.builder().build()).outputs(List.of(OutputDecl.of("done"), OutputDecl.of("blocked")))
+                        .source(SourceRef.NONE).build(),
                 Node.of("b", new NodeSpec.Gate(ref("g")), SourceRef.NONE),
                 Node.of("end", new NodeSpec.End(), SourceRef.NONE));
         var edges = List.of(edge("start->a", "start", "a", null), edge("a->end", "a", "end", condition),
                 edge("a->b", "a", "b", null), edge("b->end", "b", "end", condition));
-        return new Workflow("random", null, null, null,
-                List.of(new Input("issue", Type.STRING, null, null, SourceRef.NONE), new Input("n", Type.INT, null, null, SourceRef.NONE)),
-                List.of(new StateVariable("n", Type.INT, null, null, SourceRef.NONE), new StateVariable("flag", Type.BOOL, null, null, SourceRef.NONE),
-                        new StateVariable("done", Type.BOOL, null, null, SourceRef.NONE)),
-                List.of(), List.of(), nodes, edges, null, List.of(), List.of(), null, SourceRef.NONE);
+        return Workflow.builder().id("random")
+                .inputs(List.of(new Input("issue", Type.STRING, null, null, SourceRef.NONE), new Input("n", Type.INT, null, null, SourceRef.NONE)))
+                .state(List.of(new StateVariable("n", Type.INT, null, null, SourceRef.NONE), new StateVariable("flag", Type.BOOL, null, null, SourceRef.NONE),
+                        new StateVariable("done", Type.BOOL, null, null, SourceRef.NONE)))
+                .nodes(nodes)
+                .edges(edges)
+                .source(SourceRef.NONE)
+                .build();
     }
 
     private Expr expr(int depth) {

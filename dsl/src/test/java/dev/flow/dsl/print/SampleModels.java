@@ -92,7 +92,7 @@ final class SampleModels {
         all.add(start());
         all.addAll(nodes);
         all.add(end());
-        return new Workflow(id, null, null, null, List.of(), List.of(), List.of(), List.of(), all, edges, null, List.of(), List.of(), null, null);
+        return Workflow.builder().id(id).nodes(all).edges(edges).build();
     }
 
     /** Every node kind, every optional component, every expression form: the canonical cousin of the runtime's SampleGraphs. */
@@ -122,40 +122,50 @@ final class SampleModels {
         meta.put("ui", new Value.Obj(Map.of("x", Value.of(10L), "y", Value.of(2.5))));
         meta.put("needs quoting", new Value.ListOf(List.of(Value.Null.INSTANCE, Value.of(true))));
         var nodes = List.of(
-                new Node("analyze", "Analyze", "Look at the bug",
-                        new NodeSpec.Task(ref("fake"), "debugger", "Analyze: ${issue}\n\"quoted\"\ttab", null, "src", List.of("README.md"), Map.of("X", "y"),
-                                List.of(ref("tests")), dev.flow.model.SessionMode.CONTINUE, null, dev.flow.model.Isolation.NONE, null,
-                                List.of(new dev.flow.model.KvRef(ref("plan"), "ctx.goal", "goal", SourceRef.NONE),
-                                        new dev.flow.model.KvRef(ref("run"), "odd \"key\"", null, SourceRef.NONE),
-                                        new dev.flow.model.KvRef(ref("build"), "out.summary", "merge", SourceRef.NONE)), null, null),
-                        List.of(new OutputDecl("done", "finished", SourceRef.NONE), new OutputDecl("blocked", null, SourceRef.NONE)),
-                        RetryPolicy.times(2, SourceRef.NONE).on(List.of(ref("blocked"))), Duration.ofMinutes(15),
-                        List.of(new OutputHandler(ref("done"), List.of(
+                Node.builder().id("analyze").label("Analyze").description("Look at the bug")
+                        .spec(NodeSpec.Task.builder()
+                                .call(c -> c.agent(ref("fake")).role("debugger").prompt("Analyze: ${issue}\n\"quoted\"\ttab")
+                                        .session(dev.flow.model.SessionMode.CONTINUE).contextFiles(List.of("README.md"))
+                                        .inputs(List.of(new dev.flow.model.KvRef(ref("plan"), "ctx.goal", "goal", SourceRef.NONE),
+                                                new dev.flow.model.KvRef(ref("run"), "odd \"key\"", null, SourceRef.NONE),
+                                                new dev.flow.model.KvRef(ref("build"), "out.summary", "merge", SourceRef.NONE))))
+                                .execution(e -> e.cwd("src").env(Map.of("X", "y")).gates(List.of(ref("tests"))))
+                                .build())
+                        .outputs(List.of(new OutputDecl("done", "finished", SourceRef.NONE), new OutputDecl("blocked", null, SourceRef.NONE)))
+                        .retry(RetryPolicy.times(2, SourceRef.NONE).on(List.of(ref("blocked"))))
+                        .timeout(Duration.ofMinutes(15))
+                        .onOutput(List.of(new OutputHandler(ref("done"), List.of(
                                         new StateUpdate(ref("attempts"), StateUpdate.Op.SET, bin(BinaryOp.ADD, path("state.attempts"), lit(Value.of(1L))), SourceRef.NONE),
                                         new StateUpdate(ref("notes"), StateUpdate.Op.APPEND, path("output"), SourceRef.NONE)), SourceRef.NONE),
-                                new OutputHandler(ref("blocked"), List.of(), SourceRef.NONE)),
-                        WaitMode.ALL, meta, SourceRef.NONE),
-                node("plan", new NodeSpec.Task(null, "planner", "Plan: {input} {{literal}}", null, null, List.of(), Map.of(), List.of(), null, null, dev.flow.model.Isolation.NONE,
-                        dev.flow.model.PromptSyntax.FORMAT)),
-                new Node("build", null, null,
-                        new NodeSpec.Task(null, null, null, new Command.Shell("make all", SourceRef.NONE), null, List.of(), Map.of(), List.of(), null,
-                                Sandbox.none(SourceRef.NONE), dev.flow.model.Isolation.NONE, null),
-                        List.of(), new RetryPolicy(1, Duration.ofMillis(250), 3.5, Duration.ofDays(1), false, SourceRef.NONE), Duration.ofMillis(1500),
-                        List.of(), WaitMode.ANY, Map.of(), SourceRef.NONE),
+                                new OutputHandler(ref("blocked"), List.of(), SourceRef.NONE)))
+                        .waitForIncoming(WaitMode.ALL)
+                        .metadata(meta)
+                        .source(SourceRef.NONE)
+                        .build(),
+                node("plan", NodeSpec.Task.builder()
+                        .call(c -> c.role("planner").prompt("Plan: {input} {{literal}}").promptSyntax(dev.flow.model.PromptSyntax.FORMAT)).build()),
+                Node.builder().id("build")
+                        .spec(NodeSpec.Task.builder().command(new Command.Shell("make all", SourceRef.NONE))
+                                .execution(e -> e.sandbox(Sandbox.none(SourceRef.NONE))).build())
+                        .retry(new RetryPolicy(1, Duration.ofMillis(250), 3.5, Duration.ofDays(1), false, SourceRef.NONE))
+                        .timeout(Duration.ofMillis(1500))
+                        .waitForIncoming(WaitMode.ANY)
+                        .source(SourceRef.NONE)
+                        .build(),
                 node("test", new NodeSpec.Gate(ref("tests"))),
                 node("check", new NodeSpec.Branch(cond)),
                 node("nocondition", new NodeSpec.Branch(null)),
                 node("fan", new NodeSpec.Parallel(List.of(ref("a"), ref("b")), WaitMode.FIRST)),
                 node("a", new NodeSpec.Checkpoint()),
                 node("b", new NodeSpec.Checkpoint()),
-                new Node("join", null, null, new NodeSpec.Merge(List.of(ref("a"), ref("b")), WaitMode.ANY, MergeStrategy.INTERSECTION, ref("fake"), "Combine"),
-                        List.of(), null, null, List.of(), WaitMode.ALL, Map.of(), SourceRef.NONE),
+                Node.builder().id("join").spec(new NodeSpec.Merge(List.of(ref("a"), ref("b")), WaitMode.ANY, MergeStrategy.INTERSECTION, ref("fake"), "Combine"))
+                        .waitForIncoming(WaitMode.ALL).source(SourceRef.NONE).build(),
                 node("plainjoin", new NodeSpec.Merge(List.of(), WaitMode.FIRST, MergeStrategy.FIRST, null, null)),
                 node("sub", new NodeSpec.Subgraph(ref("child"),
                         List.of(new Mapping("topic", path("input.issue"), SourceRef.NONE)),
                         List.of(new Mapping("verdict", path("state.result"), SourceRef.NONE), new Mapping("status", path("work.output"), SourceRef.NONE)))),
-                new Node("approve", null, null, new NodeSpec.Human("Approve?", "Ship it?", ref("no")),
-                        List.of(OutputDecl.of("yes"), OutputDecl.of("no")), null, Duration.ofHours(24), List.of(), null, Map.of(), SourceRef.NONE));
+                Node.builder().id("approve").spec(new NodeSpec.Human("Approve?", "Ship it?", ref("no")))
+                        .outputs(List.of(OutputDecl.of("yes"), OutputDecl.of("no"))).timeout(Duration.ofHours(24)).source(SourceRef.NONE).build());
         var edges = List.of(
                 new Edge("e1", ref("start"), ref("analyze"), null, null, false, List.of(), SourceRef.NONE),
                 new Edge("analyze->test", ref("analyze"), ref("test"), any("done"), null, false,
@@ -178,15 +188,24 @@ final class SampleModels {
                 new Interrupt(Interrupt.Timing.BEFORE, ref("approve"), bin(BinaryOp.GT, path("input.budget"), lit(Value.of(1.0))), "Proceed?", true, SourceRef.NONE),
                 new Interrupt(Interrupt.Timing.AFTER, ref("analyze"), null, null, false, SourceRef.NONE));
         var completion = List.<Expr>of(all("yes"), path("approve.yes"));
-        var main = new Workflow("debug", "Debug loop", "1.2", "Fix bugs in a loop", inputs, state, gates, agents,
-                with(nodes), edges, new Limits(100L, Duration.ofHours(1), 10.0, SourceRef.NONE), interrupts, completion,
-                new Config(3, false, new Sandbox(true, true, List.of(), SourceRef.NONE), dev.flow.model.Isolation.NONE, null, SourceRef.NONE), SourceRef.NONE);
-        var child = new Workflow("child", null, null, null, List.of(new Input("topic", Type.STRING, null, null, SourceRef.NONE)),
-                List.of(new StateVariable("result", Type.STRING, Value.of(""), null, SourceRef.NONE)), List.of(), List.of(),
-                with(List.of(node("work", new NodeSpec.Task(ref("claude"), null, "Work on ${topic}", null, null, List.of(), Map.of(), List.of(), null,
-                        new Sandbox(true, true, List.of("/var/cache/work"), SourceRef.NONE), dev.flow.model.Isolation.NONE, null)))),
-                List.of(edge("start->work", "start", "work", null), edge("work->end", "work", "end", null)),
-                new Limits(null, null, 0.5, SourceRef.NONE), List.of(), List.of(), null, SourceRef.NONE);
+        var main = Workflow.builder().id("debug").name("Debug loop").version("1.2").description("Fix bugs in a loop")
+                .inputs(inputs).state(state).gates(gates).agents(agents).nodes(with(nodes)).edges(edges)
+                .limits(new Limits(100L, Duration.ofHours(1), 10.0, SourceRef.NONE))
+                .interrupts(interrupts)
+                .completion(completion)
+                .config(new Config(3, false, new Sandbox(true, true, List.of(), SourceRef.NONE), dev.flow.model.Isolation.NONE, null, SourceRef.NONE))
+                .source(SourceRef.NONE)
+                .build();
+        var work = NodeSpec.Task.builder().call(c -> c.agent(ref("claude")).prompt("Work on ${topic}"))
+                .execution(e -> e.sandbox(new Sandbox(true, true, List.of("/var/cache/work"), SourceRef.NONE))).build();
+        var child = Workflow.builder().id("child")
+                .inputs(List.of(new Input("topic", Type.STRING, null, null, SourceRef.NONE)))
+                .state(List.of(new StateVariable("result", Type.STRING, Value.of(""), null, SourceRef.NONE)))
+                .nodes(with(List.of(node("work", work))))
+                .edges(List.of(edge("start->work", "start", "work", null), edge("work->end", "work", "end", null)))
+                .limits(new Limits(null, null, 0.5, SourceRef.NONE))
+                .source(SourceRef.NONE)
+                .build();
         return new FlowGraph(main, List.of(child));
     }
 
@@ -201,12 +220,12 @@ final class SampleModels {
     /** Names that need escaping, ids that collide with derived ones, and names that resolve differently when bare. */
     static FlowGraph awkwardNames() {
         var nodes = List.of(
-                node("merge", new NodeSpec.Task(null, null, null, null, null, List.of(), Map.of(), List.of())),
+                node("merge", NodeSpec.Task.builder().build()),
                 node("run-tests", new NodeSpec.Gate(ref("test gate"))),
                 node("fail", new NodeSpec.Checkpoint()),
                 node("x", new NodeSpec.Checkpoint()),
-                new Node("passed", null, null, new NodeSpec.Checkpoint(), List.of(OutputDecl.of("if"), OutputDecl.of("done")), null, null,
-                        List.of(), null, Map.of(), SourceRef.NONE));
+                Node.builder().id("passed").spec(new NodeSpec.Checkpoint()).outputs(List.of(OutputDecl.of("if"), OutputDecl.of("done")))
+                        .source(SourceRef.NONE).build());
         var edges = List.of(
                 edge("merge->run-tests", "merge", "run-tests", null),
                 edge("run-tests->fail", "run-tests", "fail", any("passed")),
@@ -220,11 +239,11 @@ final class SampleModels {
                 edge("start->merge", "start", "merge", null),
                 edge("merge->run-tests#3", "merge", "run-tests", path("state.unknown.deep")));
         var w = workflow("parallel-review", nodes, edges);
-        return FlowGraph.of(new Workflow(w.id(), "Parallel \\ review", null, null,
-                List.of(new Input("x", Type.BOOL, Value.of(true), null, SourceRef.NONE), new Input("if", Type.BOOL, null, null, SourceRef.NONE)),
-                List.of(new StateVariable("x", Type.BOOL, null, null, SourceRef.NONE), new StateVariable("done", Type.BOOL, null, null, SourceRef.NONE)),
-                List.of(new GateDef("test gate", null, null, null, Map.of(), false, List.of(), List.of(), null, SourceRef.NONE)),
-                List.of(), w.nodes(), w.edges(), null, List.of(), List.of(), null, SourceRef.NONE));
+        return FlowGraph.of(w.toBuilder().name("Parallel \\ review")
+                .inputs(List.of(new Input("x", Type.BOOL, Value.of(true), null, SourceRef.NONE), new Input("if", Type.BOOL, null, null, SourceRef.NONE)))
+                .state(List.of(new StateVariable("x", Type.BOOL, null, null, SourceRef.NONE), new StateVariable("done", Type.BOOL, null, null, SourceRef.NONE)))
+                .gates(List.of(new GateDef("test gate", null, null, null, Map.of(), false, List.of(), List.of(), null, SourceRef.NONE)))
+                .build());
     }
 
     /** Expressions whose parentheses, signs and constants are easy to get wrong. */
@@ -247,9 +266,9 @@ final class SampleModels {
             edges.add(edge("start->end" + (i == 0 ? "" : "#" + (i + 1)), "start", "end", conditions.get(i)));
         }
         var w = workflow("tricky", List.of(), edges);
-        return FlowGraph.of(new Workflow(w.id(), null, null, null, List.of(),
-                List.of(new StateVariable("a", Type.BOOL, null, null, SourceRef.NONE), new StateVariable("b", Type.BOOL, null, null, SourceRef.NONE),
-                        new StateVariable("c", Type.BOOL, null, null, SourceRef.NONE), new StateVariable("n", Type.INT, null, null, SourceRef.NONE)),
-                List.of(), List.of(), w.nodes(), w.edges(), null, List.of(), List.of(), null, SourceRef.NONE));
+        return FlowGraph.of(w.toBuilder()
+                .state(List.of(new StateVariable("a", Type.BOOL, null, null, SourceRef.NONE), new StateVariable("b", Type.BOOL, null, null, SourceRef.NONE),
+                        new StateVariable("c", Type.BOOL, null, null, SourceRef.NONE), new StateVariable("n", Type.INT, null, null, SourceRef.NONE)))
+                .build());
     }
 }

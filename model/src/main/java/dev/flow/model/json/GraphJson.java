@@ -189,6 +189,8 @@ public final class GraphJson {
         module.addDeserializer(Value.class, new Codecs.ValueDeserializer());
         module.addSerializer(Type.class, new Codecs.TypeSerializer());
         module.addDeserializer(Type.class, new Codecs.TypeDeserializer());
+        module.addSerializer(NodeSpec.Task.class, new TaskCodec.Serializer());
+        module.addDeserializer(NodeSpec.Task.class, new TaskCodec.Deserializer());
         module.addSerializer(SourceRef.class, new Codecs.SourceRefSerializer());
         module.addDeserializer(SourceRef.class, new Codecs.SourceRefDeserializer());
 

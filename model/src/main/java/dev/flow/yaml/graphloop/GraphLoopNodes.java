@@ -142,7 +142,8 @@ final class GraphLoopNodes {
             }
         }
         var handlers = handlers(f, ResultFields.hasText(spec) ? id + "." + ResultFields.TEXT : null);
-        var node = new Node(id, null, null, spec, outputs, retry, timeout, handlers, null, Map.of(), idSource, escalation);
+        var node = Node.builder().id(id).spec(spec).outputs(outputs).retry(retry).timeout(timeout).onOutput(handlers).source(idSource)
+                .escalation(escalation).build();
         if (ctx.problems().errorCount() > errorsBefore) {
             ctx.problems().misread(idSource);
         }
@@ -168,8 +169,9 @@ final class GraphLoopNodes {
                     outputTests(edge.condition(), ref -> named.putIfAbsent(ref.name(), new OutputDecl(ref.name(), null, ref.source())));
                 }
             }
-            Node declared = new Node(n.id(), n.label(), n.description(), n.spec(), List.copyOf(named.values()), n.retry(), n.timeout(),
-                    n.onOutput(), n.waitForIncoming(), n.metadata(), n.source());
+            Node declared = n.toBuilder().outputs(List.copyOf(named.values()))
+                    .escalation(null) // as before builders: this copy has always dropped the escalation
+                    .build();
             out.add(new NodeRead(declared, read.branches(), read.waitFor(), true));
         }
         return out;
@@ -213,10 +215,20 @@ final class GraphLoopNodes {
         } else if (agent.isPresent()) {
             f.require("prompt", "an agent task needs the prompt to send it");
         }
-        return new NodeSpec.Task(bash ? null : agent.map(Located::toNameRef).orElse(null), null,
-                f.text("prompt").map(Located::value).orElse(null), command.orElse(null), f.text("cwd").map(Located::value).orElse(null),
-                f.texts("context_files").orElse(List.of()).stream().map(Located::value).toList(), Map.of(), List.of(), null, null,
-                GraphLoopSettings.isolation(f).orElse(isolation), null, kvInputs(f), null, null).asPlanner(planner(f));
+        // read in the order the keys have always been read, so that problems are reported in it too
+        NameRef who = bash ? null : agent.map(Located::toNameRef).orElse(null);
+        String prompt = f.text("prompt").map(Located::value).orElse(null);
+        String cwd = f.text("cwd").map(Located::value).orElse(null);
+        List<String> contextFiles = f.texts("context_files").orElse(List.of()).stream().map(Located::value).toList();
+        Isolation where = GraphLoopSettings.isolation(f).orElse(isolation);
+        List<KvRef> inputs = kvInputs(f);
+        dev.flow.model.Growth planner = planner(f);
+        return NodeSpec.Task.builder()
+                .call(c -> c.agent(who).prompt(prompt).contextFiles(contextFiles).inputs(inputs))
+                .command(command.orElse(null))
+                .execution(e -> e.cwd(cwd).isolation(where))
+                .steering(s -> s.planner(planner))
+                .build();
     }
 
     /**
@@ -273,10 +285,15 @@ final class GraphLoopNodes {
                 .map(r -> new LoopControl((int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, r.value())), r.source())).orElse(null);
         var supervision = new Supervision(f.texts("participants").orElse(List.of()).stream().map(Located::toNameRef).toList(),
                 f.text("ask").map(Located::toNameRef).orElse(null), rounds, null);
-        return new NodeSpec.Task(f.text("agent").map(Located::toNameRef).orElse(null), null, f.text("prompt").map(Located::value).orElse(null),
-                null, f.text("cwd").map(Located::value).orElse(null),
-                f.texts("context_files").orElse(List.of()).stream().map(Located::value).toList(), Map.of(), List.of(), null, null,
-                Isolation.NONE, null, List.of(), supervision, null);
+        NameRef who = f.text("agent").map(Located::toNameRef).orElse(null);
+        String prompt = f.text("prompt").map(Located::value).orElse(null);
+        String cwd = f.text("cwd").map(Located::value).orElse(null);
+        List<String> contextFiles = f.texts("context_files").orElse(List.of()).stream().map(Located::value).toList();
+        return NodeSpec.Task.builder()
+                .call(c -> c.agent(who).prompt(prompt).contextFiles(contextFiles))
+                .execution(e -> e.cwd(cwd).isolation(Isolation.NONE))
+                .steering(s -> s.supervisor(supervision))
+                .build();
     }
 
     /**

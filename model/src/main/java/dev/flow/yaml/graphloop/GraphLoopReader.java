@@ -57,13 +57,19 @@ public final class GraphLoopReader {
 
         var state = new ArrayList<>(settings.state(top));
         state.addAll(GraphLoopSettings.declaredByUpdates(state, modelNodes));
-        return dev.flow.lowering.SupervisionWiring.wire(new Workflow(
-                id.map(Located::value).orElse(WorkflowIds.fromFile(ctx.file())),
-                null,
-                top.text("version").map(Located::value).orElse(null),
-                top.text("description").map(Located::value).orElse(null),
-                List.of(), state, dev.flow.yaml.gates.GateOverlay.definitions(ctx.registryGates()), List.of(), modelNodes, edges,
-                settings.limits(top),
-                settings.interrupts(top), settings.completion(top), config, workflowAt));
+        return dev.flow.lowering.SupervisionWiring.wire(Workflow.builder()
+                .id(id.map(Located::value).orElse(WorkflowIds.fromFile(ctx.file())))
+                .version(top.text("version").map(Located::value).orElse(null))
+                .description(top.text("description").map(Located::value).orElse(null))
+                .state(state)
+                .gates(dev.flow.yaml.gates.GateOverlay.definitions(ctx.registryGates()))
+                .nodes(modelNodes)
+                .edges(edges)
+                .limits(settings.limits(top))
+                .interrupts(settings.interrupts(top))
+                .completion(settings.completion(top))
+                .config(config)
+                .source(workflowAt)
+                .build());
     }
 }

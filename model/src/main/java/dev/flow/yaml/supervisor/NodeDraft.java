@@ -36,7 +36,6 @@ record NodeDraft(Node node, SourceRef span, Optional<Branch> branch) {
     /** The node with the branch condition settled. */
     NodeDraft withSpec(NodeSpec spec) {
         Node n = node;
-        return new NodeDraft(new Node(n.id(), n.label(), n.description(), spec, n.outputs(), n.retry(), n.timeout(), n.onOutput(),
-                n.waitForIncoming(), n.metadata(), n.source()), span, branch);
+        return new NodeDraft(n.toBuilder().spec(spec).build(), span, branch);
     }
 }

@@ -104,7 +104,8 @@ final class SupervisorNodes {
         }
         String label = f.text("label").map(Located::value).orElse(null);
         String description = f.text("description").map(Located::value).orElse(null);
-        var node = new Node(idField.get().value(), label, description, spec, List.of(), null, timeout, List.of(), wait, metadata, idField.get().source());
+        var node = Node.builder().id(idField.get().value()).label(label).description(description).spec(spec).timeout(timeout)
+                .waitForIncoming(wait).metadata(metadata).source(idField.get().source()).build();
         if (problems.errorCount() > errorsBefore) {
             problems.misread(node.source());
         }
@@ -141,7 +142,7 @@ final class SupervisorNodes {
 
     private NodeSpec task(Optional<Fields> config, Map<String, Value> metadata) {
         if (config.isEmpty()) {
-            return new NodeSpec.Task(null, null, null, null, null, List.of(), Map.of(), List.of());
+            return NodeSpec.Task.builder().build();
         }
         Fields c = config.get();
         c.require("role", "name the role that does the task, such as role: implementer");
@@ -152,8 +153,10 @@ final class SupervisorNodes {
         // A worktree_id asks for isolation; each step gets its own worktree, so the id itself is only kept as metadata.
         var worktree = c.text("worktree_id");
         worktree.ifPresent(w -> metadata.putIfAbsent("worktree_id", Value.of(w.value())));
-        return new NodeSpec.Task(null, role, prompt, null, null, List.of(), Map.of(), gates, null, null,
-                worktree.isPresent() ? Isolation.WORKTREE : Isolation.NONE, PromptSyntax.FORMAT);
+        return NodeSpec.Task.builder()
+                .call(a -> a.role(role).prompt(prompt).promptSyntax(PromptSyntax.FORMAT))
+                .execution(e -> e.gates(gates).isolation(worktree.isPresent() ? Isolation.WORKTREE : Isolation.NONE))
+                .build();
     }
 
     private NodeSpec gate(Optional<Fields> config, Map<String, Value> metadata, SourceRef anchor) {

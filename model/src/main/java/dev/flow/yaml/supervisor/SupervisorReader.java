@@ -3,7 +3,6 @@ package dev.flow.yaml.supervisor;
 import dev.flow.model.Config;
 import dev.flow.model.Edge;
 import dev.flow.model.GateDef;
-import dev.flow.model.Limits;
 import dev.flow.model.NameRef;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
@@ -96,13 +95,17 @@ public final class SupervisorReader {
             ctx.comments().add(YamlComments.Target.edge(e.id()), e.source());
         }
 
-        return new Workflow(
-                id.map(Located::value).orElse(WorkflowIds.fromFile(ctx.file())),
-                top.text("name").map(Located::value).orElse(null),
-                top.text("version").map(Located::value).orElse(null),
-                top.text("description").map(Located::value).orElse(null),
-                List.of(), List.of(), gates(top), List.of(), modelNodes, edges, Limits.NONE, List.of(), List.of(),
-                config(top), id.map(Located::source).orElse(top.anchor()));
+        return Workflow.builder()
+                .id(id.map(Located::value).orElse(WorkflowIds.fromFile(ctx.file())))
+                .name(top.text("name").map(Located::value).orElse(null))
+                .version(top.text("version").map(Located::value).orElse(null))
+                .description(top.text("description").map(Located::value).orElse(null))
+                .gates(gates(top))
+                .nodes(modelNodes)
+                .edges(edges)
+                .config(config(top))
+                .source(id.map(Located::source).orElse(top.anchor()))
+                .build();
     }
 
     /** An edge to end from each exit point; with none written, from every node that no edge leaves. */

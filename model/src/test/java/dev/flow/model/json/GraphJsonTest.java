@@ -39,14 +39,12 @@ class GraphJsonTest {
 
     @Test
     void isolationSurvivesARoundTripAndNoneIsLeftOut() throws Exception {
-        var isolated = new NodeSpec.Task(null, null, null, new Command.Shell("make fix", null), null,
-                List.of(), Map.of(), List.of(), null, null, Isolation.WORKTREE, null);
-        var plain = new NodeSpec.Task(null, null, null, new Command.Shell("ls", null), null,
-                List.of(), Map.of(), List.of());
+        var isolated = NodeSpec.Task.builder().command(new Command.Shell("make fix", null)).execution(e -> e.isolation(Isolation.WORKTREE)).build();
+        var plain = NodeSpec.Task.builder().command(new Command.Shell("ls", null)).build();
         var gate = new NodeSpec.Gate(NameRef.of("tests"), Isolation.WORKTREE);
-        var w = new Workflow("w", null, null, null, null, null, null, null, List.of(
-                Node.of("fix", isolated, null), Node.of("look", plain, null), Node.of("check", gate, null)),
-                null, null, null, null, new Config(4, true, null, Isolation.WORKTREE, "../app", null), null);
+        var w = Workflow.builder().id("w")
+                .nodes(List.of(Node.of("fix", isolated, null), Node.of("look", plain, null), Node.of("check", gate, null)))
+                .config(new Config(4, true, null, Isolation.WORKTREE, "../app", null)).build();
         String json = GraphJson.write(FlowGraph.of(w));
         assertThat(GraphJson.read(json)).isEqualTo(FlowGraph.of(w));
         assertThat(json).contains("\"isolation\" : \"worktree\"", "\"repository\" : \"../app\"")
@@ -59,18 +57,17 @@ class GraphJsonTest {
     @Test
     void plannersEscalationsAndGrowthLimitsSurviveARoundTrip() throws Exception {
         var src = SourceRef.of("w.flow", 40, 7, 3, 5);
-        var plan = new NodeSpec.Task(NameRef.of("claude"), null, "plan it", null, null, List.of(),
-                Map.of(), List.of()).asPlanner(new Growth(5, 20, src));
-        var bare = new NodeSpec.Task(NameRef.of("claude"), null, "plan more", null, null, List.of(),
-                Map.of(), List.of()).asPlanner(Growth.DEFAULTS);
+        var plan = NodeSpec.Task.builder().call(c -> c.agent(NameRef.of("claude")).prompt("plan it"))
+                .steering(s -> s.planner(new Growth(5, 20, src))).build();
+        var bare = NodeSpec.Task.builder().call(c -> c.agent(NameRef.of("claude")).prompt("plan more"))
+                .steering(s -> s.planner(Growth.DEFAULTS)).build();
         var to = new Escalation(Escalation.Mode.TO, NameRef.of("triage"), null, 2, src);
         var auto = new Escalation(Escalation.Mode.AUTO, null, NameRef.of("claude"), null, null);
         var planNode = Node.of("plan", plan, null);
-        var escalating = new Node("more", null, null, bare, null, null, null, null, null,
-                Map.of("flow", new Value.Obj(Map.of("grown_by", new Value.Str("plan")))), null, to);
+        var escalating = Node.builder().id("more").spec(bare)
+                .metadata(Map.of("flow", new Value.Obj(Map.of("grown_by", new Value.Str("plan"))))).escalation(to).build();
         var config = new Config(4, true, null, null, null, null, new Growth(null, 50, src), auto);
-        var w = new Workflow("w", null, null, null, null, null, null, null, List.of(planNode, escalating), null, null,
-                null, null, config, null);
+        var w = Workflow.builder().id("w").nodes(List.of(planNode, escalating)).config(config).build();
         String json = GraphJson.write(FlowGraph.of(w));
         assertThat(GraphJson.read(json)).isEqualTo(FlowGraph.of(w));
         assertThat(json).contains("\"planner\" : {", "\"max_per_answer\" : 5", "\"max_total\" : 20", "\"escalation\" : {",
@@ -83,12 +80,11 @@ class GraphJsonTest {
     void aSupervisorAndItsWiringSurviveARoundTrip() throws Exception {
         var supervision = new Supervision(List.of(NameRef.of("venue"), NameRef.of("budget")),
                 NameRef.of("person"), new LoopControl(12, null), Supervision.Finish.NEVER);
-        var lead = new NodeSpec.Task(NameRef.of("claude"), null, "Plan", null, null, List.of(),
-                Map.of(), List.of(), null, null, null, null, List.of(), supervision, null);
-        var venue = new NodeSpec.Task(NameRef.of("claude"), null, "Find a venue", null, null, List.of(),
-                Map.of(), List.of());
-        var w = new Workflow("w", null, null, null, null, null, null, null, List.of(Node.of("lead", lead, null),
-                Node.of("venue", venue, null), Node.of("budget", venue, null)), null, null, null, null, null, null);
+        var lead = NodeSpec.Task.builder().call(c -> c.agent(NameRef.of("claude")).prompt("Plan"))
+                .steering(s -> s.supervisor(supervision)).build();
+        var venue = NodeSpec.Task.builder().call(c -> c.agent(NameRef.of("claude")).prompt("Find a venue")).build();
+        var w = Workflow.builder().id("w")
+                .nodes(List.of(Node.of("lead", lead, null), Node.of("venue", venue, null), Node.of("budget", venue, null))).build();
         FlowGraph wired = FlowGraph.of(SupervisionWiring.wire(w));
         String json = GraphJson.write(wired);
         assertThat(GraphJson.read(json)).isEqualTo(wired);
@@ -101,10 +97,18 @@ class GraphJsonTest {
     }
 
     @Test
+    void aTaskSpecWithAnUnknownKeyIsRefusedNamingTheKeysOfATask() {
+        var node = new ObjectMapper().createObjectNode().put("id", "x");
+        node.putObject("spec").put("kind", "task").put("promt", "hi");
+        assertThatThrownBy(() -> GraphJson.readNode(node)).isInstanceOf(GraphFormatException.class)
+                .hasMessage("unknown key \"promt\" at spec; the keys there are agent, command, context_files, cwd, env, gates, inputs, isolation,"
+                        + " planner, prompt, prompt_syntax, role, sandbox, session, supervisor");
+    }
+
+    @Test
     void aNodeOfUnknownTypeReadsBackWithTheTypeAsWritten() throws Exception {
         var node = Node.of("poll", new NodeSpec.Unknown("loop"), SourceRef.of("w.yaml", 30, 4, 3, 11));
-        var workflow = new Workflow("w", null, null, null, null, null, null, null, List.of(node), null, null, null, null,
-                null, null);
+        var workflow = Workflow.builder().id("w").nodes(List.of(node)).build();
         FlowGraph graph = FlowGraph.of(workflow);
         String json = GraphJson.write(graph);
         assertThat(json).contains("\"kind\" : \"unknown\"", "\"type\" : \"loop\"");

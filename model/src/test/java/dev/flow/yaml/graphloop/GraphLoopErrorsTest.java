@@ -77,7 +77,7 @@ class GraphLoopErrorsTest {
         assertThat(typo.suggestions()).containsExactly("prompt");
         // one mistake, one diagnostic: the misspelt key is read as the prompt, not also reported missing
         assertThat(all).extracting(Diagnostic::code).containsExactly(Code.YAML_UNKNOWN_KEY);
-        assertThat(((dev.flow.model.NodeSpec.Task) YamlTestSupport.node(YamlTestSupport.workflowDespiteProblems(text), "work").spec()).prompt())
+        assertThat(((dev.flow.model.NodeSpec.Task) YamlTestSupport.node(YamlTestSupport.workflowDespiteProblems(text), "work").spec()).call().prompt())
                 .isEqualTo("Do it");
     }
 

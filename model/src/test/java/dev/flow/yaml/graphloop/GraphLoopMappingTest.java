@@ -77,8 +77,10 @@ class GraphLoopMappingTest {
         String text = wf("  work:\n    type: task\n    agent: codex\n    prompt: Review\n    context_files: [src/a.ts, README.md]\n"
                 + "    cwd: app\n    outputs: [done]\n    timeout_minutes: 15\n", "  - {from: START, to: work}\n");
         Node work = node(workflow(text), "work");
-        assertThat(work.spec()).isEqualTo(new NodeSpec.Task(new NameRef("codex", at(text, "codex")), null, "Review", null, "app",
-                List.of("src/a.ts", "README.md"), java.util.Map.of(), List.of()));
+        assertThat(work.spec()).isEqualTo(NodeSpec.Task.builder()
+                .call(c -> c.agent(new NameRef("codex", at(text, "codex"))).prompt("Review").contextFiles(List.of("src/a.ts", "README.md")))
+                .execution(e -> e.cwd("app"))
+                .build());
         assertThat(work.outputs()).containsExactly(new OutputDecl("done", null, after(text, "outputs: [", "done")));
         assertThat(work.timeout()).isEqualTo(Duration.ofMinutes(15));
         assertThat(work.source()).isEqualTo(after(text, "nodes:\n  ", "work"));
@@ -90,7 +92,7 @@ class GraphLoopMappingTest {
                 + "  work:\n    type: task\n    agent: codex\n    prompt: Review\n    outputs: [done]\n    inputs:\n"
                 + "      - {node: plan, key: out.summary, as: plan}\n      - {node: run, key: ctx.decisions}\n",
                 "  - {from: START, to: plan}\n  - {from: plan, to: work}\n  - {from: work, to: END}\n");
-        var inputs = ((NodeSpec.Task) node(workflow(text), "work").spec()).inputs();
+        var inputs = ((NodeSpec.Task) node(workflow(text), "work").spec()).call().inputs();
         assertThat(inputs).extracting(KvRef::describe, KvRef::as).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("plan[\"out.summary\"]", "plan"), org.assertj.core.groups.Tuple.tuple("run[\"ctx.decisions\"]", null));
         assertThat(inputs.get(0).node().source()).isEqualTo(after(text, "node: ", "plan"));
@@ -115,8 +117,8 @@ class GraphLoopMappingTest {
         assertThat(w.config().isolation()).isEqualTo(dev.flow.model.Isolation.WORKTREE);
         assertThat(w.config().repository()).isEqualTo("../app");
         assertThat(w.config().maxParallel()).isEqualTo(dev.flow.model.Config.DEFAULT_MAX_PARALLEL);
-        assertThat(((NodeSpec.Task) node(w, "work").spec()).isolated()).isTrue();
-        assertThat(((NodeSpec.Task) node(w, "look").spec()).isolated()).isFalse();
+        assertThat(((NodeSpec.Task) node(w, "work").spec()).execution().isolated()).isTrue();
+        assertThat(((NodeSpec.Task) node(w, "look").spec()).execution().isolated()).isFalse();
         assertThat(node(w, "work").effectiveOutputs()).containsExactly("done", "blocked", "conflict");
     }
 
@@ -129,9 +131,9 @@ class GraphLoopMappingTest {
                 "  - {from: START, to: plan}\n  - {from: plan, to: build}\n  - {from: build, to: other}\n  - {from: other, to: END}\n");
         Workflow w = workflow(text);
         var plan = (NodeSpec.Task) node(w, "plan").spec();
-        assertThat(plan.isPlanner()).isTrue();
-        assertThat(plan.planner().maxPerAnswer()).isEqualTo(4);
-        assertThat(((NodeSpec.Task) node(w, "build").spec()).isPlanner()).isFalse();
+        assertThat(plan.steering().isPlanner()).isTrue();
+        assertThat(plan.steering().planner().maxPerAnswer()).isEqualTo(4);
+        assertThat(((NodeSpec.Task) node(w, "build").spec()).steering().isPlanner()).isFalse();
         assertThat(node(w, "build").escalation().mode()).isEqualTo(dev.flow.model.Escalation.Mode.TO);
         assertThat(node(w, "build").escalation().target().name()).isEqualTo("triage");
         assertThat(node(w, "triage").escalation().mode()).isEqualTo(dev.flow.model.Escalation.Mode.NONE);
@@ -150,7 +152,7 @@ class GraphLoopMappingTest {
         String text = wf("  tests:\n    type: task\n    agent: bash\n    command: \"npm test -- --coverage\"\n    outputs: [pass, fail]\n",
                 "  - {from: START, to: tests}\n");
         var task = (NodeSpec.Task) node(workflow(text), "tests").spec();
-        assertThat(task.agent()).isNull();
+        assertThat(task.call().agent()).isNull();
         assertThat(task.command()).isEqualTo(new Command.Shell("npm test -- --coverage", at(text, "\"npm test -- --coverage\"")));
     }
 

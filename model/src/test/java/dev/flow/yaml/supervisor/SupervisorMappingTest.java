@@ -98,15 +98,15 @@ class SupervisorMappingTest {
                 + "      task_template: \"Plan: {input}\"\n      timeout: 90\n      gates: [lint, test]\n      worktree_id: wt1\n", "  []\n");
         Node a = node(workflow(text), "a");
         var task = (NodeSpec.Task) a.spec();
-        assertThat(task.agent()).isNull();
-        assertThat(task.role()).isEqualTo("planner");
-        assertThat(task.prompt()).isEqualTo("Plan: {input}");
-        assertThat(task.gates()).containsExactly(new NameRef("lint", at(text, "lint")), new NameRef("test", at(text, "test")));
+        assertThat(task.call().agent()).isNull();
+        assertThat(task.call().role()).isEqualTo("planner");
+        assertThat(task.call().prompt()).isEqualTo("Plan: {input}");
+        assertThat(task.execution().gates()).containsExactly(new NameRef("lint", at(text, "lint")), new NameRef("test", at(text, "test")));
         assertThat(a.timeout()).isEqualTo(Duration.ofSeconds(90));
         assertThat(a.label()).isEqualTo("Plan it");
         assertThat(a.description()).isEqualTo("Makes a plan");
         assertThat(a.metadata()).as("each step gets a worktree of its own: the id is only kept").isEqualTo(Map.of("worktree_id", Value.of("wt1")));
-        assertThat(task.isolation()).as("a worktree_id asks for isolation").isEqualTo(dev.flow.model.Isolation.WORKTREE);
+        assertThat(task.execution().isolation()).as("a worktree_id asks for isolation").isEqualTo(dev.flow.model.Isolation.WORKTREE);
         assertThat(a.source()).isEqualTo(after(text, "- id: ", "a"));
         assertThat(a.outputs()).isEmpty();
     }
@@ -160,7 +160,7 @@ class SupervisorMappingTest {
     @Test
     void aTaskWithoutAWorktreeIdIsNotIsolated() {
         var task = (NodeSpec.Task) node(workflow(wf(TASK_A, "  []\n")), "a").spec();
-        assertThat(task.isolation()).isEqualTo(dev.flow.model.Isolation.NONE);
+        assertThat(task.execution().isolation()).isEqualTo(dev.flow.model.Isolation.NONE);
     }
 
     @Test

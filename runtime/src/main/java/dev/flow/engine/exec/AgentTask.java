@@ -47,7 +47,7 @@ final class AgentTask {
     Outcome run(Job job, String agentName, String cwd, Map<String, String> env, NodeSpec.Task task, Cancellation cancellation) {
         AgentResolver.Resolved agent;
         try {
-            agent = AgentResolver.resolve(job.workflow(), agentName, task == null ? null : task.role(), commands, roles);
+            agent = AgentResolver.resolve(job.workflow(), agentName, task == null ? null : task.call().role(), commands, roles);
         } catch (AgentResolver.Unresolved e) {
             return Outcome.failed(e.getMessage(), ErrorClass.LOGIC, Map.of());
         }
@@ -163,7 +163,7 @@ final class AgentTask {
 
     /** What the task leads when it is a supervisor; null otherwise. */
     private static dev.flow.model.Supervision supervision(Job job) {
-        return job.node().spec() instanceof NodeSpec.Task t && t.supervises() ? t.supervisor() : null;
+        return job.node().spec() instanceof NodeSpec.Task t && t.steering().supervises() ? t.steering().supervisor() : null;
     }
 
     /** Why the attempt failed once the agent ran to its end; null when its answer stands. */

@@ -24,7 +24,7 @@ final class CommandTask {
     Outcome run(Job job, NodeSpec.Task task, Cancellation cancellation) {
         Launcher.Ran ran;
         try {
-            ran = launcher.run(job, "", Launcher.argv(task.command()), task.cwd(), task.env(), null, job.timeout(),
+            ran = launcher.run(job, "", Launcher.argv(task.command()), task.execution().cwd(), task.execution().env(), null, job.timeout(),
                     Sandbox.of(job.workflow(), job.node()), cancellation);
         } catch (LaunchException e) {
             return Outcome.failed(e.getMessage(), false, Map.of());

@@ -46,7 +46,7 @@ final class Gates {
     /** Runs the task's gates after it succeeded; the first blocking failure fails the task. */
     Outcome afterTask(Job job, NodeSpec.Task task, Cancellation cancellation, Outcome done) {
         var seen = new HashSet<String>();
-        for (NameRef ref : task.gates()) {
+        for (NameRef ref : task.execution().gates()) {
             GateDef def = job.workflow().gate(ref.name()).orElse(null);
             if (def == null) {
                 return Outcome.failed("gate \"" + ref.name() + "\" is not defined in workflow \"" + job.workflow().id() + "\"", false, done.result());

@@ -218,8 +218,7 @@ final class IsolatedTask {
     }
 
     private static NodeSpec.Task withoutGates(NodeSpec.Task t) {
-        return new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(), List.of(), t.session(), t.sandbox(),
-                t.isolation(), t.promptSyntax(), t.inputs(), t.supervisor(), t.planner());
+        return t.toBuilder().execution(e -> e.gates(List.of())).build();
     }
 
     private static boolean isFailure(String output) {

@@ -87,9 +87,9 @@ public final class RoleAgents {
         var out = new LinkedHashMap<String, List<String>>();
         for (Workflow w : graph.all()) {
             for (Node node : w.nodes()) {
-                if (node.spec() instanceof NodeSpec.Task t && t.agent() == null && t.command() == null && t.role() != null
-                        && resolve(w, t.role()).isEmpty()) {
-                    out.computeIfAbsent(t.role(), r -> new java.util.ArrayList<>()).add(node.id());
+                if (node.spec() instanceof NodeSpec.Task t && t.call().agent() == null && t.command() == null && t.call().role() != null
+                        && resolve(w, t.call().role()).isEmpty()) {
+                    out.computeIfAbsent(t.call().role(), r -> new java.util.ArrayList<>()).add(node.id());
                 }
             }
             // an automatic escalation node names no agent unless its escalation does: the planner role runs it

@@ -43,10 +43,10 @@ public final class StandardExecutor implements WorkExecutor {
         }
         NodeSpec spec = job.node().spec();
         if (spec instanceof NodeSpec.Task t) {
-            if (t.agent() != null && inProcess.containsKey(t.agent().name())) {
-                return inProcess.get(t.agent().name()).execute(job, cancellation);
+            if (t.call().agent() != null && inProcess.containsKey(t.call().agent().name())) {
+                return inProcess.get(t.call().agent().name()).execute(job, cancellation);
             }
-            if (t.isolated()) {
+            if (t.execution().isolated()) {
                 if (isolated == null) {
                     return Outcome.failed("task \"" + job.nodeId() + "\" runs isolated, but this engine has no folder for worktrees", false, Map.of());
                 }
@@ -72,14 +72,14 @@ public final class StandardExecutor implements WorkExecutor {
 
     /** The task's agent or command, then its gates (none when the isolated step runs them itself). */
     private Outcome task(Job job, NodeSpec.Task t, Cancellation cancellation) {
-        if (t.agent() != null) {
-            return agentTask.run(job, t.agent().name(), t.cwd(), t.env(), t, cancellation);
+        if (t.call().agent() != null) {
+            return agentTask.run(job, t.call().agent().name(), t.execution().cwd(), t.execution().env(), t, cancellation);
         }
         if (t.command() != null) {
             return commandTask.run(job, t, cancellation);
         }
-        if (t.role() != null) {
-            return agentTask.run(job, null, t.cwd(), t.env(), t, cancellation);
+        if (t.call().role() != null) {
+            return agentTask.run(job, null, t.execution().cwd(), t.execution().env(), t, cancellation);
         }
         return Outcome.failed("task \"" + job.nodeId() + "\" has neither an agent nor a command to run", false, Map.of());
     }

@@ -73,18 +73,18 @@ final class Claims {
             long until = step.core.breaker.blockedUntil(breakerKey, step.now);
             if (until > 0) {
                 var b = row.toBuilder();
-                b.notBefore = until;
+                b.notBefore(until);
                 step.put(ctx, b.build());
                 step.event(ctx, "circuit_open", row.nodeId(), Json.object("agent", breakerKey, "until", until));
                 return null;
             }
         }
         var b = row.toBuilder();
-        b.status = NodeStatus.RUNNING;
-        b.leaseOwner = owner;
-        b.leaseExpires = step.now + step.core.options().lease().toMillis();
-        b.startedAt = step.now;
-        b.notBefore = null;
+        b.status(NodeStatus.RUNNING);
+        b.leaseOwner(owner);
+        b.leaseExpires(step.now + step.core.options().lease().toMillis());
+        b.startedAt(step.now);
+        b.notBefore(null);
         NodeRow claimed = b.build();
         step.put(ctx, claimed);
         ctx.workCount++;
@@ -99,8 +99,8 @@ final class Claims {
         Map<String, Object> mapped = Json.readMap(row.inputJson());
         String prompt = null;
         TaskPrompts.Prepared prepared = null;
-        KvInputs.Rendered kvInputs = node.spec() instanceof NodeSpec.Task t && !t.inputs().isEmpty() ? KvInputs.of(step, ctx, t.inputs()) : null;
-        if (node.spec() instanceof NodeSpec.Task t && (t.agent() != null || t.command() == null && t.role() != null)) {
+        KvInputs.Rendered kvInputs = node.spec() instanceof NodeSpec.Task t && !t.call().inputs().isEmpty() ? KvInputs.of(step, ctx, t.call().inputs()) : null;
+        if (node.spec() instanceof NodeSpec.Task t && (t.call().agent() != null || t.command() == null && t.call().role() != null)) {
             // an agent task, or a task that names only a role: the role's agent runs it
             prepared = TaskPrompts.task(step, ctx, node, t, mapped, kvInputs == null ? null : kvInputs.section());
             prompt = prepared.text();
@@ -114,7 +114,7 @@ final class Claims {
         String promptError = prepared == null ? null : prepared.error();
         Duration timeout = node.timeout() != null ? node.timeout() : step.core.options().defaultTimeout();
         String feedback = Feedback.about(node, row);
-        String session = node.spec() instanceof NodeSpec.Task t && t.continuesSession() ? row.sessionId() : null;
+        String session = node.spec() instanceof NodeSpec.Task t && t.call().continuesSession() ? row.sessionId() : null;
         if (step.core.runsInProcess(node)) {
             // Java code needs no environment, context file or prompt file.
             return new Job(ctx.id(), row.nodeId(), row.iteration(), row.attempt(), node, ctx.graph.workflow(), Path.of(ctx.loaded().baseDir()),
@@ -192,12 +192,12 @@ final class Claims {
      * also in the context file as {@code role} and {@code context_files}.
      */
     private static void taskEnv(NodeSpec.Task t, Path baseDir, Map<String, String> env, Map<String, Object> context) {
-        if (t.role() != null) {
-            env.put("FLOW_ROLE", t.role());
-            context.put("role", t.role());
+        if (t.call().role() != null) {
+            env.put("FLOW_ROLE", t.call().role());
+            context.put("role", t.call().role());
         }
-        if (!t.contextFiles().isEmpty()) {
-            var paths = t.contextFiles().stream().map(f -> baseDir.resolve(f).normalize().toString()).toList();
+        if (!t.call().contextFiles().isEmpty()) {
+            var paths = t.call().contextFiles().stream().map(f -> baseDir.resolve(f).normalize().toString()).toList();
             env.put("FLOW_CONTEXT_FILES", Json.write(paths));
             context.put("context_files", paths);
         }

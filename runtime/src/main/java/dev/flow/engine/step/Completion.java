@@ -62,8 +62,8 @@ final class Completion {
         if (circuitOpened) {
             step.event(ctx, "circuit_opened", held.nodeId(), Json.object("agent", CircuitBreaker.keyOf(node)));
         }
-        if (outcome.succeeded() && node.spec() instanceof dev.flow.model.NodeSpec.Task t && t.continuesSession() && outcome.sessionId() == null) {
-            step.event(ctx, "warning", node.id(), Json.object("message", "agent \"" + (t.agent() == null ? "?" : t.agent().name())
+        if (outcome.succeeded() && node.spec() instanceof dev.flow.model.NodeSpec.Task t && t.call().continuesSession() && outcome.sessionId() == null) {
+            step.event(ctx, "warning", node.id(), Json.object("message", "agent \"" + (t.call().agent() == null ? "?" : t.call().agent().name())
                     + "\" reported no session id, so the next run of \"" + node.id() + "\" starts a new conversation (session continue)"));
         }
         if (outcome.succeeded() && retriesOutput(ctx, node, stored, outcome.output())) {
@@ -115,21 +115,21 @@ final class Completion {
         }
         String limit = count(ctx, cost);
         var b = row.toBuilder();
-        b.status = NodeStatus.COMPLETED;
-        b.output = output;
-        b.resultJson = step.core.results.encode(result, () -> step.core.runDir(ctx.id(), row.nodeId(), row.iteration(), row.attempt()));
-        b.error = null;
-        b.errorClass = null;
-        b.cost = cost > 0 ? cost : null;
-        b.sessionId = sessionId != null ? sessionId : row.sessionId();
-        b.taken = null;
-        b.leaseOwner = null;
-        b.leaseExpires = null;
-        b.notBefore = null;
-        if (b.startedAt == null) {
-            b.startedAt = step.now;
+        b.status(NodeStatus.COMPLETED);
+        b.output(output);
+        b.resultJson(step.core.results.encode(result, () -> step.core.runDir(ctx.id(), row.nodeId(), row.iteration(), row.attempt())));
+        b.error(null);
+        b.errorClass(null);
+        b.cost(cost > 0 ? cost : null);
+        b.sessionId(sessionId != null ? sessionId : row.sessionId());
+        b.taken(null);
+        b.leaseOwner(null);
+        b.leaseExpires(null);
+        b.notBefore(null);
+        if (row.startedAt() == null) {
+            b.startedAt(step.now);
         }
-        b.finishedAt = step.now;
+        b.finishedAt(step.now);
         NodeRow done = b.build();
         step.put(ctx, done);
         NodeKeys.completed(step, ctx, done, node, output, result);
@@ -271,18 +271,18 @@ final class Completion {
             step.tx.runs().insert(new RunRow(ctx.id(), row.nodeId(), row.iteration(), row.attempt(), NodeStatus.FAILED, attempt.output(),
                     resultJson, error, row.startedAt(), step.now, errorClass, cost, row.enteredSeq()));
             var b = row.toBuilder();
-            b.status = NodeStatus.READY;
-            b.attempt = row.attempt() + 1;
-            b.error = error;
-            b.errorClass = errorClass;
-            b.cost = null;
-            b.sessionId = session;
-            b.leaseOwner = null;
-            b.leaseExpires = null;
-            b.startedAt = null;
-            b.finishedAt = null;
-            b.readyAt = step.now;
-            b.notBefore = step.now + delay;
+            b.status(NodeStatus.READY);
+            b.attempt(row.attempt() + 1);
+            b.error(error);
+            b.errorClass(errorClass);
+            b.cost(null);
+            b.sessionId(session);
+            b.leaseOwner(null);
+            b.leaseExpires(null);
+            b.startedAt(null);
+            b.finishedAt(null);
+            b.readyAt(step.now);
+            b.notBefore(step.now + delay);
             step.put(ctx, b.build());
             step.readied++;
             step.event(ctx, "node_retry", row.nodeId(), Json.object("attempt", row.attempt() + 1, "delay_ms", delay, "error", error,
@@ -302,17 +302,17 @@ final class Completion {
     static NodeRow ended(NodeRow row, NodeStatus status, String taken, String error, ErrorClass errorClass, Double cost, String session,
             String resultJson, long now) {
         var b = row.toBuilder();
-        b.status = status;
-        b.error = error;
-        b.errorClass = errorClass;
-        b.cost = cost != null ? cost : b.cost;
-        b.sessionId = session;
-        b.resultJson = resultJson != null ? resultJson : row.resultJson();
-        b.taken = taken;
-        b.leaseOwner = null;
-        b.leaseExpires = null;
-        b.notBefore = null;
-        b.finishedAt = now;
+        b.status(status);
+        b.error(error);
+        b.errorClass(errorClass);
+        b.cost(cost != null ? cost : row.cost());
+        b.sessionId(session);
+        b.resultJson(resultJson != null ? resultJson : row.resultJson());
+        b.taken(taken);
+        b.leaseOwner(null);
+        b.leaseExpires(null);
+        b.notBefore(null);
+        b.finishedAt(now);
         return b.build();
     }
 

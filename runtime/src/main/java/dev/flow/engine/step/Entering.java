@@ -39,12 +39,12 @@ final class Entering {
         Node node = ctx.graph.node(nodeId);
         var b = row.toBuilder();
         if (input != null && !input.isEmpty()) {
-            b.inputJson = Json.write(input);
+            b.inputJson(Json.write(input));
         }
-        b.readyAt = step.now;
+        b.readyAt(step.now);
         // State written before this event number is what the node saw: every state write is followed by
         // the node_completed event of the node that made it before anything it leads to is entered.
-        b.enteredSeq = ctx.eventSeq;
+        b.enteredSeq(ctx.eventSeq);
         NodeRow entered = b.build();
         switch (step.humans.interruptBefore(ctx, entered)) {
             case WAIT -> {
@@ -101,7 +101,7 @@ final class Entering {
 
     private void ready(RunContext ctx, NodeRow row) {
         var b = row.toBuilder();
-        b.status = NodeStatus.READY;
+        b.status(NodeStatus.READY);
         step.put(ctx, b.build());
         step.tags.add("ready");
         step.readied++;

@@ -108,11 +108,11 @@ final class Escalating {
 
     /** Adds the automatic escalation node {@code escalate-NODE} as the execution's next graph version; why not, when it cannot. */
     private String growAutomatic(RunContext ctx, NodeRow failed, Escalation e, String id) {
-        var spec = new NodeSpec.Task(e.agent() == null ? null : NameRef.of(e.agent().name()), e.agent() == null ? Escalation.PLANNER_ROLE : null,
-                autoPrompt(failed.nodeId()), null, null, List.of(), Map.of(), List.of());
+        var spec = NodeSpec.Task.builder().call(c -> c.agent(e.agent() == null ? null : NameRef.of(e.agent().name()))
+                .role(e.agent() == null ? Escalation.PLANNER_ROLE : null).prompt(autoPrompt(failed.nodeId()))).build();
         List<OutputDecl> outputs = List.of(OutputDecl.of(Escalation.RETRY), OutputDecl.of(Escalation.ASK), OutputDecl.of(Escalation.GIVE_UP));
-        Node node = new Node(id, "escalation of \"" + failed.nodeId() + "\"", null, spec, outputs, null, null, List.of(), null,
-                Map.of(), null, new Escalation(Escalation.Mode.NONE, null, null, null, null));
+        Node node = Node.builder().id(id).label("escalation of \"" + failed.nodeId() + "\"").spec(spec).outputs(outputs)
+                .escalation(new Escalation(Escalation.Mode.NONE, null, null, null, null)).build();
         List<GraphVersionRow> versions = step.tx.graphVersions().all(ctx.id());
         int version = versions.isEmpty() ? 1 : versions.get(versions.size() - 1).version() + 1;
         FlowGraph before = ctx.graph.flowGraph();
@@ -186,9 +186,9 @@ final class Escalating {
     boolean ask(RunContext ctx, NodeRow handler, String failed, Map<String, Object> result) {
         String question = result.get("summary") instanceof String s && !s.isBlank() ? s : "Run \"" + failed + "\" again?";
         var b = handler.toBuilder();
-        b.resultJson = step.core.results.encode(result, () -> step.core.runDir(ctx.id(), handler.nodeId(), handler.iteration(), handler.attempt()));
-        b.leaseOwner = null;
-        b.leaseExpires = null;
+        b.resultJson(step.core.results.encode(result, () -> step.core.runDir(ctx.id(), handler.nodeId(), handler.iteration(), handler.attempt())));
+        b.leaseOwner(null);
+        b.leaseExpires(null);
         NodeRow asking = b.build();
         step.put(ctx, asking);
         NodeRow f = step.node(ctx, failed);

@@ -17,7 +17,7 @@ final class Feedback {
 
     /** Whether the node's work is done by an agent, which reads a prompt the feedback can join. */
     static boolean reachesAgent(Node node) {
-        return (node.spec() instanceof NodeSpec.Task t && (t.agent() != null || (t.command() == null && t.role() != null)))
+        return (node.spec() instanceof NodeSpec.Task t && (t.call().agent() != null || (t.command() == null && t.call().role() != null)))
                 || (node.spec() instanceof NodeSpec.Merge m && m.agent() != null);
     }
 
@@ -29,7 +29,7 @@ final class Feedback {
         if (row.attempt() <= 1 || row.errorClass() != ErrorClass.VALIDATION || row.error() == null || !reachesAgent(node)) {
             return null;
         }
-        boolean isolated = node.spec() instanceof NodeSpec.Task t && t.isolated();
+        boolean isolated = node.spec() instanceof NodeSpec.Task t && t.execution().isolated();
         return "Your previous answer (attempt " + (row.attempt() - 1) + ") was not accepted: " + row.error()
                 + (isolated ? "\nThe files you changed then were discarded: you start again from the project as it was." : "")
                 + "\nDo the task again, and this time end with the JSON answer asked for.";

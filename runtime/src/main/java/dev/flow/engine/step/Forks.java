@@ -122,7 +122,7 @@ final class Forks {
         for (Node n : workflow.nodes()) {
             if (!reusedIds.contains(n.id())) {
                 var b = NodeRow.pending(newId, n.id()).toBuilder();
-                b.iteration = n.id().equals(nodeId) ? entry.iteration() : passAt(step, src, n.id(), entry.seq());
+                b.iteration(n.id().equals(nodeId) ? entry.iteration() : passAt(step, src, n.id(), entry.seq()));
                 step.put(ctx, b.build());
             }
         }
@@ -197,12 +197,12 @@ final class Forks {
     /** A reused row, in the fork: the same result, outputs and decisions, no worker, no child. */
     private static NodeRow copy(NodeRow r, String forkId) {
         var b = r.toBuilder();
-        b.executionId = forkId;
-        b.leaseOwner = null;
-        b.leaseExpires = null;
-        b.notBefore = null;
-        b.childId = null;
-        b.enteredSeq = null; // its entry was numbered in the source's log
+        b.executionId(forkId);
+        b.leaseOwner(null);
+        b.leaseExpires(null);
+        b.notBefore(null);
+        b.childId(null);
+        b.enteredSeq(null); // its entry was numbered in the source's log
         return b.build();
     }
 

@@ -88,7 +88,7 @@ final class Growing {
 
     /** Why adding {@code adding} nodes passes a limit; null when it does not. */
     private static String overLimit(Workflow workflow, Node planner, int adding) {
-        Growth own = planner.spec() instanceof NodeSpec.Task t ? t.planner() : null;
+        Growth own = planner.spec() instanceof NodeSpec.Task t ? t.steering().planner() : null;
         int perAnswer = Growth.perAnswer(own, workflow);
         if (adding > perAnswer) {
             return "it adds " + adding + " nodes and \"" + planner.id() + "\" may add at most " + perAnswer + " in one answer"

@@ -20,7 +20,7 @@ final class GrowthPrompts {
             text.append("\n\n---\n").append(escalation);
         }
         if (graph.isPlanner(node.id())) {
-            Growth own = node.spec() instanceof NodeSpec.Task t ? t.planner() : null;
+            Growth own = node.spec() instanceof NodeSpec.Task t ? t.steering().planner() : null;
             text.append("\n\n---\nYou may add nodes to this workflow; they run after you")
                     .append(escalation != null ? " and before the failed node runs again" : ", before what follows you")
                     .append(". Add them to your JSON answer: \"next\": {\"addNodes\": [{\"id\": \"write_tests\", \"title\": \"Write the tests\", ")

@@ -61,9 +61,9 @@ final class Humans {
         long id = step.tx.requests().insert(new RequestRow(0, ctx.id(), row.nodeId(), row.iteration(), kind, title, prompt, options, fallback,
                 deadline, RequestRow.PENDING, null, null, step.now, null));
         var b = row.toBuilder();
-        b.status = NodeStatus.WAITING;
-        if (b.startedAt == null) {
-            b.startedAt = step.now;
+        b.status(NodeStatus.WAITING);
+        if (row.startedAt() == null) {
+            b.startedAt(step.now);
         }
         step.put(ctx, b.build());
         step.event(ctx, "node_waiting", row.nodeId(), Json.object("request", id, "kind", kind, "options", options));
@@ -163,8 +163,8 @@ final class Humans {
 
     private void applyBefore(RunContext ctx, NodeRow row, String answer, String note) {
         var b = row.toBuilder();
-        b.status = NodeStatus.PENDING;
-        b.startedAt = null;
+        b.status(NodeStatus.PENDING);
+        b.startedAt(null);
         NodeRow pending = b.build();
         step.put(ctx, pending);
         switch (answer) {
@@ -187,10 +187,10 @@ final class Humans {
             }
         }
         var b = row.toBuilder();
-        b.status = NodeStatus.SKIPPED;
-        b.taken = String.join(",", taken);
-        b.error = "skipped by a person";
-        b.finishedAt = step.now;
+        b.status(NodeStatus.SKIPPED);
+        b.taken(String.join(",", taken));
+        b.error("skipped by a person");
+        b.finishedAt(step.now);
         NodeRow skipped = b.build();
         step.put(ctx, skipped);
         step.event(ctx, "node_skipped", row.nodeId(), Json.object("by", "person"));
@@ -199,7 +199,7 @@ final class Humans {
 
     private void applyAfter(RunContext ctx, NodeRow row, String answer, String note) {
         var b = row.toBuilder();
-        b.status = NodeStatus.COMPLETED;
+        b.status(NodeStatus.COMPLETED);
         NodeRow done = b.build();
         step.put(ctx, done);
         // After the node has run there is nothing left to skip: skip goes on like proceed.

@@ -76,7 +76,7 @@ public final class Inputs {
     /** Whether {@code w} takes inputs it does not declare (see the class comment). */
     static boolean takesAnyInput(Workflow w) {
         return w.inputs().isEmpty() && w.nodes().stream()
-                .anyMatch(n -> n.spec() instanceof NodeSpec.Task t && t.syntax() == PromptSyntax.FORMAT);
+                .anyMatch(n -> n.spec() instanceof NodeSpec.Task t && t.call().syntax() == PromptSyntax.FORMAT);
     }
 
     private static String known(Workflow w) {

@@ -115,11 +115,11 @@ public final class Leases {
             return false;
         }
         var b = row.toBuilder();
-        b.status = NodeStatus.READY;
-        b.leaseOwner = null;
-        b.leaseExpires = null;
-        b.startedAt = null;
-        b.readyAt = step.now;
+        b.status(NodeStatus.READY);
+        b.leaseOwner(null);
+        b.leaseExpires(null);
+        b.startedAt(null);
+        b.readyAt(step.now);
         step.put(ctx, b.build());
         step.readied++;
         return true;

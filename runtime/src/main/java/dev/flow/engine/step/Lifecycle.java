@@ -153,12 +153,12 @@ final class Lifecycle {
             }
         }
         var b = r.toBuilder();
-        b.status = NodeStatus.SKIPPED;
-        b.error = why;
-        b.taken = "";
-        b.leaseOwner = null;
-        b.leaseExpires = null;
-        b.finishedAt = step.now;
+        b.status(NodeStatus.SKIPPED);
+        b.error(why);
+        b.taken("");
+        b.leaseOwner(null);
+        b.leaseExpires(null);
+        b.finishedAt(step.now);
         step.put(ctx, b.build());
         step.event(ctx, "node_cancelled", r.nodeId(), Json.object("was", r.status().keyword(), "reason", why));
     }

@@ -65,22 +65,22 @@ final class LoopReset {
     /** The row of a node's next pass: pending, its iteration one higher, attempt 1, handed {@code inputJson}, nothing of its last run. */
     static NodeRow nextPass(NodeRow row, String inputJson) {
         var b = row.toBuilder();
-        b.status = NodeStatus.PENDING;
-        b.iteration = row.iteration() + 1;
-        b.attempt = 1;
-        b.taken = null;
-        b.inputJson = inputJson;
-        b.error = null;
-        b.errorClass = null;
-        b.cost = null;
-        b.leaseOwner = null;
-        b.leaseExpires = null;
-        b.readyAt = null;
-        b.notBefore = null;
-        b.startedAt = null;
-        b.finishedAt = null;
-        b.childId = null;
-        b.enteredSeq = null;
+        b.status(NodeStatus.PENDING);
+        b.iteration(row.iteration() + 1);
+        b.attempt(1);
+        b.taken(null);
+        b.inputJson(inputJson);
+        b.error(null);
+        b.errorClass(null);
+        b.cost(null);
+        b.leaseOwner(null);
+        b.leaseExpires(null);
+        b.readyAt(null);
+        b.notBefore(null);
+        b.startedAt(null);
+        b.finishedAt(null);
+        b.childId(null);
+        b.enteredSeq(null);
         return b.build();
     }
 }

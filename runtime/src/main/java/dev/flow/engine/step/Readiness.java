@@ -93,9 +93,9 @@ final class Readiness {
 
     void skip(RunContext ctx, NodeRow row) {
         var b = row.toBuilder();
-        b.status = NodeStatus.SKIPPED;
-        b.taken = "";
-        b.finishedAt = step.now;
+        b.status(NodeStatus.SKIPPED);
+        b.taken("");
+        b.finishedAt(step.now);
         NodeRow skipped = b.build();
         step.put(ctx, skipped);
         step.event(ctx, "node_skipped", row.nodeId(), null);

@@ -178,7 +178,7 @@ final class Routing {
 
     private NodeRow markTaken(RunContext ctx, NodeRow row, List<Edge> taken) {
         var b = row.toBuilder();
-        b.taken = taken.stream().map(e -> Integer.toString(ctx.graph.ordinal(e))).collect(Collectors.joining(","));
+        b.taken(taken.stream().map(e -> Integer.toString(ctx.graph.ordinal(e))).collect(Collectors.joining(",")));
         NodeRow next = b.build();
         step.put(ctx, next);
         return next;
@@ -188,7 +188,7 @@ final class Routing {
         var result = step.core.results.decode(row.resultJson());
         result.put("branch_outcome", "max_iterations_reached");
         var b = row.toBuilder();
-        b.resultJson = step.core.results.encode(result, () -> step.core.runDir(ctx.id(), row.nodeId(), row.iteration(), row.attempt()));
+        b.resultJson(step.core.results.encode(result, () -> step.core.runDir(ctx.id(), row.nodeId(), row.iteration(), row.attempt())));
         NodeRow next = b.build();
         step.put(ctx, next);
         return next;

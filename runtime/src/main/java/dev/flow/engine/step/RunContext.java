@@ -119,9 +119,8 @@ final class RunContext {
     }
 
     ExecutionRow toRow() {
-        return new ExecutionRow(loaded.id(), graphHash, loaded.workflowId(), loaded.rootId(), loaded.parentId(),
-                loaded.parentNode(), loaded.parentIteration(), status, stopping, report, loaded.inputsJson(), loaded.baseDir(), running,
-                active, waiting, workCount, eventSeq, cost, loaded.createdAt(), finishedAt, loaded.version());
+        return loaded.toBuilder().graphHash(graphHash).status(status).stopping(stopping).report(report).running(running).active(active).waiting(waiting)
+                .workCount(workCount).eventSeq(eventSeq).cost(cost).finishedAt(finishedAt).build();
     }
 
     boolean isDirty() {

@@ -103,7 +103,7 @@ public final class RunGraph {
 
     /** Whether the node's answers may add nodes: a planner, or a node that handles escalations. */
     public boolean isPlanner(String id) {
-        return node(id).spec() instanceof NodeSpec.Task t && t.isPlanner() || handlesEscalations(id);
+        return node(id).spec() instanceof NodeSpec.Task t && t.steering().isPlanner() || handlesEscalations(id);
     }
 
     /** Loop edges, and edges that close a cycle without being marked as loops (the checker refuses those). */

@@ -31,8 +31,9 @@ final class Starter {
     /** Inserts the execution's row, running, with nothing in it yet; returns its context. */
     static RunContext insert(Step step, String id, String graphHash, Workflow workflow, String rootId, String parentId, String parentNode,
             int parentIteration, Map<String, Object> inputs, String baseDir) {
-        var row = new ExecutionRow(id, graphHash, workflow.id(), rootId == null ? id : rootId, parentId, parentNode, parentIteration,
-                ExecutionStatus.RUNNING, null, null, Json.write(inputs), baseDir, 0, 0, 0, 0, 0, 0, step.now, null, 0);
+        var row = ExecutionRow.builder().id(id).graphHash(graphHash).workflowId(workflow.id()).rootId(rootId == null ? id : rootId).parentId(parentId)
+                .parentNode(parentNode).parentIteration(parentIteration).status(ExecutionStatus.RUNNING).inputsJson(Json.write(inputs)).baseDir(baseDir)
+                .createdAt(step.now).build();
         step.tx.executions().insert(row);
         return step.adopt(row);
     }

@@ -54,9 +54,9 @@ final class Subgraphs {
         }
         String childId = ctx.id() + "." + node.id() + "." + row.iteration() + (row.attempt() > 1 ? "-" + row.attempt() : "");
         var b = row.toBuilder();
-        b.status = NodeStatus.WAITING;
-        b.childId = childId;
-        b.startedAt = step.now;
+        b.status(NodeStatus.WAITING);
+        b.childId(childId);
+        b.startedAt(step.now);
         step.put(ctx, b.build());
         step.event(ctx, "node_waiting", node.id(), Json.object("child", childId));
         Forks.ChildFork fork = step.childForks.remove(ctx.id() + "/" + node.id());

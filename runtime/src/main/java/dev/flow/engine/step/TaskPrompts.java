@@ -40,12 +40,12 @@ final class TaskPrompts {
 
     /** @param kvInputs the section that lists the task's {@code inputs} ({@link KvInputs}); null when it has none */
     static Prepared task(Step step, RunContext ctx, Node node, NodeSpec.Task task, Map<String, Object> mapped, String kvInputs) {
-        if (task.syntax() == PromptSyntax.FLOW) {
-            return new Prepared(withSupervision(step, ctx, node, withContext(flow(step, ctx, node, mapped, task.prompt()), task, kvInputs)), null, null);
+        if (task.call().syntax() == PromptSyntax.FLOW) {
+            return new Prepared(withSupervision(step, ctx, node, withContext(flow(step, ctx, node, mapped, task.call().prompt()), task, kvInputs)), null, null);
         }
         Map<String, Object> data = inputData(step, ctx, node);
         try {
-            return new Prepared(withSupervision(step, ctx, node, withContext(FormatPrompts.fill(task.prompt() == null ? "" : task.prompt(), data), task, kvInputs)),
+            return new Prepared(withSupervision(step, ctx, node, withContext(FormatPrompts.fill(task.call().prompt() == null ? "" : task.call().prompt(), data), task, kvInputs)),
                     null, data);
         } catch (EvalException e) {
             return new Prepared(null, "the prompt of task \"" + node.id() + "\" cannot be filled: " + e.getMessage(), data);
@@ -98,19 +98,19 @@ final class TaskPrompts {
 
     /** The prompt followed by the task's role, context files and inputs, when it has them. */
     private static String withContext(String prompt, NodeSpec.Task task, String kvInputs) {
-        if (task.role() == null && task.contextFiles().isEmpty() && kvInputs == null) {
+        if (task.call().role() == null && task.call().contextFiles().isEmpty() && kvInputs == null) {
             return prompt;
         }
         var out = new StringBuilder(prompt == null ? "" : prompt).append("\n\n");
-        if (task.role() != null) {
-            out.append("Role: ").append(task.role()).append('\n');
+        if (task.call().role() != null) {
+            out.append("Role: ").append(task.call().role()).append('\n');
         }
-        if (!task.contextFiles().isEmpty()) {
+        if (!task.call().contextFiles().isEmpty()) {
             out.append("Context files (from the workflow's folder):\n");
-            task.contextFiles().forEach(f -> out.append("- ").append(f).append('\n'));
+            task.call().contextFiles().forEach(f -> out.append("- ").append(f).append('\n'));
         }
         if (kvInputs != null) {
-            out.append(task.role() == null && task.contextFiles().isEmpty() ? "" : "\n").append(kvInputs).append('\n');
+            out.append(task.call().role() == null && task.call().contextFiles().isEmpty() ? "" : "\n").append(kvInputs).append('\n');
         }
         return out.toString().stripTrailing();
     }

@@ -61,9 +61,7 @@ final class SqlExecutions implements ExecutionTable {
                         r.status().keyword(), keyword(r.stopping()), r.report(), r.running(), r.active(), r.waiting(), r.workCount(), r.eventSeq(),
                         r.cost(), r.finishedAt(), r.graphHash(), r.id(), r.version()), "execution " + r.id());
         if (done) {
-            s.cache.execution(new ExecutionRow(r.id(), r.graphHash(), r.workflowId(), r.rootId(), r.parentId(), r.parentNode(),
-                    r.parentIteration(), r.status(), r.stopping(), r.report(), r.inputsJson(), r.baseDir(), r.running(), r.active(), r.waiting(),
-                    r.workCount(), r.eventSeq(), r.cost(), r.createdAt(), r.finishedAt(), r.version() + 1));
+            s.cache.execution(r.toBuilder().version(r.version() + 1).build());
         }
         return done;
     }
@@ -96,6 +94,7 @@ final class SqlExecutions implements ExecutionTable {
 
     private static ExecutionRow row(ResultSet rs) throws SQLException {
         String stopping = rs.getString("stopping");
+        // every component from its column: a new component fails to compile here until it is read
         return new ExecutionRow(rs.getString("id"), rs.getString("graph_hash"), rs.getString("workflow_id"), rs.getString("root_id"),
                 rs.getString("parent_id"), rs.getString("parent_node"), rs.getInt("parent_iteration"),
                 ExecutionStatus.parse(rs.getString("status")), stopping == null ? null : ExecutionStatus.parse(stopping),

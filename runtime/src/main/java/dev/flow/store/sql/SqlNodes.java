@@ -114,6 +114,7 @@ final class SqlNodes implements NodeTable {
     }
 
     private static NodeRow row(ResultSet rs) throws SQLException {
+        // every component from its column, by position: a new component fails to compile here until it is read
         return new NodeRow(rs.getString(1), rs.getString(2), NodeStatus.parse(rs.getString(3)), rs.getInt(4), rs.getInt(5),
                 rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9), rs.getString(10), rs.getString(11),
                 SqlSession.longAt(rs, 12), SqlSession.longAt(rs, 13), SqlSession.longAt(rs, 14), SqlSession.longAt(rs, 15), SqlSession.longAt(rs, 16), rs.getString(17),

@@ -51,13 +51,13 @@ class GrowthCrashTest {
         Files.writeString(dir.resolve("plan.json"), PLAN);
         Path agent = Path.of("").toAbsolutePath().getParent().resolve("examples/agents/scripted-agent");
         var bot = new AgentDef("bot", null, new Command.Argv(List.of(agent.toString()), null), AgentDef.PromptVia.STDIN, Map.of(), null);
-        var plan = Node.of("plan", new NodeSpec.Task(NameRef.of("bot"), null, "Plan.\n@json plan.json", null, null, List.of(), Map.of(),
-                List.of()).asPlanner(Growth.DEFAULTS), null);
+        var plan = Node.of("plan", NodeSpec.Task.builder().call(c -> c.agent(NameRef.of("bot")).prompt("Plan.\n@json plan.json"))
+                .steering(s -> s.planner(Growth.DEFAULTS)).build(), null);
         var nodes = new ArrayList<Node>(List.of(Node.of("start", new NodeSpec.Start(), null), plan,
                 ProcessFlows.task("after", ProcessFlows.EFFECT), Node.of("end", new NodeSpec.End(), null)));
-        var w = new Workflow("grows", null, null, null, List.of(), List.of(), List.of(), List.of(bot), nodes,
-                List.of(ProcessFlows.edge("start", "plan"), ProcessFlows.edge("plan", "after"), ProcessFlows.edge("after", "end")), null,
-                List.of(), List.of(), new dev.flow.model.Config(2, true, null), null);
+        var w = Workflow.builder().id("grows").agents(List.of(bot)).nodes(nodes)
+                .edges(List.of(ProcessFlows.edge("start", "plan"), ProcessFlows.edge("plan", "after"), ProcessFlows.edge("after", "end")))
+                .config(new dev.flow.model.Config(2, true, null)).build();
         graph = ProcessFlows.write(dir, FlowGraph.of(w));
         db = StoreKind.current().newAddress(dir);
     }

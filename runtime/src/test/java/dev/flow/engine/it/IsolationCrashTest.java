@@ -50,14 +50,14 @@ class IsolationCrashTest {
         var gate = new GateDef("check", null, new Command.Shell("echo run >> '" + runs + "/gate-runs.log'; touch '" + runs
                 + "/gate.started'; if [ -e '" + runs + "/slow-gate' ]; then sleep 30; fi; grep -qx a1 a.txt", null), null, Map.of(), false,
                 List.of(), List.of(), null, null);
-        var a = Node.of("a", new NodeSpec.Task(null, null, null, new Command.Shell("echo run >> '" + runs + "/a-runs.log'; echo a1 > a.txt", null),
-                null, List.of(), Map.of(), List.of(NameRef.of("check")), null, null, Isolation.WORKTREE, null), null);
-        var b = Node.of("b", new NodeSpec.Task(null, null, null, new Command.Shell("echo b1 > b.txt", null), null, List.of(), Map.of(), List.of(), null, null,
-                Isolation.WORKTREE, null), null);
+        var a = Node.of("a", NodeSpec.Task.builder().command(new Command.Shell("echo run >> '" + runs + "/a-runs.log'; echo a1 > a.txt", null))
+                .execution(e -> e.gates(List.of(NameRef.of("check"))).isolation(Isolation.WORKTREE)).build(), null);
+        var b = Node.of("b", NodeSpec.Task.builder().command(new Command.Shell("echo b1 > b.txt", null))
+                .execution(e -> e.isolation(Isolation.WORKTREE)).build(), null);
         var nodes = new ArrayList<Node>(List.of(Node.of("start", new NodeSpec.Start(), null), a, b, Node.of("end", new NodeSpec.End(), null)));
         var edges = List.of(edge("start", "a"), edge("a", "b"), edge("b", "end"));
-        var w = new Workflow("iso", null, null, null, List.of(), List.of(), List.of(gate), List.of(), nodes, edges, null, List.of(), List.of(),
-                new Config(2, true, null, Isolation.NONE, "repo", null), null);
+        var w = Workflow.builder().id("iso").gates(List.of(gate)).nodes(nodes).edges(edges)
+                .config(new Config(2, true, null, Isolation.NONE, "repo", null)).build();
         graph = ProcessFlows.write(dir, FlowGraph.of(w));
     }
 

@@ -33,7 +33,7 @@ final class ProcessFlows {
     }
 
     static Node task(String id, String line) {
-        return Node.of(id, new NodeSpec.Task(null, null, null, new Command.Shell(line, null), null, List.of(), Map.of(), List.of()), null);
+        return Node.of(id, NodeSpec.Task.builder().command(new Command.Shell(line, null)).build(), null);
     }
 
     static Edge edge(String from, String to) {
@@ -49,8 +49,7 @@ final class ProcessFlows {
         all.add(Node.of("start", new NodeSpec.Start(), null));
         all.addAll(nodes);
         all.add(Node.of("end", new NodeSpec.End(), null));
-        return new Workflow(id, null, null, null, List.of(), List.of(), gates, List.of(), all, edges, null, List.of(), List.of(),
-                new dev.flow.model.Config(maxParallel, true, null), null);
+        return Workflow.builder().id(id).gates(gates).nodes(all).edges(edges).config(new dev.flow.model.Config(maxParallel, true, null)).build();
     }
 
     /**
@@ -104,8 +103,8 @@ final class ProcessFlows {
 
     /** build, then a person approves or rejects. */
     static FlowGraph approval() {
-        var review = new Node("review", null, null, new NodeSpec.Human("Ship it?", "Ship the build?", null),
-                List.of(OutputDecl.of("approved"), OutputDecl.of("rejected")), null, null, List.of(), null, Map.of(), null);
+        var review = Node.builder().id("review").spec(new NodeSpec.Human("Ship it?", "Ship the build?", null))
+                .outputs(List.of(OutputDecl.of("approved"), OutputDecl.of("rejected"))).build();
         var approved = new Expr.OutputTest(Expr.Quantifier.ANY, List.of(NameRef.of("approved")), null);
         var rejected = new Expr.OutputTest(Expr.Quantifier.ANY, List.of(NameRef.of("rejected")), null);
         var nodes = List.of(task("build", EFFECT), review, task("ship", EFFECT));

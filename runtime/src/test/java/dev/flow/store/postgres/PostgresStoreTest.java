@@ -30,7 +30,8 @@ class PostgresStoreTest {
     private final TestPostgres pg = TestPostgres.get();
 
     private static ExecutionRow execution(String id) {
-        return new ExecutionRow(id, "h", "w", id, null, null, 0, ExecutionStatus.RUNNING, null, null, "{}", "/tmp", 0, 0, 0, 0, 0, 0, 1, null, 0);
+        return ExecutionRow.builder().id(id).graphHash("h").workflowId("w").rootId(id).status(ExecutionStatus.RUNNING).inputsJson("{}").baseDir("/tmp")
+                .createdAt(1).build();
     }
 
     private PostgresStore open(String url) {
@@ -138,8 +139,8 @@ class PostgresStoreTest {
                     tx.executions().insert(execution("e" + e));
                     for (int n = 0; n < 50; n++) {
                         var b = NodeRow.pending("e" + e, "n" + n).toBuilder();
-                        b.status = NodeStatus.READY;
-                        b.readyAt = (long) n;
+                        b.status(NodeStatus.READY);
+                        b.readyAt((long) n);
                         tx.nodes().insert(b.build());
                     }
                 }
@@ -154,15 +155,13 @@ class PostgresStoreTest {
                         NodeRow got = store.write(tx -> {
                             for (NodeRow candidate : tx.nodes().claimable(null, 1_000, 4)) {
                                 var b = candidate.toBuilder();
-                                b.status = NodeStatus.RUNNING;
-                                b.leaseOwner = owner;
+                                b.status(NodeStatus.RUNNING);
+                                b.leaseOwner(owner);
                                 if (tx.nodes().update(candidate, b.build())) {
                                     ExecutionRow e = tx.executions().get(candidate.executionId()).orElseThrow();
                                     long seq = e.eventSeq() + 1;
                                     tx.events().append(List.of(new EventRow(seq, e.id(), 1, "node_started", candidate.nodeId(), null)));
-                                    var next = new ExecutionRow(e.id(), e.graphHash(), e.workflowId(), e.rootId(), e.parentId(), e.parentNode(),
-                                            e.parentIteration(), e.status(), e.stopping(), e.report(), e.inputsJson(), e.baseDir(), e.running() + 1,
-                                            e.active(), e.waiting(), e.workCount() + 1, seq, e.cost(), e.createdAt(), e.finishedAt(), e.version());
+                                    var next = e.toBuilder().running(e.running() + 1).workCount(e.workCount() + 1).eventSeq(seq).build();
                                     dev.flow.store.Guard.exactlyOne(tx.executions().update(next) ? 1 : 0, "execution " + e.id());
                                     return candidate;
                                 }
@@ -198,17 +197,17 @@ class PostgresStoreTest {
                 tx.workflows().putIfAbsent("h", "{}", "w", 1);
                 tx.executions().insert(execution("e1"));
                 var b = NodeRow.pending("e1", "a").toBuilder();
-                b.status = NodeStatus.READY;
+                b.status(NodeStatus.READY);
                 NodeRow r = b.build();
                 tx.nodes().insert(r);
                 return r;
             });
             var running = ready.toBuilder();
-            running.status = NodeStatus.RUNNING;
-            running.leaseOwner = "w1";
+            running.status(NodeStatus.RUNNING);
+            running.leaseOwner("w1");
             boolean first = store.write(tx -> tx.nodes().update(ready, running.build()));
             assertThat(first).isTrue();
-            running.leaseOwner = "w2";
+            running.leaseOwner("w2");
             boolean second = store.write(tx -> tx.nodes().update(ready, running.build()));
             assertThat(second).isFalse();
             assertThat(store.read(tx -> tx.nodes().get("e1", "a")).orElseThrow().leaseOwner()).isEqualTo("w1");

@@ -22,7 +22,8 @@ class SqliteStoreTest {
     Path dir;
 
     private static ExecutionRow execution(String id) {
-        return new ExecutionRow(id, "h", "w", id, null, null, 0, ExecutionStatus.RUNNING, null, null, "{}", "/tmp", 0, 0, 0, 0, 0, 0, 1, null, 0);
+        return ExecutionRow.builder().id(id).graphHash("h").workflowId("w").rootId(id).status(ExecutionStatus.RUNNING).inputsJson("{}").baseDir("/tmp")
+                .createdAt(1).build();
     }
 
     @Test
@@ -191,9 +192,9 @@ class SqliteStoreTest {
             java.util.List<dev.flow.store.RunRow> runs = store.read(tx -> tx.runs().of("e1", "a"));
             assertThat(runs).singleElement().satisfies(r -> assertThat(r.errorClass()).isNull());
             var b = a.toBuilder();
-            b.errorClass = dev.flow.store.ErrorClass.VALIDATION;
-            b.cost = 0.5;
-            b.sessionId = "s-1";
+            b.errorClass(dev.flow.store.ErrorClass.VALIDATION);
+            b.cost(0.5);
+            b.sessionId("s-1");
             NodeRow next = b.build();
             boolean updated = store.write(tx -> tx.nodes().update(a, next));
             assertThat(updated).isTrue();
@@ -211,17 +212,17 @@ class SqliteStoreTest {
                 tx.workflows().putIfAbsent("h", "{}", "w", 1);
                 tx.executions().insert(execution("e1"));
                 var b = NodeRow.pending("e1", "a").toBuilder();
-                b.status = NodeStatus.READY;
+                b.status(NodeStatus.READY);
                 NodeRow r = b.build();
                 tx.nodes().insert(r);
                 return r;
             });
             var running = ready.toBuilder();
-            running.status = NodeStatus.RUNNING;
-            running.leaseOwner = "w1";
+            running.status(NodeStatus.RUNNING);
+            running.leaseOwner("w1");
             boolean first = store.write(tx -> tx.nodes().update(ready, running.build()));
             assertThat(first).isTrue();
-            running.leaseOwner = "w2";
+            running.leaseOwner("w2");
             boolean second = store.write(tx -> tx.nodes().update(ready, running.build()));
             assertThat(second).isFalse();
             assertThat(store.read(tx -> tx.nodes().get("e1", "a")).orElseThrow().leaseOwner()).isEqualTo("w1");
