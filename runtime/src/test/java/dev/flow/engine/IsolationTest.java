@@ -172,6 +172,24 @@ class IsolationTest {
         }
     }
 
+    /** An attempt whose gate fails in its worktree still cost what its agent said: max cost stops the retries as without isolation. */
+    @Test
+    void theCostOfAnIsolatedAttemptWhoseGateFailsCountsAndMaxCostStopsTheRetries() throws Exception {
+        TestRepo repo = repo();
+        var g = Flows.workflow("w").scriptedAgent("bot").gateDef("never", "exit 1")
+                .agentTask("a", "bot", "@write shared.txt=from a\n@cost 0.6\n@summary a edits").isolate("a").gates("a", "never")
+                .chain("start", "a", "end").retry("a", 5, java.time.Duration.ofMillis(1)).limits(null, null, 1.0)
+                .config(1, true, null).graph();
+        try (var h = new Harness(dir)) {
+            String id = h.engine.start(g, Map.of(), repo.dir);
+            RunResult r = h.engine.run(id);
+            assertThat(r.outcome()).as(r.report()).isEqualTo(RunOutcome.LIMIT_REACHED);
+            assertThat(h.history(id, "a")).extracting(dev.flow.store.RunRow::cost).containsExactly(0.6, 0.6);
+            assertThat(h.engine.queries().status(id).execution().cost()).isCloseTo(1.2, org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(repo.read("shared.txt")).isEqualTo("original\n");
+        }
+    }
+
     @Test
     void aCancelledStepLeavesTheTargetUntouchedAndItsWorktreeRemoved() throws Exception {
         TestRepo repo = repo();
