@@ -72,6 +72,26 @@ class GrowthTest {
         }
     }
 
+    /** Seed 003's answer says how it went in "status": "fail" and "checkpoint" are not a success, and nothing is added. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"fail", "checkpoint"})
+    void aSeedAnswerWhoseStatusIsNotSuccessFailsThePlannerAndAddsNothing(String status) throws IOException {
+        write("status.json", """
+                {"status": "%s", "summary": "could not plan",
+                 "next": {"addNodes": [{"id": "design", "title": "Design it", "prompt": "Design."}]}}
+                """.formatted(status));
+        FlowGraph g = planned("status.json").graph();
+        try (var h = new Harness(dir)) {
+            String id = h.start(g);
+            RunResult r = h.engine.run(id);
+            assertThat(r.outcome()).as(r.report()).isEqualTo(RunOutcome.FAILED);
+            assertThat(h.status(id, "plan")).isEqualTo(NodeStatus.FAILED);
+            assertThat(h.node(id, "plan").error()).contains("\"status\": \"" + status + "\"");
+            assertThat(h.status(id, "report")).isNotEqualTo(NodeStatus.COMPLETED);
+            assertThat(h.engine.queries().graphVersions(id)).extracting(GraphVersionRow::version).doesNotContain(1);
+        }
+    }
+
     @Test
     void aPlannerThatAddsACycleWithoutALimitIsRefusedWithTheCheckersDiagnosticAndSucceedsOnItsRetry() throws IOException {
         write("cycle.json", """

@@ -128,6 +128,68 @@ class IsolationTest {
         }
     }
 
+    /** The shape of examples/worktree.flow: "a -> join" has no condition, so it does not handle a conflict. */
+    @Test
+    void aConflictOnAnEdgeWithNoConditionFailsTheNode() throws Exception {
+        TestRepo repo = repo();
+        var g = Flows.workflow("w").scriptedAgent("bot")
+                .gateDef("check_a", after("b") + "true").gateDef("check_b", after("a") + "true")
+                .parallel("fan", "a", "b")
+                .agentTask("a", "bot", "@write shared.txt=from a\n@summary a edits").isolate("a").gates("a", "check_a")
+                .agentTask("b", "bot", "@write shared.txt=from b\n@summary b edits").isolate("b").gates("b", "check_b")
+                .merge("join", dev.flow.model.WaitMode.ALL, dev.flow.model.MergeStrategy.UNION)
+                .chain("start", "fan").edge("fan", "a").edge("fan", "b").chain("a", "join").chain("b", "join")
+                .chain("join", "end").config(2, true, null).graph();
+        try (var h = new Harness(dir)) {
+            String id = h.engine.start(g, Map.of(), repo.dir);
+            RunResult r = h.engine.run(id);
+            assertThat(r.outcome()).as(r.report()).isEqualTo(RunOutcome.FAILED);
+            assertThat(r.report()).containsPattern("changes of \"[ab]\" conflict with the target: shared.txt; nothing was applied");
+            assertThat(List.of(h.status(id, "a"), h.status(id, "b"))).contains(dev.flow.store.NodeStatus.FAILED);
+        }
+    }
+
+    /** Only Flow's apply can say "conflict": the prompt does not offer it and an agent that answers it is refused. */
+    @Test
+    void anAgentCannotAnswerConflict() throws Exception {
+        TestRepo repo = repo();
+        String before = repo.head();
+        var g = Flows.workflow("w").scriptedAgent("bot")
+                .agentTask("a", "bot", "@write shared.txt=from a\n@output conflict\n@summary claims a conflict").isolate("a")
+                .sh("resolve", "echo resolving")
+                .chain("start", "a").edge("a", "resolve", any("conflict")).edge("a", "end", any("done")).chain("resolve", "end")
+                .config(1, false, null).graph();
+        try (var h = new Harness(dir)) {
+            String id = h.engine.start(g, Map.of(), repo.dir);
+            RunResult r = h.engine.run(id);
+            assertThat(r.outcome()).as(r.report()).isEqualTo(RunOutcome.FAILED);
+            assertThat(h.node(id, "a").error()).contains("answered output \"conflict\"");
+            assertThat(h.status(id, "resolve")).isNotEqualTo(dev.flow.store.NodeStatus.COMPLETED);
+            assertThat(repo.read("shared.txt")).isEqualTo("original\n");
+            assertThat(repo.head()).isEqualTo(before);
+            String prompt = Files.readString(h.store.artifactsDir().resolve(id).resolve("a").resolve("1-1").resolve("prompt.txt"));
+            assertThat(prompt).contains("\"output\": one of [done").doesNotContain("conflict]");
+        }
+    }
+
+    /** An attempt whose gate fails in its worktree still cost what its agent said: max cost stops the retries as without isolation. */
+    @Test
+    void theCostOfAnIsolatedAttemptWhoseGateFailsCountsAndMaxCostStopsTheRetries() throws Exception {
+        TestRepo repo = repo();
+        var g = Flows.workflow("w").scriptedAgent("bot").gateDef("never", "exit 1")
+                .agentTask("a", "bot", "@write shared.txt=from a\n@cost 0.6\n@summary a edits").isolate("a").gates("a", "never")
+                .chain("start", "a", "end").retry("a", 5, java.time.Duration.ofMillis(1)).limits(null, null, 1.0)
+                .config(1, true, null).graph();
+        try (var h = new Harness(dir)) {
+            String id = h.engine.start(g, Map.of(), repo.dir);
+            RunResult r = h.engine.run(id);
+            assertThat(r.outcome()).as(r.report()).isEqualTo(RunOutcome.LIMIT_REACHED);
+            assertThat(h.history(id, "a")).extracting(dev.flow.store.RunRow::cost).containsExactly(0.6, 0.6);
+            assertThat(h.engine.queries().status(id).execution().cost()).isCloseTo(1.2, org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(repo.read("shared.txt")).isEqualTo("original\n");
+        }
+    }
+
     @Test
     void aCancelledStepLeavesTheTargetUntouchedAndItsWorktreeRemoved() throws Exception {
         TestRepo repo = repo();

@@ -95,7 +95,7 @@ final class AgentTask {
             return prompt + "\n\n---\n" + SupervisorDecision.reminder(job.node(), supervision(job));
         }
         return prompt + "\n\n---\nWhen you are done, end your answer with one JSON object on its own line: "
-                + "{\"output\": one of " + job.node().effectiveOutputs() + ", \"summary\": \"what you did, in one or two sentences\", "
+                + "{\"output\": one of " + job.node().answerableOutputs() + ", \"summary\": \"what you did, in one or two sentences\", "
                 + "\"state\": {}}\n";
     }
 
@@ -106,7 +106,8 @@ final class AgentTask {
         result.put("exit_code", (long) r.exitCode());
         result.put("stdout", Tails.tail(ran.stdout(), Tails.TAIL_BYTES));
         result.put("stderr", ran.stderrTail());
-        List<String> outputs = job.node().effectiveOutputs();
+        // Not "conflict": only Flow's apply can say an isolated step's changes conflict.
+        List<String> outputs = job.node().answerableOutputs();
         if (r.cancelled()) {
             return Outcome.failed("cancelled: " + cancellation.reason(), ErrorClass.LOGIC, result);
         }

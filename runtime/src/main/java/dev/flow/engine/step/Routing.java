@@ -42,9 +42,13 @@ final class Routing {
         var loops = new ArrayList<Edge>();
         var spent = new ArrayList<Edge>();
         Set<String> branches = parallelBranches(node);
+        // A conflict is handled only by an edge that asks for it: an edge with no condition is the
+        // way on for the change that was applied, so taking it would end a lost change as a success.
+        boolean conflict = node.isIsolatedTask() && dev.flow.model.Isolation.CONFLICT_OUTPUT.equals(output);
         try {
             for (Edge e : edges) {
-                if (e.onLimitReached() || (branches != null && !branches.contains(e.to().name())) || !holds(evaluator, e)) {
+                if (e.onLimitReached() || (branches != null && !branches.contains(e.to().name())) || (conflict && e.condition() == null)
+                        || !holds(evaluator, e)) {
                     continue;
                 }
                 if (e.isLoop()) {
