@@ -144,14 +144,17 @@ public final class Proposals {
             spec = new NodeSpec.Gate(new NameRef(gate, at.value(pointer + "/gate")));
         } else if (command != null) {
             spec = new NodeSpec.Task(null, role, null, new Command.Argv(command, at.value(pointer + "/command")), null, List.of(), Map.of(),
-                    List.of(), null, null, workflow.config().isolation(), null, inputs, null, null);
+                    List.of(), null, null, plannersIsolation(), null, inputs, null, null);
         } else {
             String who = agent != null ? agent : runner;
             String pointerOfAgent = pointer + (agent != null ? "/agent" : "/runner");
             NameRef agentRef = who != null ? new NameRef(who, at.value(pointerOfAgent)) : role == null ? plannersAgent() : null;
             String ownRole = who == null && role == null && agentRef == null ? plannersRole() : role;
             spec = new NodeSpec.Task(agentRef, ownRole, composePrompt(id, prompt, title, description, acceptance, verify), null, null,
-                    List.of(), Map.of(), List.of(), null, null, workflow.config().isolation(), null, inputs, null, isPlanner ? Growth.DEFAULTS : null);
+                    List.of(), Map.of(), List.of(), null, null, plannersIsolation(), null, inputs, null, isPlanner ? Growth.DEFAULTS : null);
+        }
+        if (spec instanceof NodeSpec.Task t) {
+            spec = heldByPlanner(t, id);
         }
         List<OutputDecl> declared = outputs == null ? List.of()
                 : outputs.stream().map(o -> new OutputDecl(o, null, at.value(pointer + "/outputs"))).toList();
@@ -164,6 +167,26 @@ public final class Proposals {
                 edges.add(new Edge(edgeIds.next(from, id), new NameRef(from, entry), new NameRef(id, source), null, null, false, List.of(), entry));
             }
         }
+    }
+
+    /** Seed 003's nodes run isolated when their planner does (or the workflow's default says so). */
+    private dev.flow.model.Isolation plannersIsolation() {
+        return plannerNode.spec() instanceof NodeSpec.Task t && t.isolation() == dev.flow.model.Isolation.WORKTREE ? t.isolation()
+                : workflow.config().isolation();
+    }
+
+    /**
+     * Seed 003's node as a task that runs in its planner's sandbox when its own (its agent's, the
+     * workflow's) would be weaker: an added command runs sandboxed when its planner's agent is.
+     */
+    private NodeSpec.Task heldByPlanner(NodeSpec.Task t, String id) {
+        dev.flow.model.Sandbox held = dev.flow.model.Sandbox.of(workflow, plannerNode);
+        Node probe = new Node(id, null, null, t, List.of(), null, null, List.of(), null, Map.of(), null);
+        if (GrowthPolicy.weaker(dev.flow.model.Sandbox.of(workflow, probe), held) == null) {
+            return t;
+        }
+        return new NodeSpec.Task(t.agent(), t.role(), t.prompt(), t.command(), t.cwd(), t.contextFiles(), t.env(), t.gates(), t.session(), held,
+                t.isolation(), t.promptSyntax(), t.inputs(), t.supervisor(), t.planner());
     }
 
     private NameRef plannersAgent() {
