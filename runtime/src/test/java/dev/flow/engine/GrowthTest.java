@@ -138,6 +138,55 @@ class GrowthTest {
         }
     }
 
+    /**
+     * Issue 19, item 3: an added node may not turn off the workflow's sandbox, set environment
+     * variables or work outside the workflow's folder; the answer is refused with the policy's
+     * reasons, and the node never runs.
+     */
+    @Test
+    void addedNodesThatWeakenTheSandboxSetEnvOrClimbOutAreRefusedWithTheGrowthPolicy() throws IOException {
+        write("open.json", """
+                {"output": "done", "grow": {"nodes": [
+                  {"id": "open", "spec": {"kind": "task", "command": {"type": "shell", "line": "touch ../escaped.txt"},
+                   "cwd": "../..", "env": {"LD_PRELOAD": "/tmp/evil.so"}, "sandbox": {"enabled": false, "network": true}}}],
+                 "edges": []}}
+                """);
+        FlowGraph g = planned("open.json").sandbox(new dev.flow.model.Sandbox(true, false, List.of(), null)).graph();
+        try (var h = new Harness(dir)) {
+            String id = h.start(g);
+            RunResult r = h.engine.run(id);
+            assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
+            assertThat(h.history(id, "plan").get(0).error()).contains("breaks the growth policy",
+                    "node \"open\" would run without a sandbox, and added nodes run in their planner's sandbox (\"plan\"'s)", "sets environment variables (LD_PRELOAD)",
+                    "works in \"../..\", outside the workflow's folder");
+            assertThat(h.engine.queries().graphVersions(id)).isEmpty();
+            assertThat(dir.getParent().resolve("escaped.txt")).doesNotExist();
+        }
+    }
+
+    /** Issue 19, item 3: seed 003's added command runs in its planner's sandbox (here its agent's). */
+    @Test
+    void anAddedCommandRunsInItsPlannersSandbox() throws IOException {
+        Path home = Path.of(System.getProperty("user.home")).resolve("flow-growth-probe-" + java.util.UUID.randomUUID());
+        write("cmd.json", """
+                {"output": "done", "next": {"addNodes": [
+                  {"id": "probe", "command": ["sh", "-c", "if touch HOME 2>/dev/null; then echo escaped; exit 1; fi"]}]}}
+                """.replace("HOME", home.toString()));
+        FlowGraph g = Flows.workflow("w")
+                .agentDef("bot", List.of(TestPaths.scriptedAgent().toString()), new dev.flow.model.Sandbox(true, true, List.of(), null))
+                .agentTask("plan", "bot", "Plan the work.\n@json cmd.json").planner("plan", null, null)
+                .chain("start", "plan", "end").graph();
+        try (var h = new Harness(dir)) {
+            String id = h.start(g);
+            RunResult r = h.engine.run(id);
+            assertThat(r.outcome()).as(r.report()).isEqualTo(RunOutcome.COMPLETED);
+            assertThat(h.status(id, "probe")).isEqualTo(NodeStatus.COMPLETED);
+            assertThat(home).doesNotExist();
+        } finally {
+            Files.deleteIfExists(home);
+        }
+    }
+
     @Test
     void anAnswerThatAddsTooManyNodesIsRefusedWithTheLimit() throws IOException {
         write("three.json", THREE);

@@ -249,6 +249,37 @@ class IsolationTest {
         }
     }
 
+    /**
+     * Issue 19, item 2: in a repository whose hooks are tracked files ({@code core.hooksPath=.githooks},
+     * husky style), a sandboxed step writes hooks into its worktree. Flow's commit and cherry-pick
+     * run outside the sandbox: they must run none of them, and the hook files must not reach the
+     * user's branch.
+     */
+    @Test
+    void hooksASandboxedStepWritesNeverRunAndAreNotApplied() throws Exception {
+        TestRepo repo = repo();
+        repo.git("config", "core.hooksPath", ".githooks");
+        String before = repo.head();
+        Path marker = dir.resolve("hook-ran.txt");
+        String hook = "#!/bin/sh\necho \"$0\" >> '" + marker + "'\n";
+        var g = Flows.workflow("w")
+                .sh("t", "mkdir -p .githooks && for h in pre-commit prepare-commit-msg commit-msg post-commit post-checkout post-rewrite; do"
+                        + " printf '%b' \"$HOOK\" > .githooks/$h && chmod +x .githooks/$h; done; echo changed > shared.txt")
+                .cwdAndEnv("t", null, Map.of("HOOK", hook)).isolate("t").sandbox(new dev.flow.model.Sandbox(true, true, List.of(), null))
+                .chain("start", "t", "end").graph();
+        try (var h = new Harness(dir)) {
+            RunResult r = run(h, g, repo.dir);
+            assertThat(marker).as("a hook the step wrote ran outside its sandbox").doesNotExist();
+            assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
+            assertThat(r.report()).contains("its changes write the repository's hooks (core.hooksPath: .githooks): .githooks/",
+                    "Flow does not apply hook files a step wrote");
+            assertThat(repo.head()).isEqualTo(before);
+            assertThat(repo.dir.resolve(".githooks")).doesNotExist();
+            assertThat(repo.read("shared.txt")).isEqualTo("original\n");
+            assertThat(repo.status()).isEmpty();
+        }
+    }
+
     @Test
     void aStepThatChangesNothingAppliesNothing() throws Exception {
         TestRepo repo = repo();

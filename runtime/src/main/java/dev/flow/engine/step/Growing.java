@@ -72,6 +72,11 @@ final class Growing {
             return refused("the checker found " + (errors.size() == 1 ? "an error" : errors.size() + " errors") + " in the graph it would make:"
                     + GrowthCheck.describe(errors));
         }
+        List<String> policy = dev.flow.growth.GrowthPolicy.violations(workflow, node.id(), grown.graph().workflow(workflow.id()).orElseThrow(),
+                grown.addedNodes());
+        if (!policy.isEmpty()) {
+            return refused("what it adds breaks the growth policy:\n- " + String.join("\n- ", policy));
+        }
         Map<String, List<String>> unplayed = step.core.roles.unplayed(grown.graph());
         unplayed.values().forEach(tasks -> tasks.retainAll(grown.addedNodes()));
         unplayed.values().removeIf(List::isEmpty);
