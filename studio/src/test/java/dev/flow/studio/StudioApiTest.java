@@ -124,6 +124,73 @@ class StudioApiTest {
     }
 
     @Test
+    void noPageOfAnotherSiteCanFrameTheStudio() throws Exception {
+        // two clicks in a hidden frame on another site answered a person's question
+        try (var s = new Running(dir)) {
+            for (String path : new String[] {"/", "/api/executions", "/nosuch"}) {
+                HttpResponse<String> r = http.send(request(s, path).build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(r.headers().firstValue("X-Frame-Options")).as(path).hasValue("DENY");
+                assertThat(r.headers().firstValue("Content-Security-Policy")).as(path).hasValueSatisfying(
+                        csp -> assertThat(csp).contains("frame-ancestors 'none'", "default-src 'self'"));
+            }
+        }
+    }
+
+    @Test
+    void aChangeMustComeFromTheStudiosOwnOrigin() throws Exception {
+        try (var s = new Running(dir)) {
+            String id = s.waitingApproval();
+            String body = "{\"node\":\"review\",\"output\":\"approved\"}";
+            var unsaid = request(s, "/api/executions/" + id + "/answer").header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+            assertThat(http.send(unsaid, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(403);
+            var crossSite = request(s, "/api/executions/" + id + "/answer").header("Content-Type", "application/json")
+                    .header("Sec-Fetch-Site", "cross-site").POST(HttpRequest.BodyPublishers.ofString(body)).build();
+            assertThat(http.send(crossSite, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(403);
+            assertThat(s.engine.queries().status(id).questions()).hasSize(1);
+            var sameOrigin = request(s, "/api/executions/" + id + "/answer").header("Content-Type", "application/json")
+                    .header("Sec-Fetch-Site", "same-origin").POST(HttpRequest.BodyPublishers.ofString(body)).build();
+            assertThat(http.send(sameOrigin, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void aMalformedOriginIsRefusedWithAPlainMessage() throws Exception {
+        try (var s = new Running(dir)) {
+            String id = s.waitingApproval();
+            var bad = request(s, "/api/executions/" + id + "/cancel").header("Content-Type", "application/json")
+                    .header("Origin", "http://a b^c").POST(HttpRequest.BodyPublishers.ofString("{}")).build();
+            HttpResponse<String> r = http.send(bad, HttpResponse.BodyHandlers.ofString());
+            assertThat(r.statusCode()).isEqualTo(400);
+            assertThat(JSON.readTree(r.body()).get("error").asText()).isEqualTo("the Origin header is not an origin (scheme://host:port)");
+            assertThat(r.body()).doesNotContain("Exception");
+        }
+    }
+
+    @Test
+    void aNodePageAnswersForIdsWithSpacesAndQuotes() throws Exception {
+        try (var s = new Running(dir)) {
+            String id = s.waitingApproval();
+            String node = java.net.URLEncoder.encode("say \"hi\" to 'them'", StandardCharsets.UTF_8).replace("+", "%20");
+            // this workflow has no such node: the answer names it as the page meant it, not a 404 for the path
+            HttpResponse<String> r = http.send(request(s, "/api/executions/" + id + "/nodes/" + node).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(JSON.readTree(r.body()).get("error").asText()).isEqualTo("workflow \"approval\" has no node \"say \"hi\" to 'them'\"");
+            assertThat(get(s, "/api/executions/" + id + "/nodes/review").get("runs")).hasSize(1);
+        }
+    }
+
+    @Test
+    void aTokenInTheAddressIsKeptInACookieAndTakenOutOfTheAddress() throws Exception {
+        try (var s = new Running(dir, StudioAddress.of(StudioAddress.LOOPBACK, 0, "s3cret"))) {
+            HttpResponse<String> page = http.send(HttpRequest.newBuilder(s.studio.url().resolve("/?token=s3cret&x=1")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(page.statusCode()).isEqualTo(303);
+            assertThat(page.headers().firstValue("Location")).hasValue("/?x=1");
+            assertThat(page.headers().firstValue("Set-Cookie")).hasValueSatisfying(c -> assertThat(c).startsWith("flow_studio_token=s3cret"));
+        }
+    }
+
+    @Test
     void onLoopbackARequestForAnotherHostNameIsRefused() throws Exception {
         try (var s = new Running(dir)) {
             // a web page whose own name resolves to 127.0.0.1 (DNS rebinding) sends its own Host
@@ -143,7 +210,7 @@ class StudioApiTest {
             assertThat(status(HttpRequest.newBuilder(base.resolve("/api/executions?token=wrong")))).isEqualTo(401);
             assertThat(status(HttpRequest.newBuilder(api).header("Authorization", "Bearer s3cret"))).isEqualTo(200);
             HttpResponse<String> page = http.send(HttpRequest.newBuilder(base).build(), HttpResponse.BodyHandlers.ofString());
-            assertThat(page.statusCode()).isEqualTo(200);
+            assertThat(page.statusCode()).isEqualTo(303); // to the page's address without the token
             String cookie = page.headers().firstValue("Set-Cookie").orElseThrow();
             assertThat(cookie).startsWith("flow_studio_token=s3cret").containsIgnoringCase("HttpOnly").containsIgnoringCase("SameSite=Strict");
             assertThat(status(HttpRequest.newBuilder(api).header("Cookie", "flow_studio_token=s3cret"))).isEqualTo(200);
@@ -235,9 +302,14 @@ class StudioApiTest {
         return JSON.readTree(r.body());
     }
 
+    /** A change as the studio's page sends it: JSON, from the studio's own origin. */
     private HttpResponse<String> post(Running s, String path, String json) throws IOException, InterruptedException {
-        return http.send(request(s, path).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        return http.send(request(s, path).header("Content-Type", "application/json").header("Origin", origin(s))
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String origin(Running s) {
+        return "http://" + s.studio.url().getRawAuthority();
     }
 
     private static HttpRequest.Builder request(Running s, String path) {
