@@ -104,7 +104,16 @@ final class StudioHandler extends Handler.Abstract {
         } else if (method.equals("GET") && path.equals("/api/stream")) {
             Fields query = Request.extractQueryParameters(request);
             String shown = query.getValue("execution");
-            stream.stream(response, shown == null || shown.isEmpty() ? null : shown, number(query.getValue("after")));
+            String client = Request.getRemoteAddr(request);
+            if (!stream.admit(client)) {
+                throw new HttpProblem(503, "too many open event streams (at most " + EventStream.PER_CLIENT + " for each client, "
+                        + EventStream.TOTAL + " in all): close some of the studio's pages");
+            }
+            try {
+                stream.stream(response, shown == null || shown.isEmpty() ? null : shown, number(query.getValue("after")));
+            } finally {
+                stream.release(client);
+            }
             callback.succeeded();
         } else if (execution.matches()) {
             execution(request, response, callback, execution.group(1), execution.group(2) == null ? "" : execution.group(2));

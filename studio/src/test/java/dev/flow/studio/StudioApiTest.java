@@ -124,6 +124,42 @@ class StudioApiTest {
     }
 
     @Test
+    @Timeout(120)
+    void manyOpenEventStreamsAreBoundedAndTheApiKeepsAnswering() throws Exception {
+        // 200 open streams held every Jetty thread and the API stopped answering
+        try (var s = new Running(dir)) {
+            var open = new ArrayList<Socket>();
+            try {
+                for (int i = 0; i < EventStream.PER_CLIENT; i++) {
+                    Socket socket = streamSocket(s);
+                    assertThat(firstLine(socket)).as("stream " + i).contains(" 200 ");
+                    open.add(socket);
+                }
+                Socket refused = streamSocket(s);
+                open.add(refused);
+                assertThat(firstLine(refused)).contains(" 503 ");
+                assertThat(get(s, "/api/executions").get("executions")).isEmpty();
+            } finally {
+                for (Socket socket : open) {
+                    socket.close();
+                }
+            }
+        }
+    }
+
+    private static Socket streamSocket(Running s) throws IOException {
+        var socket = new Socket("127.0.0.1", s.studio.url().getPort());
+        socket.getOutputStream().write(("GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        socket.getOutputStream().flush();
+        return socket;
+    }
+
+    private static String firstLine(Socket socket) throws IOException {
+        socket.setSoTimeout(30_000);
+        return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII)).readLine();
+    }
+
+    @Test
     void noPageOfAnotherSiteCanFrameTheStudio() throws Exception {
         // two clicks in a hidden frame on another site answered a person's question
         try (var s = new Running(dir)) {
