@@ -1,6 +1,7 @@
 package dev.flow.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * What every real agent CLI must do when Flow drives it against the model server, in a git project
  * of the test's own: edit a file with its own tool in an isolated task whose gate passes (one commit
  * applied), make a refused edit a visible failed attempt, continue its conversation with
- * {@code session continue}, and leave no process behind when it stalls past its timeout. Each CLI's
+ * {@code session continue}, be tried again after a rate limit, and leave no process behind when it
+ * stalls past its timeout. Each CLI's
  * class says how to reach it and how to let it edit unattended. A run takes seconds: each CLI starts
  * a large program and makes one request per turn.
  */
@@ -41,12 +43,15 @@ abstract class AgentCliTests {
     /** A command line under which the CLI refuses edits. */
     abstract String refusing();
 
-    /** Where the CLI puts the prompt in its request, to find what Flow built. */
-    abstract String prompts(Exchange turn);
+    /** The conversation in the CLI's request (the prompt Flow built, earlier turns when resumed), as JSON text. */
+    abstract String conversation(Exchange turn);
 
-    /** Where the CLI puts the earlier turns of a resumed conversation and the new prompt. */
-    String history(Exchange turn) {
-        return turn.text();
+    /**
+     * Whether the CLI gives up on a rate limit at once when its own retries are cut to none; gemini
+     * retries about ten times with a backoff of seconds and has no setting to shorten that.
+     */
+    boolean givesUpOnARateLimit() {
+        return true;
     }
 
     @BeforeEach
@@ -105,7 +110,7 @@ abstract class AgentCliTests {
         assertThat(project.filesOfLastCommit()).containsExactly("greeting.txt");
         var turns = server.turns();
         assertThat(turns).as("the turns: the tool call, then the answer").hasSize(2);
-        assertThat(prompts(turns.get(0))).contains("Make the greeting in greeting.txt polite.");
+        assertThat(conversation(turns.get(0))).contains("Make the greeting in greeting.txt polite.");
         assertThat(turns.get(0).text()).as("the CLI worked in the step's worktree").contains("/.flow/worktrees/");
     }
 
@@ -130,7 +135,7 @@ abstract class AgentCliTests {
         assertThat(FlowRun.log(project.dir, run.execution())).contains("validation").contains("refused").contains("greeting.txt");
         var turns = server.turns();
         assertThat(turns).hasSize(4);
-        assertThat(prompts(turns.get(2))).contains("was not accepted").contains("greeting.txt");
+        assertThat(conversation(turns.get(2))).contains("was not accepted").contains("greeting.txt");
     }
 
     String chat() {
@@ -164,9 +169,51 @@ abstract class AgentCliTests {
         var turns = server.turns();
         assertThat(turns).hasSize(2);
         // the second request carries the first prompt and the first answer before the new prompt
-        String second = history(turns.get(1));
+        String second = conversation(turns.get(1));
         assertThat(second).contains("Remember the word PINEAPPLE").contains("First answer.");
         assertThat(second.indexOf("First answer.")).isLessThan(second.lastIndexOf("Remember the word PINEAPPLE"));
+    }
+
+    String retried() {
+        return String.join("\n",
+                "workflow retried \"A rate limit, then an answer\" {",
+                "    task ask {",
+                "        agent " + agent(),
+                "        prompt \"Say hello.\"",
+                "        retry 2 backoff 1s",
+                "        timeout 5m",
+                "    }",
+                "    start -> ask -> end",
+                "}",
+                "");
+    }
+
+    /** With its own retries cut to none, the CLI fails on a 429 at once (exit 1); Flow takes that for transient and tries again. */
+    @Test
+    void aRateLimitIsTransientAndTheNextAttemptSucceeds() {
+        assumeTrue(givesUpOnARateLimit(), agent() + " retries a rate limit itself for minutes");
+        project.write("retried.flow", retried());
+        server.play(Step.fail(Step.Failure.RATE_LIMIT), Step.say("Hello. {\"output\": \"done\", \"summary\": \"said hello\"}"));
+
+        FlowRun run = flowRun(env(unattended(), 0), "retried.flow");
+
+        assertThat(run.exit()).as(run.toString()).isZero();
+        assertThat(server.turns()).hasSize(2);
+        assertThat(FlowRun.log(project.dir, run.execution())).contains("transient");
+    }
+
+    /** Tokens of both attempts of a retried node, from what the CLI reports (the script's 100 in and 20 out for the answer). */
+    @Test
+    @Tag("needs-engine")
+    void bothAttemptsOfARetriedNodeCountTheirTokens() {
+        assumeTrue(givesUpOnARateLimit(), agent() + " retries a rate limit itself for minutes");
+        project.write("retried.flow", retried());
+        server.play(Step.fail(Step.Failure.RATE_LIMIT), Step.say("Hello. {\"output\": \"done\", \"summary\": \"said hello\"}"));
+
+        FlowRun run = flowRun(env(unattended(), 0), "retried.flow");
+
+        assertThat(run.exit()).as(run.toString()).isZero();
+        assertThat(FlowRun.status(project.dir, run.execution()).toString()).contains("\"inputTokens\":100").contains("\"outputTokens\":20");
     }
 
     String stalled() {

@@ -2,11 +2,7 @@ package dev.flow.agents;
 
 import java.util.Map;
 
-/**
- * Flow drives the real gemini CLI (target/clis) against the model server. gemini retries a 429 or
- * a 5xx itself about ten times with a backoff of seconds, and has no setting to shorten that, so
- * its rate limit is not tested here.
- */
+/** Flow drives the real gemini CLI (target/clis) against the model server. */
 class GeminiIT extends AgentCliTests {
 
     @Override
@@ -31,14 +27,15 @@ class GeminiIT extends AgentCliTests {
         return "[\"gemini\", \"--output-format\", \"json\", \"--skip-trust\"]";
     }
 
-    /** The prompt is the text of the user's parts in {@code contents}. */
+    /** The conversation is the request's {@code contents}. */
     @Override
-    String prompts(Exchange turn) {
+    String conversation(Exchange turn) {
         return turn.body().path("contents").toString();
     }
 
+    /** gemini retries a 429 or a 5xx itself about ten times, seconds apart, with no setting to shorten that. */
     @Override
-    String history(Exchange turn) {
-        return turn.body().path("contents").toString();
+    boolean givesUpOnARateLimit() {
+        return false;
     }
 }
