@@ -216,23 +216,28 @@ abstract class AgentCliTests {
         assertThat(FlowRun.status(project.dir, run.execution()).toString()).contains("\"inputTokens\":100").contains("\"outputTokens\":20");
     }
 
+    /**
+     * The step's timeout in the stall test: long enough for the CLI to start and reach the server
+     * (which the test checks), short because the test waits for Flow to give up.
+     */
+    String stallTimeout() {
+        return "10s";
+    }
+
     String stalled() {
         return String.join("\n",
                 "workflow stalled \"The model never answers\" {",
                 "    task ask {",
                 "        agent " + agent(),
                 "        prompt \"Say hello.\"",
-                "        timeout 20s",
+                "        timeout " + stallTimeout(),
                 "    }",
                 "    start -> ask -> end",
                 "}",
                 "");
     }
 
-    /**
-     * The step's timeout is 20 s because the model never answers: the test waits for Flow to give up
-     * (20 s leaves the slowest CLI, gemini, time to start and reach the server).
-     */
+    /** The model never answers: the test waits for Flow's timeout ({@link #stallTimeout()}) to end the step. */
     @Test
     void aStallPastTheTimeoutLeavesNoProcessOfTheCliBehind() throws InterruptedException {
         project.write("stalled.flow", stalled());
@@ -243,6 +248,6 @@ abstract class AgentCliTests {
         assertThat(run.exit()).as(run.toString()).isEqualTo(1);
         assertThat(server.turns()).as("the CLI reached the server before it was killed").hasSize(1);
         assertThat(LeftProcesses.awaitNone(home, Duration.ofSeconds(30))).isEmpty();
-        assertThat(FlowRun.log(project.dir, run.execution())).contains("timed out after 20s and was killed");
+        assertThat(FlowRun.log(project.dir, run.execution())).contains("timed out after " + stallTimeout() + " and was killed");
     }
 }

@@ -38,4 +38,10 @@ class GeminiIT extends AgentCliTests {
     boolean givesUpOnARateLimit() {
         return false;
     }
+
+    /** gemini takes 6 to 10 s to start, and asks its router first. */
+    @Override
+    String stallTimeout() {
+        return "30s";
+    }
 }

@@ -111,6 +111,8 @@ final class ModelServer implements AutoCloseable {
             dialect.aside(request, body, out);
         } else if (step instanceof Step.Stall) {
             stall();
+            // the server is closing: the connection drops, as the model never answered
+            out.cut();
         } else {
             dialect.play(step, n, request, body, out);
         }
