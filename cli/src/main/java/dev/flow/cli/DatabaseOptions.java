@@ -4,7 +4,7 @@ import dev.flow.store.Durability;
 import dev.flow.store.Store;
 import dev.flow.store.StoreOptions;
 import dev.flow.store.postgres.PgUrl;
-import dev.flow.store.Stores;
+import dev.flow.store.open.Stores;
 import dev.flow.store.sqlite.SqliteStore;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@
  *
  * <p>The engine reaches the database only through {@link dev.flow.store.Store} and the table
  * interfaces of this package: {@link dev.flow.store.sqlite.SqliteStore} on one machine, {@link
- * dev.flow.store.postgres.PostgresStore} for several ({@link dev.flow.store.Stores} opens what
+ * dev.flow.store.postgres.PostgresStore} for several ({@link dev.flow.store.open.Stores} opens what
  * {@code --db} names). Every change happens inside {@link dev.flow.store.Store#write}: one
  * transaction in which each state transition is a guarded update (see {@link dev.flow.store.Guard}).
  */

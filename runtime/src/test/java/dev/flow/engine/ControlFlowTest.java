@@ -36,7 +36,7 @@ class ControlFlowTest {
         try (var h = new Harness(dir)) {
             String id = h.start(f.graph());
             // Nothing was driven yet: start's own transaction ran every control node to the end.
-            assertThat(h.engine.status(id).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
+            assertThat(h.engine.queries().status(id).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(h.status(id, "c49")).isEqualTo(NodeStatus.COMPLETED);
         }
@@ -94,7 +94,7 @@ class ControlFlowTest {
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
-            var merged = h.engine.events(id, 0, 1000).stream().filter(e -> "join".equals(e.nodeId()) && e.kind().equals("node_completed"))
+            var merged = h.engine.queries().events(id, 0, 1000).stream().filter(e -> "join".equals(e.nodeId()) && e.kind().equals("node_completed"))
                     .findFirst().orElseThrow();
             assertThat(merged.data()).contains("merged 2 branches (union)");
             // the later branch wins a field both have
@@ -199,7 +199,7 @@ class ControlFlowTest {
             String id = h.start(g);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(h.status(id, "b")).isEqualTo(NodeStatus.PENDING);
-            assertThat(h.engine.status(id).execution().report()).contains("completion condition");
+            assertThat(h.engine.queries().status(id).execution().report()).contains("completion condition");
         }
     }
 

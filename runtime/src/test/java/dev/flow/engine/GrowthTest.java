@@ -59,12 +59,12 @@ class GrowthTest {
             assertThat(finished.indexOf("design")).isLessThan(finished.indexOf("build")).isLessThan(finished.indexOf("plan-grown"));
             assertThat(finished.indexOf("test")).isLessThan(finished.indexOf("plan-grown"));
             assertThat(finished.indexOf("plan-grown")).isLessThan(finished.indexOf("report"));
-            List<GraphVersionRow> versions = h.engine.graphVersions(id);
+            List<GraphVersionRow> versions = h.engine.queries().graphVersions(id);
             assertThat(versions).extracting(GraphVersionRow::version).containsExactly(0, 1);
             assertThat(versions.get(1).grownBy()).isEqualTo("plan");
             assertThat(versions.get(1).addedNodes()).containsExactly("design", "build", "test", "plan-grown");
             assertThat(versions.get(0).graphHash()).isNotEqualTo(versions.get(1).graphHash());
-            assertThat(h.engine.execution(id).graphHash()).isEqualTo(versions.get(1).graphHash());
+            assertThat(h.engine.queries().execution(id).graphHash()).isEqualTo(versions.get(1).graphHash());
             var grown = h.events(id).stream().filter(e -> e.kind().equals("graph_grown")).toList();
             assertThat(grown).hasSize(1);
             assertThat(grown.get(0).nodeId()).isEqualTo("plan");
@@ -92,7 +92,7 @@ class GrowthTest {
             String retried = Files.readString(h.store.artifactsDir().resolve(id).resolve("plan").resolve("1-2").resolve("prompt.txt"));
             assertThat(retried).contains("Your previous answer (attempt 1) was not accepted", "FLOW306 at line 3, column 32 of your answer",
                     "cycle without a loop limit: \"fix\" -> \"check\" -> \"fix\"");
-            assertThat(h.engine.graphVersions(id)).extracting(GraphVersionRow::version).containsExactly(0, 1);
+            assertThat(h.engine.queries().graphVersions(id)).extracting(GraphVersionRow::version).containsExactly(0, 1);
             assertThat(h.status(id, "build")).isEqualTo(NodeStatus.COMPLETED);
         }
     }
@@ -128,7 +128,7 @@ class GrowthTest {
             assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
             assertThat(h.history(id, "plan").get(0).error())
                     .contains("it adds 3 nodes and \"plan\" may add at most 2 in one answer");
-            assertThat(h.engine.graphVersions(id)).isEmpty();
+            assertThat(h.engine.queries().graphVersions(id)).isEmpty();
         }
     }
 
@@ -138,11 +138,11 @@ class GrowthTest {
         try (var h = new Harness(dir)) {
             String id = h.start(planned("three.json").graph());
             h.engine.run(id);
-            var status = h.engine.status(id);
+            var status = h.engine.queries().status(id);
             assertThat(status.nodes()).extracting(NodeState::nodeId)
                     .containsExactly("start", "end", "plan", "design", "build", "test", "plan-grown", "report");
             // the work graph snapshot (flow run --snapshot FILE) names the version and who added each node
-            var snapshot = new com.fasterxml.jackson.databind.ObjectMapper().readTree(h.engine.workGraph(List.of(id)).json())
+            var snapshot = new com.fasterxml.jackson.databind.ObjectMapper().readTree(h.engine.queries().workGraph(List.of(id)).json())
                     .get("executions").get(0);
             assertThat(snapshot.get("graph_version").asInt()).isEqualTo(1);
             var addedBy = new java.util.LinkedHashMap<String, String>();

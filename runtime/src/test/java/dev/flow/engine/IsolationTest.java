@@ -3,6 +3,7 @@ package dev.flow.engine;
 import static dev.flow.engine.Flows.any;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flow.engine.config.EngineOptions;
 import dev.flow.engine.workspace.TestRepo;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,7 +75,7 @@ class IsolationTest {
             assertThat(repo.refs("refs/flow")).containsExactly("refs/flow/" + id + "/base");
 
             var a = h.engine.store().read(tx -> tx.nodes().get(id, "a")).orElseThrow();
-            var result = h.engine.core().results.decode(a.resultJson());
+            var result = h.engine.core().results().decode(a.resultJson());
             Path worktree = dir.resolve("worktrees").resolve(id).resolve("a-1-1");
             assertThat(result).containsEntry("worktree", worktree.toString()).containsEntry("base_commit", before)
                     .containsEntry("applied_commit", repo.head()).containsKey("step_commit");
@@ -110,7 +111,7 @@ class IsolationTest {
             assertThat(repo.status()).isEmpty();
             assertThat(repo.midOperation()).isFalse();
             assertThat(repo.extraWorktrees()).isEmpty();
-            var lost = h.engine.core().results.decode(h.engine.store().read(tx -> tx.nodes().get(id, loser)).orElseThrow().resultJson());
+            var lost = h.engine.core().results().decode(h.engine.store().read(tx -> tx.nodes().get(id, loser)).orElseThrow().resultJson());
             assertThat(lost).containsEntry("conflict_files", List.of("shared.txt")).doesNotContainKey("applied_commit");
         }
     }
@@ -195,7 +196,7 @@ class IsolationTest {
             String id = h.engine.start(g, Map.of(), repo.dir);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(repo.subjects()).containsExactly("initial");
-            var result = h.engine.core().results.decode(h.engine.store().read(tx -> tx.nodes().get(id, "a")).orElseThrow().resultJson());
+            var result = h.engine.core().results().decode(h.engine.store().read(tx -> tx.nodes().get(id, "a")).orElseThrow().resultJson());
             assertThat(result).containsKey("worktree").doesNotContainKeys("step_commit", "applied_commit");
         }
     }
@@ -210,7 +211,7 @@ class IsolationTest {
             String id = h.engine.start(g, Map.of(), repo.dir);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(h.node(id, "check").output()).isEqualTo("passed");
-            var result = h.engine.core().results.decode(h.engine.store().read(tx -> tx.nodes().get(id, "check")).orElseThrow().resultJson());
+            var result = h.engine.core().results().decode(h.engine.store().read(tx -> tx.nodes().get(id, "check")).orElseThrow().resultJson());
             Path worktree = dir.resolve("worktrees").resolve(id).resolve("check-1-1");
             assertThat(result).containsEntry("worktree", worktree.toString()).containsEntry("base_commit", repo.head());
             assertThat(((String) result.get("output")).strip()).isEqualTo(worktree.toString());
@@ -261,7 +262,7 @@ class IsolationTest {
             var engine = new Engine(store, EngineOptions.builder().build());
             String id = engine.start(g, Map.of(), repo.dir);
             assertThat(engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
-            var result = engine.core().results.decode(store.read(tx -> tx.nodes().get(id, "a")).orElseThrow().resultJson());
+            var result = engine.core().results().decode(store.read(tx -> tx.nodes().get(id, "a")).orElseThrow().resultJson());
             assertThat((String) result.get("worktree")).startsWith(repo.dir.resolve(".flow/worktrees").toString());
             assertThat(repo.read("shared.txt")).isEqualTo("from a\n");
             assertThat(repo.status()).isEmpty();

@@ -9,7 +9,7 @@ import dev.flow.model.NameRef;
 import dev.flow.model.NodeSpec;
 import dev.flow.model.SessionMode;
 import dev.flow.model.Supervision;
-import dev.flow.model.SupervisionWiring;
+import dev.flow.lowering.SupervisionWiring;
 import dev.flow.store.ErrorClass;
 import dev.flow.store.ExecutionStatus;
 import dev.flow.store.NodeStatus;
@@ -124,7 +124,7 @@ class SupervisorTest {
             String id = h.start(stops);
             RunResult r = h.engine.run(id);
             assertThat(r.outcome()).isEqualTo(RunOutcome.LIMIT_REACHED);
-            assertThat(h.engine.status(id).execution().report()).isEqualTo(
+            assertThat(h.engine.queries().status(id).execution().report()).isEqualTo(
                     "supervisor \"lead\" used its 3 rounds (max rounds) and has no \"on limit\" route to take instead");
             assertThat(h.history(id, "lead")).extracting(RunRow::output).containsExactly("venue", "budget", "venue");
             assertThat(h.node(id, "lead").output()).isEqualTo("venue");
@@ -135,7 +135,7 @@ class SupervisorTest {
             String id = h.start(routed);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(h.node(id, "report").status()).isEqualTo(NodeStatus.COMPLETED);
-            assertThat(h.engine.status(id).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
+            assertThat(h.engine.queries().status(id).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.flow.store;
 
+import dev.flow.store.open.Stores;
+
 import dev.flow.store.sqlite.SqliteStore;
 import java.nio.file.Path;
 

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flow.engine.AnswerResult;
 import dev.flow.engine.CancelResult;
 import dev.flow.engine.Engine;
-import dev.flow.engine.UsageException;
+import dev.flow.engine.config.UsageException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +39,7 @@ final class StudioHandler extends Handler.Abstract {
 
     StudioHandler(Engine engine, Access access, BooleanSupplier open) {
         this.engine = engine;
-        this.data = new StudioData(engine);
+        this.data = new StudioData(engine.queries(), engine.store());
         this.access = access;
         this.stream = new EventStream(data, open);
     }

@@ -119,7 +119,7 @@ class StudioApiTest {
             var foreign = request(s, "/api/executions/" + id + "/answer").header("Content-Type", "application/json")
                     .header("Origin", "http://evil.example").POST(HttpRequest.BodyPublishers.ofString(body)).build();
             assertThat(http.send(foreign, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(403);
-            assertThat(s.engine.status(id).questions()).hasSize(1);
+            assertThat(s.engine.queries().status(id).questions()).hasSize(1);
         }
     }
 

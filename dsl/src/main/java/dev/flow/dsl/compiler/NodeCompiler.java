@@ -98,7 +98,7 @@ final class NodeCompiler {
 
     /**
      * A supervisor: a task that decides between its participants. It never runs in a worktree (it
-     * changes no files: its participants do). {@link dev.flow.model.SupervisionWiring} wires it.
+     * changes no files: its participants do). {@link dev.flow.lowering.SupervisionWiring} wires it.
      */
     private NodeSpec supervisor(Supervisor s) {
         SessionMode session = DefinitionCompiler.isSet(positions, s, FLOW.getSupervisor_Session())

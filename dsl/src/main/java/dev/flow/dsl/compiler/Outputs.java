@@ -61,7 +61,7 @@ public final class Outputs {
     }
 
     /**
-     * A supervisor's outputs as its wiring gives them ({@link dev.flow.model.SupervisionWiring}): its
+     * A supervisor's outputs as its wiring gives them ({@link dev.flow.lowering.SupervisionWiring}): its
      * participants' names and its ask node's, as written, then {@code finish} unless it may not finish.
      */
     public static List<String> supervisorOutputs(Supervisor s) {

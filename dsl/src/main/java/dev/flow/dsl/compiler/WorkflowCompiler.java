@@ -28,7 +28,7 @@ import dev.flow.model.Limits;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
 import dev.flow.model.StateVariable;
-import dev.flow.model.SupervisionWiring;
+import dev.flow.lowering.SupervisionWiring;
 import dev.flow.model.Workflow;
 import java.time.Duration;
 import java.util.ArrayList;

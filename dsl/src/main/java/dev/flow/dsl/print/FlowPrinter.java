@@ -17,7 +17,7 @@ import dev.flow.model.Node;
 import dev.flow.model.NodeKind;
 import dev.flow.model.Severity;
 import dev.flow.model.StateVariable;
-import dev.flow.model.SupervisionWiring;
+import dev.flow.lowering.SupervisionWiring;
 import dev.flow.model.Workflow;
 import java.util.ArrayList;
 import java.util.HashSet;

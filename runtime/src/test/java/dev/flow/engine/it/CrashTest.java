@@ -8,7 +8,7 @@ import dev.flow.store.NodeRow;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.StoreKind;
 import dev.flow.store.StoreOptions;
-import dev.flow.store.Stores;
+import dev.flow.store.open.Stores;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -98,7 +98,7 @@ class CrashTest {
             }
         }
         try (var store = Stores.open(db, StoreOptions.DEFAULT)) {
-            assertThat(new Engine(store).status(id).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
+            assertThat(new Engine(store).queries().status(id).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
         }
     }
 
@@ -125,7 +125,7 @@ class CrashTest {
         setUp();
         String id = runUntilCrash("before-commit:1:loop-reset");
         try (var store = Stores.open(db, StoreOptions.DEFAULT)) {
-            var view = new Engine(store).status(id);
+            var view = new Engine(store).queries().status(id);
             assertThat(view.loops()).as("the counter's increment was rolled back").isEmpty();
             var test = view.nodes().stream().filter(n -> n.nodeId().equals("test")).findFirst().orElseThrow();
             assertThat(test.status()).isEqualTo(NodeStatus.RUNNING);
