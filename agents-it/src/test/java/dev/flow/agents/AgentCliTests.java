@@ -37,8 +37,10 @@ abstract class AgentCliTests {
     /** The CLI's variables and settings for the model server, with its own retries cut to {@code retries}. */
     abstract Map<String, String> cli(int retries);
 
-    /** A command line that lets the CLI edit its working folder without a person (set until Flow's default does). */
-    abstract String unattended();
+    /** A command line that lets the CLI edit its working folder without a person: Flow's default (null: FLOW_AGENT_<NAME> is not set). */
+    String unattended() {
+        return null;
+    }
 
     /** A command line under which the CLI refuses edits. */
     abstract String refusing();
@@ -68,7 +70,9 @@ abstract class AgentCliTests {
 
     Map<String, String> env(String command, int retries) {
         var env = new HashMap<>(cli(retries));
-        env.put("FLOW_AGENT_" + agent().toUpperCase(Locale.ROOT), command);
+        if (command != null) {
+            env.put("FLOW_AGENT_" + agent().toUpperCase(Locale.ROOT), command);
+        }
         return env;
     }
 

@@ -15,13 +15,8 @@ class ClaudeIT extends AgentCliTests {
         return AgentClis.claude(server, home, retries);
     }
 
-    /** {@code acceptEdits}: edits in its working folder without asking; other commands still need {@code --allowedTools}. */
-    @Override
-    String unattended() {
-        return "[\"claude\", \"-p\", \"--output-format\", \"json\", \"--permission-mode\", \"acceptEdits\"]";
-    }
 
-    /** Flow's built-in command line today: -p mode refuses every edit, lists it in permission_denials and exits 0. */
+    /** Without a permission mode, -p mode refuses every edit, lists it in permission_denials and exits 0. */
     @Override
     String refusing() {
         return "[\"claude\", \"-p\", \"--output-format\", \"json\"]";

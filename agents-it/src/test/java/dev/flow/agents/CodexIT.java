@@ -15,16 +15,11 @@ class CodexIT extends AgentCliTests {
         return AgentClis.codex(server, home, retries);
     }
 
-    /** {@code --sandbox workspace-write}: codex's own sandbox lets it write its working folder; exec never asks. */
-    @Override
-    String unattended() {
-        return "[\"codex\", \"exec\", \"--skip-git-repo-check\", \"--sandbox\", \"workspace-write\", \"-\"]";
-    }
 
-    /** Flow's built-in command line today: exec's sandbox is read-only, so apply_patch is rejected, and codex exits 0. */
+    /** Without --sandbox, exec's sandbox is read-only, so apply_patch is rejected (only its stderr says so), and codex exits 0. */
     @Override
     String refusing() {
-        return "[\"codex\", \"exec\", \"--skip-git-repo-check\", \"-\"]";
+        return "[\"codex\", \"exec\", \"--json\", \"--skip-git-repo-check\", \"-\"]";
     }
 
     /** The conversation is the request's {@code input}. */

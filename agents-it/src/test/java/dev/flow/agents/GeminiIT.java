@@ -15,13 +15,8 @@ class GeminiIT extends AgentCliTests {
         return AgentClis.gemini(server, home);
     }
 
-    /** {@code auto_edit}: its edit tools run without asking; {@code --skip-trust}: it refuses an untrusted folder headless (exit 55). */
-    @Override
-    String unattended() {
-        return "[\"gemini\", \"--output-format\", \"json\", \"--skip-trust\", \"--approval-mode\", \"auto_edit\"]";
-    }
 
-    /** The default approval mode: headless, gemini does not even offer write_file, and the call fails as "not found". */
+    /** Without --approval-mode, in its default mode: headless, gemini does not even offer write_file, and the call fails as "not found". */
     @Override
     String refusing() {
         return "[\"gemini\", \"--output-format\", \"json\", \"--skip-trust\"]";
