@@ -72,7 +72,7 @@ public final class ExecutionQueries {
                 }
                 nodes.add(new NodeState(n.id(), n.kind().keyword(), r.status(), r.iteration(), r.attempt(), r.output(), r.error(), r.startedAt(),
                         r.finishedAt(), r.childId(), r.errorClass(), r.cost(), r.sessionId(), earlier.getOrDefault(n.id(), List.of()),
-                        passes.size()));
+                        passes.size(), r.resultJson()));
             }
             var state = new LinkedHashMap<String, Object>();
             tx.state().all(row.id()).forEach((k, v) -> state.put(k, Json.readValue(v)));
