@@ -11,6 +11,21 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
+/**
+ * Mermaid settings no %%{init}%% directive may change: Mermaid keeps every key listed as `secure`
+ * from directives and front matter. The page lists these and every key of Mermaid's own settings,
+ * so no directive is honoured (the source flow writes codes %, { and } in labels, so none is there).
+ */
+export const ALWAYS_SECURE = ['secure', 'securityLevel', 'startOnLoad', 'maxTextSize', 'maxEdges', 'theme', 'themeCSS',
+  'themeVariables', 'fontFamily', 'altFontFamily', 'darkMode', 'look', 'layout', 'htmlLabels', 'wrap', 'dompurifyConfig',
+  'elk', 'deterministicIDSeed', 'suppressErrorRendering', 'flowchart'];
+
+/** Mermaid's maxEdges for a picture: its edge count, at least Mermaid's default of 500 (above which it draws nothing). */
+export function maxEdges(mermaidSource: string): number {
+  const edges = (mermaidSource.match(/^\s*\S+ (-->|-\.->|==>)/gm) ?? []).length;
+  return Math.max(500, edges);
+}
+
 /** The page: the Mermaid source in a <pre class="mermaid"> that the bundled mermaid.js draws. */
 export function graphPage(answer: GraphAnswer, mermaidScript: string, cspSource: string): string {
   const nonce = Math.random().toString(36).slice(2) + Math.random().toString(36).slice(2);
@@ -28,7 +43,9 @@ export function graphPage(answer: GraphAnswer, mermaidScript: string, cspSource:
 <body>
 ${warning}${body}
 <script nonce="${nonce}" src="${mermaidScript}"></script>
-<script nonce="${nonce}">mermaid.initialize({ startOnLoad: true, securityLevel: 'strict', theme: document.body.classList.contains('vscode-dark') ? 'dark' : 'default' });</script>
+<script nonce="${nonce}">const settings = { startOnLoad: true, securityLevel: 'strict', maxEdges: ${maxEdges(answer.mermaid ?? '')}, theme: document.body.classList.contains('vscode-dark') ? 'dark' : 'default' };
+settings.secure = Array.from(new Set(Object.keys(mermaid.mermaidAPI.getConfig()).concat(Object.keys(settings), ${JSON.stringify(ALWAYS_SECURE).replace(/"/g, "'")})));
+mermaid.initialize(settings);</script>
 </body>
 </html>`;
 }

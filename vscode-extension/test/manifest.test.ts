@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { escapeHtml, graphPage } from '../src/page';
+import { ALWAYS_SECURE, escapeHtml, graphPage, maxEdges } from '../src/page';
 import { findCommand, runCommandLine, serverCommand } from '../src/server';
 
 const root = path.join(__dirname, '..', '..');
@@ -102,5 +102,17 @@ describe('commands', () => {
     assert.match(page, /&lt;b&gt;/);
     assert.match(page, /1 error/);
     assert.match(page, /script-src 'nonce-/);
+  });
+
+  it('honours no Mermaid directive and draws graphs of more than 500 edges', () => {
+    const edges = Array.from({ length: 700 }, (_, i) => `    n${i} --> n${i + 1}`).join('\n');
+    const page = graphPage({ mermaid: 'flowchart TD\n' + edges, errors: 0 }, 'mermaid.js', 'vscode-resource:');
+    assert.match(page, /maxEdges: 700/);
+    assert.match(page, /securityLevel: 'strict'/);
+    for (const key of ['theme', 'themeCSS', 'themeVariables', 'fontFamily', 'flowchart', 'secure']) {
+      assert.ok(ALWAYS_SECURE.includes(key), key);
+    }
+    assert.match(page, /settings\.secure = /);
+    assert.strictEqual(maxEdges('flowchart TD\n    n0 --> n1'), 500);
   });
 });

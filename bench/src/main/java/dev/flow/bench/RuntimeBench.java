@@ -1,8 +1,8 @@
 package dev.flow.bench;
 
 import dev.flow.engine.Engine;
-import dev.flow.engine.EngineOptions;
 import dev.flow.engine.RunOutcome;
+import dev.flow.engine.config.EngineOptions;
 import dev.flow.engine.exec.Outcome;
 import dev.flow.engine.exec.WorkExecutor;
 import dev.flow.model.AgentDef;

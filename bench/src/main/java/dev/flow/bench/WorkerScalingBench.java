@@ -1,7 +1,7 @@
 package dev.flow.bench;
 
 import dev.flow.engine.Engine;
-import dev.flow.engine.EngineOptions;
+import dev.flow.engine.config.EngineOptions;
 import dev.flow.engine.exec.Outcome;
 import dev.flow.engine.exec.WorkExecutor;
 import dev.flow.model.Edge;
@@ -90,11 +90,11 @@ public final class WorkerScalingBench {
             long t0 = System.nanoTime();
             try (var worker = engine.serve(workers)) {
                 for (String id : ids) {
-                    while (!engine.status(id).execution().status().isFinal()) {
+                    while (!engine.queries().status(id).execution().status().isFinal()) {
                         Thread.sleep(5);
                     }
-                    if (engine.status(id).execution().status() != ExecutionStatus.COMPLETED) {
-                        throw new IllegalStateException(id + " ended " + engine.status(id).execution().status());
+                    if (engine.queries().status(id).execution().status() != ExecutionStatus.COMPLETED) {
+                        throw new IllegalStateException(id + " ended " + engine.queries().status(id).execution().status());
                     }
                 }
                 double seconds = (System.nanoTime() - t0) / 1e9;

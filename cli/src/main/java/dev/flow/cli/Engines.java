@@ -1,8 +1,8 @@
 package dev.flow.cli;
 
 import dev.flow.engine.Engine;
-import dev.flow.engine.EngineListener;
-import dev.flow.engine.EngineOptions;
+import dev.flow.engine.config.EngineListener;
+import dev.flow.engine.config.EngineOptions;
 import dev.flow.store.Store;
 import java.util.List;
 import java.util.Map;

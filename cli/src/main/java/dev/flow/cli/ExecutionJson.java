@@ -65,6 +65,7 @@ final class ExecutionJson {
             j.put("id", n.nodeId());
             j.put("kind", n.kind());
             attempt(j, n.status(), n.iteration(), n.attempt(), n.output(), n.error(), n.errorClass(), n.cost(), n.startedAt(), n.finishedAt());
+            tokens(j, n.resultJson());
             j.put("passes", n.passes());
             if (n.startedAt() != null && n.finishedAt() != null) {
                 j.put("durationMs", n.finishedAt() - n.startedAt());
@@ -77,6 +78,7 @@ final class ExecutionJson {
             for (RunRow r : n.earlier()) {
                 attempt(runs.addObject(), r.status(), r.iteration(), r.attempt(), r.output(), r.error(), r.errorClass(), r.cost(), r.startedAt(),
                         r.finishedAt());
+                tokens((ObjectNode) runs.get(runs.size() - 1), r.resultJson());
             }
         }
         ArrayNode questions = o.putArray("questions");
@@ -112,6 +114,29 @@ final class ExecutionJson {
         j.put("cost", cost);
         j.put("started", Times.iso(started));
         j.put("finished", Times.iso(finished));
+    }
+
+    /**
+     * The tokens an agent reported for one run ({@code inputTokens}, {@code outputTokens}) and what
+     * its CLI refused ({@code refused}), from the run's result; nothing when it reported none.
+     */
+    private static void tokens(ObjectNode j, String resultJson) {
+        if (resultJson == null || resultJson.isBlank()) {
+            return;
+        }
+        com.fasterxml.jackson.databind.JsonNode result;
+        try {
+            result = JSON.readTree(resultJson);
+        } catch (JsonProcessingException e) {
+            return;
+        }
+        if (result.path("input_tokens").isNumber() || result.path("output_tokens").isNumber()) {
+            j.put("inputTokens", result.path("input_tokens").asLong(0));
+            j.put("outputTokens", result.path("output_tokens").asLong(0));
+        }
+        if (result.path("refused").isArray() && result.get("refused").size() > 0) {
+            j.set("refused", result.get("refused"));
+        }
     }
 
     /** An isolated step's worktree and commits; {@code appliedCommit} or {@code conflictFiles} say what became of its changes. */

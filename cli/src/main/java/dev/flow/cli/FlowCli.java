@@ -88,7 +88,7 @@ public final class FlowCli implements Runnable {
             err.flush();
             return user.exitCode();
         }
-        if (e instanceof dev.flow.engine.UsageException usage) {
+        if (e instanceof dev.flow.engine.config.UsageException usage) {
             err.println(cli.getCommandSpec().qualifiedName() + ": " + usage.getMessage());
             err.flush();
             return ExitCode.USAGE;
@@ -114,7 +114,7 @@ public final class FlowCli implements Runnable {
 
     /** An I/O failure in a few words, for a message to the user. */
     static String describe(java.io.IOException e) {
-        return dev.flow.engine.IoMessages.describe(e);
+        return dev.flow.engine.step.IoMessages.describe(e);
     }
 
     /**

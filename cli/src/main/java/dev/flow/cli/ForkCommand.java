@@ -43,16 +43,10 @@ final class ForkCommand implements Callable<Integer> {
     boolean detach;
 
     @Mixin
-    DatabaseOptions database;
+    DriveOptions drive;
 
     @Mixin
     DisplayOptions display;
-
-    @Mixin
-    RoleOptions roles;
-
-    @Mixin
-    SnapshotOptions snapshot;
 
     @Override
     public Integer call() {
@@ -61,23 +55,23 @@ final class ForkCommand implements Callable<Integer> {
         Ansi ansi = display.ansi();
         Map<String, String> changed = RunCommand.inputs(inputs);
         Progress progress = display.progress(out, ansi);
-        try (var session = new RunSession(database.openExisting(), database, progress, ansi, roles.commands(), snapshot.writer())) {
+        try (var session = drive.session(drive.database.openExisting(), progress, ansi)) {
             if (!detach) {
                 RunCommand.refuseUnplayedRoles(session.engine.unplayedRoles(execution), "nothing was forked");
             }
             progress.holdUntilHeader();
             String id = session.engine.fork(execution, from, changed);
-            ForkRow origin = session.engine.origin(id).orElseThrow();
+            ForkRow origin = session.engine.queries().origin(id).orElseThrow();
             String what = "fork of " + origin.sourceId() + " from " + origin.nodeId() + (origin.iteration() > 1 ? " (pass " + origin.iteration() + ")" : "")
                     + ", reusing " + reused(origin);
             if (detach) {
                 progress.close();
                 out.println(id);
-                err.println("started execution " + id + ", a " + what + "; a worker runs it (" + Invocation.of(database).command("worker") + ")");
+                err.println("started execution " + id + ", a " + what + "; a worker runs it (" + Invocation.of(drive.database).command("worker") + ")");
                 err.flush();
                 return ExitCode.OK;
             }
-            session.say(ansi.bold("fork " + session.engine.execution(id).workflowId()) + " as execution " + id + ", a " + TerminalText.line(what));
+            session.say(ansi.bold("fork " + session.engine.queries().execution(id).workflowId()) + " as execution " + id + ", a " + TerminalText.line(what));
             return session.drive(id, session.engine::run, out, err);
         }
     }

@@ -95,7 +95,7 @@ final class GraphCommand implements Callable<Integer> {
     private int execution(GraphRenderer renderer) throws IOException {
         dev.flow.model.FlowGraph graph;
         try (var store = database.openExisting()) {
-            graph = Engines.create(store).graph(target, version);
+            graph = Engines.create(store).queries().graph(target, version);
         }
         Workflow workflow = graph.main();
         if (subworkflow != null) {

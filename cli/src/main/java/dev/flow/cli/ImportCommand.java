@@ -12,6 +12,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
@@ -101,13 +102,17 @@ final class ImportCommand implements Callable<Integer> {
         write(text);
         // The YAML reader's own warnings (FLOW609, FLOW610) are about the YAML text: the Flow source
         // writes explicitly what they warn of, so they are not carried over.
-        var readerOwn = new java.util.HashSet<>(document.diagnostics());
+        var readerOwn = new HashSet<>(document.diagnostics());
         Compilation carried = new Compilation(compilation.source(), compilation.graph(),
                 compilation.diagnostics().stream().filter(d -> !readerOwn.contains(d)).toList(), Map.of());
+        String aboutYaml = readerOwn.isEmpty() ? "" : "; " + DiagnosticPrinter.plural(readerOwn.size(), "warning")
+                + " above " + (readerOwn.size() == 1 ? "is" : "are") + " about the YAML text and not carried over: the Flow source writes out what "
+                + (readerOwn.size() == 1 ? "it warns" : "they warn") + " of";
         if (output != null) {
-            err.println("wrote " + output + carriedOver(carried));
-        } else if (!carried.diagnostics().isEmpty()) {
-            err.println(DiagnosticPrinter.summary(List.of(carried)) + " (carried over into the Flow source)");
+            err.println("wrote " + output + carriedOver(carried) + aboutYaml);
+        } else if (!carried.diagnostics().isEmpty() || !readerOwn.isEmpty()) {
+            err.println((carried.diagnostics().isEmpty() ? "no problems" : DiagnosticPrinter.summary(List.of(carried)).replace(" in 1 file", ""))
+                    + " carried over into the Flow source" + aboutYaml);
         }
         err.flush();
         return ExitCode.OK;
@@ -152,7 +157,7 @@ final class ImportCommand implements Callable<Integer> {
         if (compilation.diagnostics().isEmpty()) {
             return "";
         }
-        return "; it has the YAML's " + DiagnosticPrinter.summary(List.of(compilation)).replace(" in 1 file", "")
+        return "; it carries over the YAML's " + DiagnosticPrinter.summary(List.of(compilation)).replace(" in 1 file", "")
                 + " (flow check reports them in the Flow file too)";
     }
 }

@@ -1,6 +1,6 @@
 package dev.flow.cli;
 
-import dev.flow.engine.KvService;
+import dev.flow.engine.ExecutionQueries;
 import dev.flow.store.KvEntry;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -38,9 +38,9 @@ final class KvGetCommand implements Callable<Integer> {
         String execution = where.execution();
         String scope = where.scope();
         try (var store = database.openExisting()) {
-            KvService kv = Engines.create(store).kv();
+            ExecutionQueries queries = Engines.create(store).queries();
             if (history) {
-                List<KvEntry> entries = kv.history(execution, scope, key);
+                List<KvEntry> entries = queries.kvHistory(execution, scope, key);
                 if (entries.isEmpty()) {
                     return missing(scope, execution);
                 }
@@ -49,14 +49,14 @@ final class KvGetCommand implements Callable<Integer> {
                 java.util.Collections.reverse(oldestFirst);
                 for (KvEntry e : oldestFirst) {
                     // a listing, so shown safely; a plain get prints the value as stored, for scripts
-                    out.println(TerminalText.line(Times.dateTime(e.at()) + "  " + e.writer() + "  " + kv.read(e)));
+                    out.println(TerminalText.line(Times.dateTime(e.at()) + "  " + e.writer() + "  " + queries.kvRead(e)));
                 }
             } else {
-                var entry = kv.get(execution, scope, key);
+                var entry = queries.kvGet(execution, scope, key);
                 if (entry.isEmpty()) {
                     return missing(scope, execution);
                 }
-                out.println(kv.read(entry.get()));
+                out.println(queries.kvRead(entry.get()));
             }
         }
         out.flush();

@@ -1,6 +1,6 @@
 package dev.flow.cli;
 
-import dev.flow.engine.KvService;
+import dev.flow.engine.ExecutionQueries;
 import dev.flow.store.KvEntry;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,10 +42,10 @@ final class KvLsCommand implements Callable<Integer> {
         String execution = where.execution();
         String scope = where.scope();
         try (var store = database.openExisting()) {
-            KvService kv = Engines.create(store).kv();
-            List<KvEntry> entries = kv.list(execution, scope, prefix);
+            ExecutionQueries queries = Engines.create(store).queries();
+            List<KvEntry> entries = queries.kvList(execution, scope, prefix);
             var values = new LinkedHashMap<KvEntry, String>();
-            entries.forEach(e -> values.put(e, kv.read(e)));
+            entries.forEach(e -> values.put(e, queries.kvRead(e)));
             if (json) {
                 out.println(ExecutionJson.kvEntries(entries, values));
             } else {

@@ -1,6 +1,6 @@
 package dev.flow.cli;
 
-import dev.flow.engine.Engine;
+import dev.flow.engine.ExecutionQueries;
 import dev.flow.store.EventRow;
 import java.io.PrintWriter;
 import java.util.ArrayDeque;
@@ -50,7 +50,7 @@ final class LogCommand implements Callable<Integer> {
         boolean json = Formats.json(spec, format);
         PrintWriter out = spec.commandLine().getOut();
         try (var store = database.openExisting()) {
-            Engine engine = Engines.create(store);
+            ExecutionQueries queries = Engines.create(store).queries();
             var cursors = new ArrayList<Cursor>();
             cursors.add(new Cursor(execution, ""));
             while (true) {
@@ -59,10 +59,10 @@ final class LogCommand implements Callable<Integer> {
                 // when none of the executions found so far runs, and the read finds no new child.
                 int known = cursors.size();
                 boolean settled = cursors.stream()
-                        .allMatch(c -> engine.execution(c.executionId).status() != dev.flow.store.ExecutionStatus.RUNNING);
+                        .allMatch(c -> queries.execution(c.executionId).status() != dev.flow.store.ExecutionStatus.RUNNING);
                 cursors.forEach(Cursor::rewind);
                 Cursor next;
-                while ((next = earliest(cursors, engine)) != null) {
+                while ((next = earliest(cursors, queries)) != null) {
                     EventRow e = next.take();
                     out.println(json ? ExecutionJson.event(e) : line(e, next.label));
                     String child = noChildren ? null : childStarted(e);
@@ -84,11 +84,11 @@ final class LogCommand implements Callable<Integer> {
      * execution goes first: a child's last events and its subgraph node's completion are committed
      * together, at one time, and the child's come first in the story.
      */
-    private static Cursor earliest(List<Cursor> cursors, Engine engine) {
+    private static Cursor earliest(List<Cursor> cursors, ExecutionQueries queries) {
         Cursor best = null;
         for (Cursor c : cursors) {
-            EventRow e = c.peek(engine);
-            if (e != null && (best == null || e.at() <= best.peek(engine).at())) {
+            EventRow e = c.peek(queries);
+            if (e != null && (best == null || e.at() <= best.peek(queries).at())) {
                 best = c;
             }
         }
@@ -125,9 +125,9 @@ final class LogCommand implements Callable<Integer> {
             this.label = label;
         }
 
-        EventRow peek(Engine engine) {
+        EventRow peek(ExecutionQueries queries) {
             if (page.isEmpty() && !drained) {
-                List<EventRow> read = engine.events(executionId, seen, PAGE);
+                List<EventRow> read = queries.events(executionId, seen, PAGE);
                 page.addAll(read);
                 drained = read.size() < PAGE;
             }

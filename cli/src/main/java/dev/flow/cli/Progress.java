@@ -1,7 +1,7 @@
 package dev.flow.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.flow.engine.EngineListener;
+import dev.flow.engine.config.EngineListener;
 import dev.flow.store.EventRow;
 import java.io.PrintWriter;
 import java.util.ArrayList;

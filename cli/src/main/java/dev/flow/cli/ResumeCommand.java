@@ -23,25 +23,18 @@ final class ResumeCommand implements Callable<Integer> {
     String execution;
 
     @Mixin
-    DatabaseOptions database;
+    DriveOptions drive;
 
     @Mixin
     DisplayOptions display;
-
-    @Mixin
-    RoleOptions roles;
-
-    @Mixin
-    SnapshotOptions snapshot;
 
     @Override
     public Integer call() {
         var out = spec.commandLine().getOut();
         Ansi ansi = display.ansi();
         Progress progress = display.progress(out, ansi);
-        SnapshotWriter snapshots = snapshot.writer();
-        try (var session = new RunSession(database.openExisting(), database, progress, ansi, roles.commands(), snapshots)) {
-            var row = session.engine.status(execution).execution();
+        try (var session = drive.session(drive.database.openExisting(), progress, ansi)) {
+            var row = session.engine.queries().status(execution).execution();
             if (!row.status().isFinal()) {
                 RunCommand.refuseUnplayedRoles(session.engine.unplayedRoles(row.rootId()), "nothing was resumed");
             }

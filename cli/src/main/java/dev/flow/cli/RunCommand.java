@@ -46,19 +46,13 @@ final class RunCommand implements Callable<Integer> {
     boolean detach;
 
     @Mixin
-    DatabaseOptions database;
+    DriveOptions drive;
 
     @Mixin
     InputOptions input;
 
     @Mixin
     DisplayOptions display;
-
-    @Mixin
-    RoleOptions roles;
-
-    @Mixin
-    SnapshotOptions snapshot;
 
     @Override
     public Integer call() {
@@ -81,17 +75,15 @@ final class RunCommand implements Callable<Integer> {
         }
         Map<String, Object> typed = Engine.typedInputs(graph.main(), given);
         Path baseDir = file.toAbsolutePath().normalize().getParent();
-        Map<String, List<String>> roleCommands = roles.commands();
-        SnapshotWriter snapshots = snapshot.writer();
         if (!detach) {
             // the engine reads the same settings: --role, then the environment
-            refuseUnplayedRoles(new RoleAgents(roleCommands, System.getenv()).unplayed(graph), "nothing was run");
+            refuseUnplayedRoles(new RoleAgents(drive.roles.commands(), System.getenv()).unplayed(graph), "nothing was run");
         }
 
-        try (var session = new RunSession(database.openOrCreate(), database, progress, ansi, roleCommands, snapshots)) {
+        try (var session = drive.session(drive.database.openOrCreate(), progress, ansi)) {
             progress.holdUntilHeader();
             String id = session.engine.startTyped(graph, typed, baseDir);
-            Invocation flow = Invocation.of(database);
+            Invocation flow = Invocation.of(drive.database);
             if (detach) {
                 progress.close();
                 out.println(id);

@@ -66,7 +66,7 @@ final class RunSession implements AutoCloseable {
         try {
             progress.close();
             var summary = new RunSummary(flow, ansi);
-            var view = engine.status(result.executionId());
+            var view = engine.queries().status(result.executionId());
             var lines = interrupted.get() ? summary.interrupted(view, System.currentTimeMillis())
                     : summary.lines(result, view, System.currentTimeMillis());
             lines.forEach(out::println);

@@ -1,8 +1,9 @@
 package dev.flow.cli;
 
 import dev.flow.engine.Engine;
-import dev.flow.engine.EngineListener;
+import dev.flow.engine.ExecutionQueries;
 import dev.flow.engine.WorkGraphSnapshot;
+import dev.flow.engine.config.EngineListener;
 import dev.flow.store.EventRow;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -28,7 +29,7 @@ final class SnapshotWriter implements EngineListener {
     private final Set<String> roots = new LinkedHashSet<>();
     private final Map<String, String> rootOf = new HashMap<>();
     private final Map<String, Long> written = new HashMap<>();
-    private volatile Engine engine;
+    private volatile ExecutionQueries queries;
     private boolean followsAll;
     private PrintWriter err;
     private boolean warned;
@@ -51,7 +52,7 @@ final class SnapshotWriter implements EngineListener {
      * so that a file that cannot be written is a usage error before any work.
      */
     synchronized void start(Engine engine, Set<String> rootIds, PrintWriter err) {
-        this.engine = engine;
+        this.queries = engine.queries();
         this.err = err;
         this.followsAll = rootIds.isEmpty();
         roots.addAll(rootIds);
@@ -64,10 +65,10 @@ final class SnapshotWriter implements EngineListener {
 
     @Override
     public synchronized void onEvent(EventRow e) {
-        if (engine == null || written.getOrDefault(e.executionId(), 0L) >= e.seq()) {
+        if (queries == null || written.getOrDefault(e.executionId(), 0L) >= e.seq()) {
             return;
         }
-        String root = rootOf.computeIfAbsent(e.executionId(), id -> engine.execution(id).rootId());
+        String root = rootOf.computeIfAbsent(e.executionId(), id -> queries.execution(id).rootId());
         if (!roots.contains(root)) {
             if (!followsAll) {
                 return;
@@ -87,7 +88,7 @@ final class SnapshotWriter implements EngineListener {
     }
 
     private void write() throws IOException {
-        WorkGraphSnapshot snapshot = engine.workGraph(roots);
+        WorkGraphSnapshot snapshot = queries.workGraph(roots);
         Path dir = file.getParent();
         Path temp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
         try {

@@ -1,6 +1,6 @@
 package dev.flow.cli;
 
-import dev.flow.engine.Engine;
+import dev.flow.engine.ExecutionQueries;
 import dev.flow.engine.ExecutionView;
 import dev.flow.engine.IsolatedStep;
 import dev.flow.engine.NodeState;
@@ -55,24 +55,24 @@ final class StatusCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         Ansi ansi = Ansi.choose(color);
         try (var store = database.openExisting()) {
-            Engine engine = Engines.create(store);
+            ExecutionQueries queries = Engines.create(store).queries();
             long now = System.currentTimeMillis();
             if (execution == null) {
-                List<ExecutionRow> rows = engine.executions(limit);
+                List<ExecutionRow> rows = queries.executions(limit);
                 if (json) {
                     out.println(ExecutionJson.executions(rows, now));
                 } else {
-                    list(out, ansi, engine, rows, now);
+                    list(out, ansi, queries, rows, now);
                 }
             } else {
-                ExecutionView view = engine.status(execution);
-                List<IsolatedStep> isolated = engine.isolatedSteps(view.execution().id());
-                ForkRow origin = engine.origin(view.execution().id()).orElse(null);
+                ExecutionView view = queries.status(execution);
+                List<IsolatedStep> isolated = queries.isolatedSteps(view.execution().id());
+                ForkRow origin = queries.origin(view.execution().id()).orElse(null);
                 if (json) {
                     out.println(ExecutionJson.view(view, isolated, origin, now));
                 } else {
                     show(out, ansi, view, origin, now);
-                    growth(out, engine.graphVersions(view.execution().id()));
+                    growth(out, queries.graphVersions(view.execution().id()));
                     worktrees(out, ansi, isolated);
                 }
             }
@@ -81,7 +81,7 @@ final class StatusCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
-    private void list(PrintWriter out, Ansi ansi, Engine engine, List<ExecutionRow> rows, long now) {
+    private void list(PrintWriter out, Ansi ansi, ExecutionQueries queries, List<ExecutionRow> rows, long now) {
         if (rows.isEmpty()) {
             out.println("no executions in " + database.shown() + " yet");
             return;
@@ -89,7 +89,7 @@ final class StatusCommand implements Callable<Integer> {
         var table = new TextTable("ID", "WORKFLOW", "STATUS", "STARTED", "DURATION");
         for (ExecutionRow r : rows) {
             String workflow = r.parentId() == null ? r.workflowId() : r.workflowId() + " (in " + r.parentId() + ")";
-            var origin = r.parentId() == null ? engine.origin(r.id()) : java.util.Optional.<ForkRow>empty();
+            var origin = r.parentId() == null ? queries.origin(r.id()) : java.util.Optional.<ForkRow>empty();
             if (origin.isPresent()) {
                 workflow += " (fork of " + origin.get().sourceId() + ")";
             }

@@ -33,8 +33,16 @@ final class StudioCommand implements Callable<Integer> {
     String host;
 
     @Option(names = "--token", paramLabel = "TOKEN",
-            description = "The token every request must carry (default: none on 127.0.0.1, a new random one elsewhere).")
+            description = "The token every request must carry (default: none on 127.0.0.1, a new random one elsewhere)."
+                    + " Shows in ps and the shell's history: prefer --token-file or FLOW_STUDIO_TOKEN.")
     String token;
+
+    @Option(names = "--token-file", paramLabel = "FILE",
+            description = "Read the token from FILE (its first line). The environment variable " + TOKEN_VARIABLE + " gives one too.")
+    java.nio.file.Path tokenFile;
+
+    /** The environment variable that gives the token, out of sight of ps. */
+    static final String TOKEN_VARIABLE = "FLOW_STUDIO_TOKEN";
 
     @Mixin
     DatabaseOptions database;
@@ -43,7 +51,7 @@ final class StudioCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         StudioAddress address;
         try {
-            address = StudioAddress.of(host, port, token);
+            address = StudioAddress.of(host, port, token(token, tokenFile, System.getenv(TOKEN_VARIABLE), spec.commandLine().getErr()));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -66,5 +74,30 @@ final class StudioCommand implements Callable<Integer> {
             stopped.await();
             return ExitCode.OK;
         }
+    }
+
+    /**
+     * The token: from {@code --token} (with a warning: every user sees it in {@code ps}), else the
+     * first line of {@code --token-file}, else the environment variable; null when none is given.
+     */
+    static String token(String given, java.nio.file.Path file, String variable, java.io.PrintWriter err) {
+        if (given != null) {
+            err.println("flow studio: warning: --token shows in ps and the shell's history; use --token-file FILE or "
+                    + TOKEN_VARIABLE + " instead");
+            err.flush();
+            return given;
+        }
+        if (file != null) {
+            try {
+                String line = java.nio.file.Files.readAllLines(file).stream().findFirst().orElse("").trim();
+                if (line.isEmpty()) {
+                    throw new IllegalArgumentException("the token file " + file + " is empty");
+                }
+                return line;
+            } catch (IOException e) {
+                throw new IllegalArgumentException("the token file " + file + " cannot be read: " + e.getMessage());
+            }
+        }
+        return variable == null || variable.isBlank() ? null : variable.trim();
     }
 }

@@ -28,13 +28,7 @@ final class WorkerCommand implements Callable<Integer> {
     int concurrency;
 
     @Mixin
-    DatabaseOptions database;
-
-    @Mixin
-    RoleOptions roles;
-
-    @Mixin
-    SnapshotOptions snapshot;
+    DriveOptions drive;
 
     @Option(names = "--progress", paramLabel = "plain|none", defaultValue = "plain",
             description = "plain (default): a line for each node this worker starts and finishes, with its execution; none: quiet.")
@@ -53,9 +47,9 @@ final class WorkerCommand implements Callable<Integer> {
         }
         var out = spec.commandLine().getOut();
         Ansi ansi = Ansi.choose(color);
-        try (var store = database.openOrCreate(); Progress display = Progress.choose(progress, out, ansi, true)) {
-            SnapshotWriter snapshots = snapshot.writer();
-            Engine engine = Engines.create(store, snapshots == null ? display : snapshots.after(display), roles.commands());
+        try (var store = drive.database.openOrCreate(); Progress display = Progress.choose(progress, out, ansi, true)) {
+            SnapshotWriter snapshots = drive.snapshot.writer();
+            Engine engine = Engines.create(store, snapshots == null ? display : snapshots.after(display), drive.roles.commands());
             if (snapshots != null) {
                 // every execution this worker works on, each with its children
                 snapshots.start(engine, java.util.Set.of(), spec.commandLine().getErr());

@@ -5,7 +5,7 @@ import static dev.flow.yaml.YamlTestSupport.repositoryRoot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.diagnostic.Diagnostic;
-import dev.flow.dsl.formatting2.FlowSourceFormatter;
+import dev.flow.dsl.frontend.FlowSourceFormatter;
 import dev.flow.dsl.importer.YamlImporter;
 import dev.flow.dsl.print.FlowPrinter;
 import dev.flow.dsl.print.PrintComments;

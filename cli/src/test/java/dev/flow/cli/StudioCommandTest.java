@@ -36,6 +36,25 @@ class StudioCommandTest {
     }
 
     @Test
+    void aTokenOnTheCommandLineIsWarnedAboutAndOneFromAFileOrTheEnvironmentIsNot() throws Exception {
+        // --token shows in ps to every user of the machine
+        var err = new java.io.StringWriter();
+        var print = new java.io.PrintWriter(err);
+        assertThat(StudioCommand.token("s3cret", null, null, print)).isEqualTo("s3cret");
+        assertThat(err.toString()).contains("warning: --token shows in ps", "--token-file", "FLOW_STUDIO_TOKEN");
+        Path file = dir.resolve("token");
+        java.nio.file.Files.writeString(file, "from-file\n");
+        var quiet = new java.io.StringWriter();
+        assertThat(StudioCommand.token(null, file, "from-env", new java.io.PrintWriter(quiet))).isEqualTo("from-file");
+        assertThat(StudioCommand.token(null, null, "from-env", new java.io.PrintWriter(quiet))).isEqualTo("from-env");
+        assertThat(StudioCommand.token(null, null, null, new java.io.PrintWriter(quiet))).isNull();
+        assertThat(quiet.toString()).isEmpty();
+        Cli r = Cli.run("studio", "--db", dir.resolve("x.db").toString(), "--port", "0", "--token-file", dir.resolve("none").toString());
+        assertThat(r.exit()).isEqualTo(ExitCode.USAGE);
+        assertThat(r.err()).contains("the token file " + dir.resolve("none") + " cannot be read");
+    }
+
+    @Test
     void aPortOutOfRangeIsAUsageError() {
         Cli r = Cli.run("studio", "--db", dir.resolve("x.db").toString(), "--port", "70000");
         assertThat(r.exit()).isEqualTo(ExitCode.USAGE);

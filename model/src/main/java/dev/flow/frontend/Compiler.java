@@ -81,6 +81,11 @@ public final class Compiler {
     private static Read read(Path file, String displayName) {
         SourceRef top = SourceRef.of(displayName, 0, 0, 1, 1);
         try {
+            // A FIFO with no writer would block this read for ever; a device or socket is no file.
+            if (Files.exists(file) && !Files.isRegularFile(file)) {
+                return new Read(null, Diagnostic.of(Code.UNREADABLE_INPUT, "\"" + displayName + "\" is not a regular file (" + kindOf(file)
+                        + "); Flow reads workflows from files", top));
+            }
             long size = Files.size(file);
             if (size > MAX_FILE_BYTES) {
                 return new Read(null, Diagnostic.of(Code.INPUT_TOO_LARGE, String.format(
@@ -95,6 +100,24 @@ public final class Compiler {
         } catch (IOException e) {
             String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             return new Read(null, Diagnostic.of(Code.UNREADABLE_INPUT, "\"" + displayName + "\" cannot be read: " + why, top));
+        }
+    }
+
+    private static String kindOf(Path file) {
+        if (Files.isDirectory(file)) {
+            return "a folder";
+        }
+        try {
+            Object type = Files.readAttributes(file, "unix:mode").get("mode");
+            int mode = type instanceof Integer m ? m & 0170000 : 0;
+            return switch (mode) {
+                case 0010000 -> "a named pipe";
+                case 0140000 -> "a socket";
+                case 0020000, 0060000 -> "a device";
+                default -> "not a plain file";
+            };
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return "not a plain file";
         }
     }
 

@@ -145,7 +145,7 @@ public final class Proposals {
             spec = NodeSpec.Task.builder()
                     .call(c -> c.role(role).inputs(inputs))
                     .command(new Command.Argv(command, at.value(pointer + "/command")))
-                    .execution(e -> e.isolation(workflow.config().isolation()))
+                    .execution(e -> e.isolation(plannersIsolation()))
                     .build();
         } else {
             String who = agent != null ? agent : runner;
@@ -155,9 +155,12 @@ public final class Proposals {
             String composed = composePrompt(id, prompt, title, description, acceptance, verify);
             spec = NodeSpec.Task.builder()
                     .call(c -> c.agent(agentRef).role(ownRole).prompt(composed).inputs(inputs))
-                    .execution(e -> e.isolation(workflow.config().isolation()))
+                    .execution(e -> e.isolation(plannersIsolation()))
                     .steering(s -> s.planner(isPlanner ? Growth.DEFAULTS : null))
                     .build();
+        }
+        if (spec instanceof NodeSpec.Task t) {
+            spec = heldByPlanner(t, id);
         }
         List<OutputDecl> declared = outputs == null ? List.of()
                 : outputs.stream().map(o -> new OutputDecl(o, null, at.value(pointer + "/outputs"))).toList();
@@ -171,6 +174,25 @@ public final class Proposals {
                 edges.add(new Edge(edgeIds.next(from, id), new NameRef(from, entry), new NameRef(id, source), null, null, false, List.of(), entry));
             }
         }
+    }
+
+    /** Seed 003's nodes run isolated when their planner does (or the workflow's default says so). */
+    private dev.flow.model.Isolation plannersIsolation() {
+        return plannerNode.spec() instanceof NodeSpec.Task t && t.execution().isolation() == dev.flow.model.Isolation.WORKTREE ? t.execution().isolation()
+                : workflow.config().isolation();
+    }
+
+    /**
+     * Seed 003's node as a task that runs in its planner's sandbox when its own (its agent's, the
+     * workflow's) would be weaker: an added command runs sandboxed when its planner's agent is.
+     */
+    private NodeSpec.Task heldByPlanner(NodeSpec.Task t, String id) {
+        dev.flow.model.Sandbox held = dev.flow.model.Sandbox.of(workflow, plannerNode);
+        Node probe = Node.of(id, t, null);
+        if (GrowthPolicy.weaker(dev.flow.model.Sandbox.of(workflow, probe), held) == null) {
+            return t;
+        }
+        return t.toBuilder().execution(e -> e.sandbox(held)).build();
     }
 
     private NameRef plannersAgent() {

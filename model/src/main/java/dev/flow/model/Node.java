@@ -163,6 +163,15 @@ public record Node(
         return isIsolatedTask() && !own.contains(Isolation.CONFLICT_OUTPUT) ? withConflict(own) : own;
     }
 
+    /**
+     * The outputs a task's agent or command may answer: {@link #effectiveOutputs()} without
+     * {@value Isolation#CONFLICT_OUTPUT}, which only Flow's apply of an isolated step produces.
+     */
+    public List<String> answerableOutputs() {
+        List<String> all = effectiveOutputs();
+        return isIsolatedTask() ? all.stream().filter(o -> !o.equals(Isolation.CONFLICT_OUTPUT)).toList() : all;
+    }
+
     private static List<String> withConflict(List<String> outputs) {
         var all = new java.util.ArrayList<>(outputs);
         all.add(Isolation.CONFLICT_OUTPUT);

@@ -30,7 +30,7 @@ public final class MermaidRenderer implements GraphRenderer {
     public String render(Workflow workflow) {
         var out = new StringBuilder();
         String title = workflow.name() != null ? workflow.name() : workflow.id();
-        out.append("---\ntitle: ").append(Literals.quote(title)).append("\n---\n");
+        out.append("---\ntitle: ").append(title(title)).append("\n---\n");
         out.append("flowchart TD\n");
         Map<String, String> ids = ids(workflow);
         for (Node node : workflow.nodes()) {
@@ -94,12 +94,20 @@ public final class MermaidRenderer implements GraphRenderer {
         };
     }
 
+    /** The title as a JSON string, its {@code %} as a YAML escape: no title can hold a {@code %%{init}%%} directive. */
+    static String title(String title) {
+        return Literals.quote(title).replace("%", "\\u0025");
+    }
+
     /**
      * Mermaid reads entity codes inside quoted labels; quotes and angle brackets must be coded, and
-     * so must {@code #}, or a label that says {@code #quot;} would show a quote.
+     * so must {@code #}, or a label that says {@code #quot;} would show a quote. {@code %}, {@code
+     * {} and {@code }} are coded too: Mermaid finds a {@code %%{init: ...}%%} directive anywhere in
+     * its source, quoted or not, and a directive in a node's title would restyle the picture (a
+     * theme, CSS, a failed node drawn green) or make the page fetch an outside URL.
      */
     static String escape(String text) {
         return text.replace("#", "#35;").replace("&", "#amp;").replace("\"", "#quot;").replace("<", "#lt;").replace(">", "#gt;")
-                .replace("\n", " ");
+                .replace("%", "#37;").replace("{", "#123;").replace("}", "#125;").replace("\n", " ");
     }
 }

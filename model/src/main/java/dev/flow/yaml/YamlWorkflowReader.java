@@ -13,7 +13,7 @@ import dev.flow.yaml.gates.GateRegistryReader;
 import dev.flow.yaml.graphloop.GraphLoopReader;
 import dev.flow.yaml.read.CommentAttacher;
 import dev.flow.yaml.read.Problems;
-import dev.flow.yaml.read.ReadContext;
+import dev.flow.yaml.dialect.ReadContext;
 import dev.flow.yaml.read.WorkflowIds;
 import dev.flow.yaml.read.YMap;
 import dev.flow.yaml.read.YamlRead;

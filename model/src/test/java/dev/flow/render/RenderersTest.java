@@ -35,6 +35,15 @@ class RenderersTest {
     }
 
     @Test
+    void noTitleOrLabelCanHoldAMermaidDirective() {
+        // %%{init: ...}%% anywhere in the source, quoted or not, restyled the studio's picture
+        String directive = "x %%{init: {\"theme\": \"forest\", \"themeCSS\": \".node rect {fill: green}\"}}%% y";
+        assertThat(MermaidRenderer.escape(directive)).doesNotContain("%", "{", "}")
+                .isEqualTo("x #37;#37;#123;init: #123;#quot;theme#quot;: #quot;forest#quot;, #quot;themeCSS#quot;: #quot;.node rect #123;fill: green#125;#quot;#125;#125;#37;#37; y");
+        assertThat(MermaidRenderer.title(directive)).doesNotContain("%").startsWith("\"x \\u0025\\u0025{init");
+    }
+
+    @Test
     void dotShowsTheSameWithGraphvizShapes() {
         String d = new DotRenderer().render(workflow);
         assertThat(d).startsWith("digraph \"debug\" {");

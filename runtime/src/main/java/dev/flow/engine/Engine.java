@@ -1,50 +1,48 @@
 package dev.flow.engine;
 
-import dev.flow.engine.workspace.StepKey;
-import dev.flow.engine.workspace.Workspaces;
+import dev.flow.engine.config.EngineOptions;
+import dev.flow.engine.config.UsageException;
+import dev.flow.engine.step.Claim;
+import dev.flow.engine.step.EngineCore;
+import dev.flow.engine.step.ExecutionLookup;
+import dev.flow.engine.step.Inputs;
+import dev.flow.engine.step.Transitions;
+import dev.flow.engine.worker.Worker;
 import dev.flow.model.FlowGraph;
-import dev.flow.model.Isolation;
-import dev.flow.model.Node;
 import dev.flow.model.Workflow;
 import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionRow;
-import dev.flow.store.NodeRow;
-import dev.flow.store.NodeStatus;
 import dev.flow.store.RequestRow;
-import dev.flow.store.RunRow;
 import dev.flow.store.Store;
 import java.nio.file.Path;
-import java.security.SecureRandom;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * Flow's durable runtime: starts executions of compiled graphs, drives them with workers, answers
- * their questions, and reports on them. Everything lives in the {@link Store}; an engine holds
- * nothing a crash can lose, so any engine on the same database can resume what another began.
+ * their questions, cancels and forks them, and says where a run stands ({@link #result}). Everything
+ * lives in the {@link Store}; an engine holds nothing a crash can lose, so any engine on the same
+ * database can resume what another began.
  *
- * <p>The CLI's verbs map onto it: {@code flow run} is {@link #start} then {@link #run};
- * {@code flow resume} is {@link #resume}; {@code flow status} is {@link #status} or {@link
- * #executions}; {@code flow log} is {@link #events}; {@code flow answer} is {@link #answer};
- * {@code flow worker} is {@link #serve}; {@code flow kv} is {@link #kv}. Results carry the exit
- * code ({@link RunOutcome#exitCode()}); a {@link UsageException} means exit code 2.
+ * <p>The CLI's verbs that change executions map onto it: {@code flow run} is {@link #start} then
+ * {@link #run}; {@code flow resume} is {@link #resume}; {@code flow answer} is {@link #answer};
+ * {@code flow cancel} is {@link #cancel}; {@code flow fork} is {@link #fork}; {@code flow worker} is
+ * {@link #serve}; {@code flow kv put} is {@link #kv}. The verbs that only read ({@code flow status},
+ * {@code flow log}, {@code flow graph}, {@code flow kv get}) use {@link #queries}. Results carry the
+ * exit code ({@link RunOutcome#exitCode()}); a {@link UsageException} means exit code 2.
  */
 public final class Engine {
     private static final long MAINTENANCE_MILLIS = 1000;
-    private static final String ID_CHARS = "abcdefghijkmnpqrstuvwxyz23456789";
-    private static final SecureRandom IDS = new SecureRandom();
 
     private final EngineCore core;
+    private final Transitions transitions;
     /** The workers of the {@link #run} and {@link #resume} calls in progress, for {@link #interrupt}. */
     private final java.util.Set<Worker> driving = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public Engine(Store store, EngineOptions options) {
         this.core = new EngineCore(store, options);
+        this.transitions = new Transitions(core);
     }
 
     public Engine(Store store) {
@@ -52,7 +50,7 @@ public final class Engine {
     }
 
     public Store store() {
-        return core.store;
+        return core.store();
     }
 
     /**
@@ -80,27 +78,8 @@ public final class Engine {
     public String startTyped(FlowGraph graph, Map<String, Object> inputs, Path baseDir) {
         Workflow main = graph.main();
         Map<String, Object> typed = Inputs.complete(main, inputs);
-        GraphCache.Stored stored = GraphCache.serialize(graph);
-        core.graphs.remember(stored.hash(), graph);
         String base = baseDir.toAbsolutePath().normalize().toString();
-        return core.step(step -> {
-            step.tx.workflows().putIfAbsent(stored.hash(), stored.json(), main.id(), step.now);
-            String id = newId(step);
-            Starter.create(step, id, stored.hash(), main, null, null, null, 0, typed, base);
-            return id;
-        }).value();
-    }
-
-    private static String newId(Step step) {
-        while (true) {
-            var sb = new StringBuilder(8);
-            for (int i = 0; i < 8; i++) {
-                sb.append(ID_CHARS.charAt(IDS.nextInt(ID_CHARS.length())));
-            }
-            if (step.tx.executions().get(sb.toString()).isEmpty()) {
-                return sb.toString();
-            }
-        }
+        return transitions.start(graph, typed, base);
     }
 
     /**
@@ -127,12 +106,12 @@ public final class Engine {
      */
     public Map<String, List<String>> unplayedRoles(String executionId) {
         ExecutionRow row = find(executionId);
-        FlowGraph graph = core.store.read(tx -> core.graphs.graph(tx, row.graphHash()));
-        return core.roles.unplayed(graph);
+        FlowGraph graph = core.store().read(tx -> core.graphs().graph(tx, row.graphHash()));
+        return core.roles().unplayed(graph);
     }
 
     private ExecutionRow find(String executionId) {
-        return ExecutionLookup.require(core.store, executionId);
+        return ExecutionLookup.require(core.store(), executionId);
     }
 
     private RunResult drive(ExecutionRow start) {
@@ -159,7 +138,7 @@ public final class Engine {
                     maintain(root);
                     lastMaintenance = System.nanoTime();
                 }
-                var snap = core.store.read(tx -> new Snapshot(tx.executions().get(root).orElseThrow(), tx.nodes().countActive(root),
+                var snap = core.store().read(tx -> new Snapshot(tx.executions().get(root).orElseThrow(), tx.nodes().countActive(root),
                         tx.requests().pending(root), tx.nodes().nextNotBefore(root)));
                 if (snap.root().status().isFinal()) {
                     break;
@@ -171,7 +150,7 @@ public final class Engine {
                     if (++repairs > 3) {
                         throw new IllegalStateException("bug: execution " + root + " has nothing to run, nothing to ask, and does not end");
                     }
-                    recount(root);
+                    transitions.recount(root);
                     continue;
                 }
                 repairs = 0;
@@ -205,7 +184,7 @@ public final class Engine {
     private record Snapshot(ExecutionRow root, int active, List<RequestRow> pending, Optional<Long> nextNotBefore) {}
 
     private int slotsFor(ExecutionRow row) {
-        FlowGraph g = core.store.read(tx -> core.graphs.graph(tx, row.graphHash()));
+        FlowGraph g = core.store().read(tx -> core.graphs().graph(tx, row.graphHash()));
         int max = 1;
         for (Workflow w : g.all()) {
             max = Math.max(max, w.config().maxParallel());
@@ -213,34 +192,10 @@ public final class Engine {
         return Math.min(max, 64);
     }
 
-    /** Recomputes the counters of the tree's executions from their rows, then settles them (a safety net). */
-    private void recount(String root) {
-        core.step(step -> {
-            for (ExecutionRow e : step.tx.executions().unfinished()) {
-                if (e.rootId().equals(root)) {
-                    RunContext ctx = step.run(e.id());
-                    int running = 0;
-                    int active = 0;
-                    int waiting = 0;
-                    for (NodeRow r : step.tx.nodes().all(e.id())) {
-                        running += r.status() == NodeStatus.RUNNING ? 1 : 0;
-                        active += r.status() == NodeStatus.RUNNING || r.status() == NodeStatus.READY ? 1 : 0;
-                        waiting += r.status() == NodeStatus.WAITING ? 1 : 0;
-                    }
-                    ctx.running = running;
-                    ctx.active = active;
-                    ctx.waiting = waiting;
-                    ctx.changed = true;
-                }
-            }
-            return null;
-        });
-    }
-
     /** Where the execution (its tree's top) stands now, without driving it. */
     public RunResult result(String executionId) {
         ExecutionRow row = find(executionId);
-        return core.store.read(tx -> {
+        return core.store().read(tx -> {
             ExecutionRow root = tx.executions().get(row.rootId()).orElseThrow();
             List<Question> questions = tx.requests().pending(root.id()).stream().map(Question::of).toList();
             if (root.status().isFinal()) {
@@ -256,11 +211,7 @@ public final class Engine {
      * their clock.
      */
     public void maintain(String rootId) {
-        core.step(step -> {
-            step.humans.expireDue(rootId);
-            Leases.reap(step, rootId);
-            return null;
-        });
+        transitions.maintain(rootId);
     }
 
     /**
@@ -274,9 +225,7 @@ public final class Engine {
      */
     public AnswerResult answer(String executionId, String nodeId, String output, String note) {
         find(executionId);
-        RequestRow q = core.step(step -> {
-            ExecutionRow exec = step.tx.executions().get(executionId).orElseThrow();
-            RequestRow question = pendingQuestion(step, exec, nodeId);
+        RequestRow q = transitions.answer(executionId, nodeId, output, note, question -> {
             if (!question.options().contains(output)) {
                 throw new UsageException("\"" + output + "\" is not an answer to \"" + nodeId + "\": choose one of "
                         + String.join(", ", question.options()));
@@ -286,54 +235,9 @@ public final class Engine {
                 throw new UsageException("node \"" + nodeId + "\" asks for your answer's text: give it with --note, such as"
                         + " flow answer " + question.executionId() + " " + nodeId + " " + output + " --note 'Saturday 14 June'");
             }
-            if (!step.tx.requests().resolve(question.id(), RequestRow.ANSWERED, output, note, step.now)) {
-                throw new UsageException("node \"" + nodeId + "\" was answered by someone else just now; a question is answered once");
-            }
-            step.humans.apply(step.run(question.executionId()), question, output, note, false);
-            return question;
-        }).value();
-        ExecutionRow after = core.store.read(tx -> tx.executions().get(q.executionId())).orElseThrow();
+        });
+        ExecutionRow after = core.store().read(tx -> tx.executions().get(q.executionId())).orElseThrow();
         return new AnswerResult(q.executionId(), nodeId, output, after.status());
-    }
-
-    private RequestRow pendingQuestion(Step step, ExecutionRow exec, String nodeId) {
-        List<RequestRow> pending = step.tx.requests().pending(exec.rootId()).stream()
-                .filter(r -> r.nodeId().equals(nodeId) && (r.executionId().equals(exec.id()) || exec.isTop()))
-                .toList();
-        if (pending.size() == 1) {
-            return pending.get(0);
-        }
-        if (pending.size() > 1) {
-            throw new UsageException("several executions wait on a node \"" + nodeId + "\": "
-                    + String.join(", ", pending.stream().map(RequestRow::executionId).toList()) + "; answer with the execution id of one");
-        }
-        RunContext ctx = step.run(exec.id());
-        if (!ctx.graph.hasNode(nodeId)) {
-            throw new UsageException("workflow \"" + ctx.graph.workflow().id() + "\" has no node \"" + nodeId + "\"" + waitingHint(step, exec));
-        }
-        Optional<RequestRow> answered = step.tx.requests().all(exec.id()).stream()
-                .filter(r -> r.nodeId().equals(nodeId) && RequestRow.ANSWERED.equals(r.status()))
-                .reduce((a, b) -> b);
-        if (answered.isPresent() && step.node(ctx, nodeId).status() != NodeStatus.WAITING) {
-            throw new UsageException("node \"" + nodeId + "\" was already answered \"" + answered.get().answer()
-                    + "\"; a question is answered once" + waitingHint(step, exec));
-        }
-        if (exec.status().isFinal()) {
-            throw new UsageException("execution " + exec.id() + " has ended (" + exec.status().keyword() + "); nothing waits for an answer");
-        }
-        throw new UsageException("node \"" + nodeId + "\" is not waiting for an answer (it is " + step.node(ctx, nodeId).status().keyword() + ")"
-                + waitingHint(step, exec));
-    }
-
-    private static String waitingHint(Step step, ExecutionRow exec) {
-        if (exec.status().isFinal()) {
-            return "; the run has ended (" + exec.status().keyword() + ")";
-        }
-        List<RequestRow> pending = step.tx.requests().pending(exec.rootId());
-        if (pending.isEmpty()) {
-            return "; no node of this run waits for an answer";
-        }
-        return "; waiting: " + String.join(", ", pending.stream().map(RequestRow::nodeId).distinct().toList());
     }
 
     /**
@@ -355,24 +259,8 @@ public final class Engine {
                     + row.parentNode() + "\"); cancel the run it belongs to: " + row.rootId());
         }
         String why = reason == null || reason.isBlank() ? null : reason.strip();
-        String by = System.getProperty("user.name", "someone") + "@" + core.host;
-        var done = core.step(step -> {
-            RunContext ctx = step.run(row.id());
-            if (ctx.isFinal()) {
-                throw new UsageException("execution " + row.id() + " has already ended (" + ctx.status.keyword()
-                        + (ctx.report == null ? "" : ": " + ctx.report) + "); nothing to cancel");
-            }
-            step.event(ctx, "cancelled", null, Json.object("reason", why, "by", by));
-            String report = "cancelled by " + by + (why == null ? "" : ": " + why);
-            step.lifecycle.finish(ctx, dev.flow.store.ExecutionStatus.CANCELLED, report);
-            step.drain(); // the children its waiting subgraph nodes ran are cancelled with them
-            for (ExecutionRow e : step.tx.executions().unfinished()) {
-                if (e.rootId().equals(row.id()) && !step.run(e.id()).isFinal()) {
-                    step.lifecycle.finish(step.run(e.id()), dev.flow.store.ExecutionStatus.CANCELLED, "its run " + row.id() + " was cancelled");
-                }
-            }
-            return report;
-        });
+        String by = System.getProperty("user.name", "someone") + "@" + core.host();
+        var done = transitions.cancel(row, why, by);
         int nodes = 0;
         int children = 0;
         for (EventRow e : done.events()) {
@@ -385,7 +273,7 @@ public final class Engine {
     /**
      * Forks a run from one of its nodes: a new execution of the same graph that reuses the results of
      * the nodes the chosen one does not lead to and runs from that node on, with the state it had
-     * when the node last became ready ({@link Forks} says exactly what is reused and what runs
+     * when the node last became ready ({@link dev.flow.engine.step.Forks} says exactly what is reused and what runs
      * again). The source is left as it is, whatever its status. Returns the new execution's id;
      * nothing runs until {@link #run}.
      *
@@ -401,152 +289,9 @@ public final class Engine {
             throw new UsageException("execution " + row.id() + " is a child execution of " + row.parentId() + " (its subgraph node \""
                     + row.parentNode() + "\"); fork the run it belongs to, from " + row.parentNode() + "/NODE: " + row.rootId());
         }
-        Workflow workflow = core.store.read(tx -> core.graphs.runGraph(tx, row.graphHash(), row.workflowId())).workflow();
+        Workflow workflow = core.store().read(tx -> core.graphs().runGraph(tx, row.graphHash(), row.workflowId())).workflow();
         Map<String, Object> changed = Inputs.typed(workflow, inputs);
-        return core.step(step -> {
-            String id = newId(step);
-            Forks.fork(step, id, row, nodePath, Json.readMap(row.inputsJson()), changed, null);
-            return id;
-        }).value();
-    }
-
-    /** Where an execution came from, when it is a fork ({@link #fork}). */
-    public Optional<dev.flow.store.ForkRow> origin(String executionId) {
-        find(executionId);
-        return core.store.read(tx -> tx.forks().get(executionId));
-    }
-
-    /** The execution in full, for {@code flow status EXECUTION}. */
-    public ExecutionView status(String executionId) {
-        ExecutionRow row = find(executionId);
-        return core.store.read(tx -> {
-            RunGraph g = core.graphs.runGraph(tx, row.graphHash(), row.workflowId());
-            var rows = new LinkedHashMap<String, NodeRow>();
-            tx.nodes().all(row.id()).forEach(r -> rows.put(r.nodeId(), r));
-            var earlier = new LinkedHashMap<String, List<RunRow>>();
-            tx.runs().all(row.id()).forEach(r -> earlier.computeIfAbsent(r.nodeId(), k -> new ArrayList<>()).add(r));
-            var nodes = new ArrayList<NodeState>();
-            for (Node n : g.workflow().nodes()) {
-                NodeRow r = rows.getOrDefault(n.id(), NodeRow.pending(row.id(), n.id()));
-                // the passes the node ran in: those of its earlier runs, and the current one once started
-                var passes = new HashSet<Integer>();
-                for (RunRow run : earlier.getOrDefault(n.id(), List.of())) {
-                    if (run.startedAt() != null) {
-                        passes.add(run.iteration());
-                    }
-                }
-                if (r.startedAt() != null) {
-                    passes.add(r.iteration());
-                }
-                nodes.add(new NodeState(n.id(), n.kind().keyword(), r.status(), r.iteration(), r.attempt(), r.output(), r.error(), r.startedAt(),
-                        r.finishedAt(), r.childId(), r.errorClass(), r.cost(), r.sessionId(), earlier.getOrDefault(n.id(), List.of()),
-                        passes.size()));
-            }
-            var state = new LinkedHashMap<String, Object>();
-            tx.state().all(row.id()).forEach((k, v) -> state.put(k, Json.readValue(v)));
-            List<Question> questions = tx.requests().pending(row.rootId()).stream()
-                    .filter(q -> q.executionId().equals(row.id()) || row.isTop())
-                    .map(Question::of)
-                    .toList();
-            return new ExecutionView(row, nodes, questions, tx.loops().all(row.id()), state, tx.executions().children(row.id()));
-        });
-    }
-
-    /** The isolated steps of an execution that have started, in workflow order: their worktrees and what they applied. */
-    public List<IsolatedStep> isolatedSteps(String executionId) {
-        ExecutionRow row = find(executionId);
-        var workspaces = Workspaces.besideDatabase(core.store);
-        return core.store.read(tx -> {
-            RunGraph g = core.graphs.runGraph(tx, row.graphHash(), row.workflowId());
-            var out = new ArrayList<IsolatedStep>();
-            for (Node n : g.workflow().nodes()) {
-                boolean isolated = n.isolation() == Isolation.WORKTREE;
-                NodeRow r = isolated ? tx.nodes().get(row.id(), n.id()).orElse(null) : null;
-                if (r == null || r.startedAt() == null && !r.status().isDecided()) {
-                    continue;
-                }
-                Map<String, Object> result = r.resultJson() == null ? Map.of() : core.results.decode(r.resultJson());
-                String worktree = result.get("worktree") instanceof String w ? w
-                        : workspaces.worktreeOf(new StepKey(row.id(), n.id(), r.iteration(), r.attempt())).toString();
-                List<String> conflicts = result.get("conflict_files") instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
-                out.add(new IsolatedStep(n.id(), r.iteration(), r.attempt(), r.status(), worktree, text(result.get("base_commit")),
-                        text(result.get("step_commit")), text(result.get("applied_commit")), conflicts));
-            }
-            return out;
-        });
-    }
-
-    private static String text(Object value) {
-        return value instanceof String s ? s : null;
-    }
-
-    /** The versions of the execution's graph, oldest first (version 0 is the graph it started with); empty when it never grew. */
-    public List<dev.flow.store.GraphVersionRow> graphVersions(String executionId) {
-        find(executionId);
-        return core.store.read(tx -> tx.graphVersions().all(executionId));
-    }
-
-    /**
-     * The execution's graph: its latest version, or version {@code version} of it.
-     *
-     * @throws UsageException for a version the execution's graph never had
-     */
-    public FlowGraph graph(String executionId, Integer version) {
-        ExecutionRow row = find(executionId);
-        return core.store.read(tx -> {
-            if (version == null) {
-                return core.graphs.graph(tx, row.graphHash());
-            }
-            var versions = tx.graphVersions().all(executionId);
-            int latest = versions.isEmpty() ? 0 : versions.get(versions.size() - 1).version();
-            if (version == 0 && versions.isEmpty()) {
-                return core.graphs.graph(tx, row.graphHash());
-            }
-            return versions.stream().filter(v -> v.version() == version).findFirst()
-                    .map(v -> core.graphs.graph(tx, v.graphHash()))
-                    .orElseThrow(() -> new UsageException("the graph of execution " + executionId + " has no version " + version
-                            + "; its versions are 0 to " + latest));
-        });
-    }
-
-    /**
-     * The work graph of the execution trees at {@code rootIds} (top-level executions; their
-     * children come with them), read in one transaction: {@code flow run --snapshot FILE}.
-     */
-    public WorkGraphSnapshot workGraph(java.util.Collection<String> rootIds) {
-        return WorkGraphSnapshot.read(core, rootIds);
-    }
-
-    /** One execution's row: its status, counters and times, without its nodes. */
-    public ExecutionRow execution(String executionId) {
-        return find(executionId);
-    }
-
-    /** The most recent executions (top-level and children), newest first. */
-    public List<ExecutionRow> executions(int limit) {
-        return core.store.read(tx -> tx.executions().recent(limit));
-    }
-
-    /** Events of an execution after sequence number {@code afterSeq}, for {@code flow log} (and following it). */
-    public List<EventRow> events(String executionId, long afterSeq, int limit) {
-        find(executionId);
-        return core.store.read(tx -> tx.events().after(executionId, afterSeq, limit));
-    }
-
-    /** Every run of a node: earlier iterations and attempts from the history, then the current one. */
-    public List<RunRow> history(String executionId, String nodeId) {
-        ExecutionRow row = find(executionId);
-        return core.store.read(tx -> {
-            RunGraph g = core.graphs.runGraph(tx, row.graphHash(), row.workflowId());
-            if (!g.hasNode(nodeId)) {
-                throw new UsageException("workflow \"" + g.workflow().id() + "\" has no node \"" + nodeId + "\"");
-            }
-            var out = new ArrayList<>(tx.runs().of(executionId, nodeId));
-            tx.nodes().get(executionId, nodeId).filter(r -> r.startedAt() != null || r.status().isDecided())
-                    .ifPresent(r -> out.add(RunRow.of(r)));
-            out.sort(Comparator.comparingInt(RunRow::iteration).thenComparingInt(RunRow::attempt));
-            return out;
-        });
+        return transitions.fork(row, nodePath, changed);
     }
 
     /**
@@ -579,14 +324,19 @@ public final class Engine {
         return new Microcalls(core);
     }
 
-    /** The key-value store, with the rule that agents write only their own node's keys and the run's. */
+    /** The key-value store's writes, with the rule that agents write only their own node's keys and the run's. */
     public KvService kv() {
         return new KvService(core);
     }
 
+    /** Reads of this engine's executions: status, events, history, graphs, kv values ({@link ExecutionQueries}). */
+    public ExecutionQueries queries() {
+        return new ExecutionQueries(core);
+    }
+
     /** Claims one node for {@code owner} without running it (tests of leases and claims). */
     Claim claimForTest(String rootId, String owner) {
-        return core.step(step -> step.claims.claim(rootId, owner)).value();
+        return transitions.claim(rootId, owner).value();
     }
 
     EngineCore core() {

@@ -1,5 +1,11 @@
 package dev.flow.engine;
 
+import dev.flow.engine.config.UsageException;
+import dev.flow.engine.step.EngineCore;
+import dev.flow.engine.step.ExecutionLookup;
+import dev.flow.engine.step.KvValues;
+import dev.flow.engine.step.ResultCodec;
+import dev.flow.engine.step.Transitions;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.KvEntry;
 import java.io.IOException;
@@ -13,13 +19,14 @@ import java.util.Optional;
 /**
  * The key-value store of {@code flow kv}: values by execution, scope (a node id, or {@code run} for
  * the run-wide namespace) and key, each with its last {@link dev.flow.store.KvTable#HISTORY_KEPT}
- * earlier values. Anyone may read. A process started by the engine (an agent, a command) writes only
- * its own node's keys and the run's, in its own execution; a person may write any node's. Values
- * over 64 KiB go to an artifact file whose SHA-256 the database keeps.
+ * earlier values. Anyone may read ({@link ExecutionQueries#kvGet} and the like). A process started
+ * by the engine (an agent, a command) writes only its own node's keys and the run's, in its own
+ * execution; a person may write any node's. Values over 64 KiB go to an artifact file whose SHA-256
+ * the database keeps.
  */
 public final class KvService {
     /** Values up to this many bytes stay in the database. */
-    public static final int INLINE_MAX = 64 * 1024;
+    public static final int INLINE_MAX = KvValues.INLINE_MAX;
 
     private final EngineCore core;
 
@@ -52,19 +59,19 @@ public final class KvService {
         }
     }
 
-    public Optional<KvEntry> get(String executionId, String scope, String key) {
+    Optional<KvEntry> get(String executionId, String scope, String key) {
         check(executionId, scope, key);
-        return core.store.read(tx -> tx.kv().get(executionId, scope, key));
+        return core.store().read(tx -> tx.kv().get(executionId, scope, key));
     }
 
-    public List<KvEntry> list(String executionId, String scope, String prefix) {
+    List<KvEntry> list(String executionId, String scope, String prefix) {
         check(executionId, scope, "x");
-        return core.store.read(tx -> tx.kv().list(executionId, scope, prefix == null ? "" : prefix));
+        return core.store().read(tx -> tx.kv().list(executionId, scope, prefix == null ? "" : prefix));
     }
 
-    public List<KvEntry> history(String executionId, String scope, String key) {
+    List<KvEntry> history(String executionId, String scope, String key) {
         check(executionId, scope, key);
-        return core.store.read(tx -> tx.kv().history(executionId, scope, key));
+        return core.store().read(tx -> tx.kv().history(executionId, scope, key));
     }
 
     /**
@@ -84,46 +91,19 @@ public final class KvService {
                         + caller.nodeId() + "\") and the run's (\"" + KvEntry.RUN_SCOPE + "\")");
             }
         }
-        KvEntry entry = entry(core, exec.id(), scope, key, value, caller.name(), core.now());
-        core.step(step -> {
-            step.tx.kv().put(entry);
-            step.event(step.run(executionId), "kv_put", caller.isPerson() ? null : caller.nodeId(),
-                    Json.object("scope", scope, "key", key, "bytes", entry.bytes()));
-            return null;
-        });
+        KvEntry entry = KvValues.entry(core, exec.id(), scope, key, value, caller.name(), core.now());
+        new Transitions(core).putKv(entry, caller.isPerson() ? null : caller.nodeId());
         return entry;
     }
 
-    /**
-     * A value as the store keeps it: inline up to {@link #INLINE_MAX} bytes, else in an artifact
-     * file written now (outside any transaction's rollback: a value never committed leaves a file
-     * nothing points to, which is harmless).
-     */
-    static KvEntry entry(EngineCore core, String executionId, String scope, String key, String value, String writer, long at) {
-        byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
-        if (bytes.length <= INLINE_MAX) {
-            return new KvEntry(executionId, scope, key, value, null, null, bytes.length, writer, at);
-        }
-        Path dir = core.artifacts.kvDir(executionId, scope);
-        Path file = core.artifacts.inside(dir.resolve(ArtifactPaths.component(key) + "-" + at + ".txt"));
-        try {
-            Files.createDirectories(dir);
-            Files.write(file, bytes);
-        } catch (IOException e) {
-            throw new dev.flow.store.StoreException(dev.flow.store.StoreException.Kind.IO, "cannot write the value of \"" + key + "\" to "
-                    + file + ": " + IoMessages.reason(e) + "; nothing was stored", e);
-        }
-        return new KvEntry(executionId, scope, key, null, core.artifacts.relative(file), ResultCodec.sha256(bytes), bytes.length, writer, at);
-    }
-
     /** The value of an entry, from the database or its artifact (checked against its SHA-256). */
-    public String read(KvEntry e) {
+    String read(KvEntry e) {
         if (e.artifact() == null) {
             return e.value();
         }
         Path file;
         try {
-            file = core.artifacts.resolve(e.artifact());
+            file = core.artifacts().resolve(e.artifact());
         } catch (IllegalStateException outside) {
             throw new UsageException("the value of \"" + e.key() + "\" is recorded at " + e.artifact() + ", outside the artifacts folder; Flow does not read it");
         }
@@ -142,9 +122,9 @@ public final class KvService {
         if (!dev.flow.model.KvRef.isValidKey(key)) {
             throw new UsageException("a key is 1 to " + dev.flow.model.KvRef.KEY_MAX + " printable characters, not \"" + key + "\"");
         }
-        ExecutionRow exec = ExecutionLookup.require(core.store, executionId);
+        ExecutionRow exec = ExecutionLookup.require(core.store(), executionId);
         if (!scope.equals(KvEntry.RUN_SCOPE)) {
-            boolean known = core.store.read(tx -> core.graphs.runGraph(tx, exec.graphHash(), exec.workflowId()).hasNode(scope));
+            boolean known = core.store().read(tx -> core.graphs().runGraph(tx, exec.graphHash(), exec.workflowId()).hasNode(scope));
             if (!known) {
                 throw new UsageException("\"" + scope + "\" is neither a node of execution " + executionId + " nor \"" + KvEntry.RUN_SCOPE + "\"");
             }

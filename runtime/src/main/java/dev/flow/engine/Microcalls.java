@@ -1,9 +1,16 @@
 package dev.flow.engine;
 
+import dev.flow.engine.config.UsageException;
 import dev.flow.engine.exec.AgentCommands;
 import dev.flow.engine.exec.AgentReply;
 import dev.flow.engine.exec.AgentResolver;
 import dev.flow.engine.exec.Tails;
+import dev.flow.engine.step.EngineCore;
+import dev.flow.engine.step.ExecutionLookup;
+import dev.flow.engine.step.IoMessages;
+import dev.flow.engine.step.Json;
+import dev.flow.engine.step.MicrocallCosts;
+import dev.flow.engine.step.RunGraph;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
 import dev.flow.model.Workflow;
@@ -19,7 +26,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * {@code flow microcall}: a one-shot agent call made from inside a running node (seed 003's
@@ -28,13 +34,11 @@ import java.util.stream.Stream;
  * configured and built-in ones, the roles), gets the prompt on standard input (or in
  * {@code FLOW_PROMPT_FILE}) and answers with the last JSON object it prints, as the agent contract
  * says. Its files go to {@code microcalls/N/} in the node's run folder; its cost is written there
- * and counted with the node's attempt when the attempt finishes ({@link #spent}), so it counts
+ * and counted with the node's attempt when the attempt finishes ({@link MicrocallCosts#spent}), so it counts
  * toward {@code max cost} with the rest. It runs inside the node's process tree, so the node's
  * timeout and cancellation stop it too.
  */
 public final class Microcalls {
-    /** The folder of a run's microcalls, in its run folder. */
-    static final String FOLDER = "microcalls";
     private static final long MAX_ANSWER_BYTES = 4L * 1024 * 1024;
 
     private final EngineCore core;
@@ -157,13 +161,13 @@ public final class Microcalls {
         try {
             var options = core.options();
             agent = AgentResolver.resolve(at.workflow(), agentName, role, new AgentCommands(options.agentCommands(), options.environment()),
-                    core.roles);
+                    core.roles());
         } catch (AgentResolver.Unresolved e) {
             throw new UsageException(e.getMessage());
         }
         Path runDir = core.runDir(at.execution().id(), r.nodeId(), at.row().iteration(), at.row().attempt());
         Double maxCost = at.workflow().limits().maxCost();
-        double spent = at.execution().cost() + spent(runDir);
+        double spent = at.execution().cost() + MicrocallCosts.spent(runDir);
         if (maxCost != null && spent >= maxCost) {
             throw new OverBudget(String.format(Locale.ROOT, "max cost reached: the run spent $%.4f with this node's microcalls (limit $%.2f);"
                     + " no microcall was made", spent, maxCost));
@@ -173,9 +177,9 @@ public final class Microcalls {
     }
 
     private Where where(String executionId, String nodeId) {
-        ExecutionRow exec = ExecutionLookup.require(core.store, executionId);
-        return core.store.read(tx -> {
-            RunGraph g = core.graphs.runGraph(tx, exec.graphHash(), exec.workflowId());
+        ExecutionRow exec = ExecutionLookup.require(core.store(), executionId);
+        return core.store().read(tx -> {
+            RunGraph g = core.graphs().runGraph(tx, exec.graphHash(), exec.workflowId());
             if (!g.hasNode(nodeId)) {
                 throw new UsageException("workflow \"" + exec.workflowId() + "\" has no node \"" + nodeId + "\"");
             }
@@ -274,7 +278,7 @@ public final class Microcalls {
 
     /** A new numbered folder, 1, 2, ...: several calls at once each get their own. */
     private static Path newFolder(Path runDir) {
-        Path parent = runDir.resolve(FOLDER);
+        Path parent = runDir.resolve(MicrocallCosts.FOLDER);
         try {
             Files.createDirectories(parent);
             for (int n = 1; ; n++) {
@@ -287,27 +291,6 @@ public final class Microcalls {
         } catch (IOException e) {
             throw new UsageException("cannot make a folder in " + parent + ": " + IoMessages.reason(e));
         }
-    }
-
-    /** What the microcalls made in a run folder reported spending (0 when there were none). */
-    static double spent(Path runDir) {
-        Path parent = runDir.resolve(FOLDER);
-        if (!Files.isDirectory(parent)) {
-            return 0;
-        }
-        double sum = 0;
-        try (Stream<Path> calls = Files.list(parent)) {
-            for (Path call : calls.toList()) {
-                Path result = call.resolve("result.json");
-                if (Files.isRegularFile(result) && Json.readMap(Files.readString(result)).get("cost") instanceof Number n
-                        && n.doubleValue() > 0 && Double.isFinite(n.doubleValue())) {
-                    sum += n.doubleValue();
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // a folder that cannot be read counts nothing rather than failing the node's step
-        }
-        return sum;
     }
 
     private static String lastLine(Path file) {

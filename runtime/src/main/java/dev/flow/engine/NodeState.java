@@ -16,10 +16,11 @@ import java.util.List;
  * @param earlier its earlier runs (failed attempts, earlier loop passes), oldest first
  * @param passes how many loop passes the node ran in (started at least once); what a person
  *     counts as the times a node ran
+ * @param resultJson the fields of its latest run's result (tokens among them); null before it ran
  */
 public record NodeState(
         String nodeId, String kind, NodeStatus status, int iteration, int attempt, String output, String error, Long startedAt, Long finishedAt,
-        String childExecution, ErrorClass errorClass, Double cost, String sessionId, List<RunRow> earlier, int passes) {
+        String childExecution, ErrorClass errorClass, Double cost, String sessionId, List<RunRow> earlier, int passes, String resultJson) {
 
     public NodeState {
         earlier = List.copyOf(earlier);

@@ -13,7 +13,7 @@ public enum RunOutcome {
     /** Stopped by a limit (executions, time, cost, or a loop with no limit route). */
     LIMIT_REACHED(4);
 
-    /** Exit code for usage and input errors ({@link UsageException}). */
+    /** Exit code for usage and input errors ({@link dev.flow.engine.config.UsageException}). */
     public static final int USAGE_EXIT_CODE = 2;
 
     private final int exitCode;

@@ -1,6 +1,12 @@
 package dev.flow.engine;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.flow.engine.exec.Tails;
+import dev.flow.engine.step.Decision;
+import dev.flow.engine.step.EngineCore;
+import dev.flow.engine.step.Json;
+import dev.flow.engine.step.RunGraph;
 import dev.flow.model.Edge;
 import dev.flow.model.ExprFormatter;
 import dev.flow.model.Node;
@@ -29,13 +35,15 @@ import java.util.Map;
 public record WorkGraphSnapshot(String json, Map<String, Long> lastEvents) {
     /** The format's name and version: readers check it, and a change that is not an addition gets a new number. */
     public static final String FORMAT = "flow-work-graph/1";
+    /** Plain values, indented: the document is for people to read as much as for tools. */
+    private static final ObjectWriter INDENTED = new ObjectMapper().writerWithDefaultPrettyPrinter();
 
     public WorkGraphSnapshot {
         lastEvents = Map.copyOf(lastEvents);
     }
 
     static WorkGraphSnapshot read(EngineCore core, Collection<String> rootIds) {
-        return core.store.read(tx -> {
+        return core.store().read(tx -> {
             var executions = new ArrayList<Object>();
             var lastEvents = new LinkedHashMap<String, Long>();
             for (String root : rootIds) {
@@ -47,7 +55,7 @@ public record WorkGraphSnapshot(String json, Map<String, Long> lastEvents) {
             doc.put("executions", executions);
             try {
                 // indented: it is for people to read as much as for tools
-                return new WorkGraphSnapshot(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(doc), lastEvents);
+                return new WorkGraphSnapshot(INDENTED.writeValueAsString(doc), lastEvents);
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
                 throw new IllegalStateException(e);
             }
@@ -64,7 +72,7 @@ public record WorkGraphSnapshot(String json, Map<String, Long> lastEvents) {
     }
 
     private static Map<String, Object> execution(EngineCore core, Tx tx, ExecutionRow row) {
-        RunGraph g = core.graphs.runGraph(tx, row.graphHash(), row.workflowId());
+        RunGraph g = core.graphs().runGraph(tx, row.graphHash(), row.workflowId());
         var rows = new LinkedHashMap<String, NodeRow>();
         tx.nodes().all(row.id()).forEach(r -> rows.put(r.nodeId(), r));
         var e = new LinkedHashMap<String, Object>();

@@ -1,5 +1,7 @@
 package dev.flow.engine;
 
+import dev.flow.engine.worker.Worker;
+
 /** A running {@code flow worker}: stop it (gracefully, or killing the work in progress) and wait for it. */
 public final class WorkerHandle implements AutoCloseable {
     private final Worker worker;
@@ -12,7 +14,7 @@ public final class WorkerHandle implements AutoCloseable {
 
     /** The lease owner this worker claims under. */
     public String owner() {
-        return worker.owner;
+        return worker.owner();
     }
 
     /** Stops claiming; running work finishes unless {@code cancelRunning} (it then runs again on another worker or resume). */

@@ -63,7 +63,7 @@ class AgentContractTest {
             assertThat(a.errorClass()).isEqualTo(ErrorClass.LOGIC);
             assertThat(a.cost()).isEqualTo(0.25);
             assertThat(a.sessionId()).isEqualTo("s-1");
-            assertThat(h.engine.status(id).execution().cost()).isEqualTo(0.25);
+            assertThat(h.engine.queries().status(id).execution().cost()).isEqualTo(0.25);
         }
     }
 
@@ -77,7 +77,7 @@ class AgentContractTest {
             assertThat(h.history(id, "a")).extracting(RunRow::errorClass).containsExactly(ErrorClass.TRANSIENT, ErrorClass.TRANSIENT,
                     ErrorClass.TRANSIENT);
             assertThat(h.history(id, "a")).extracting(RunRow::cost).containsExactly(0.01, 0.01, 0.01);
-            assertThat(h.engine.status(id).execution().cost()).isCloseTo(0.03, org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(h.engine.queries().status(id).execution().cost()).isCloseTo(0.03, org.assertj.core.data.Offset.offset(1e-9));
         }
     }
 
@@ -95,7 +95,7 @@ class AgentContractTest {
             assertThat(history).extracting(RunRow::attempt).containsExactly(1, 2);
             assertThat(history).extracting(RunRow::cost).containsExactly(0.6, 0.6);
             assertThat(history).extracting(RunRow::status).containsOnly(NodeStatus.FAILED);
-            assertThat(h.engine.status(id).execution().cost()).isCloseTo(1.2, org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(h.engine.queries().status(id).execution().cost()).isCloseTo(1.2, org.assertj.core.data.Offset.offset(1e-9));
         }
     }
 

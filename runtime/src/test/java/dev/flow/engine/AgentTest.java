@@ -33,7 +33,7 @@ class AgentTest {
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(h.node(id, "analyze").output()).isEqualTo("blocked");
             assertThat(h.state(id, "attempts")).isEqualTo(5L);
-            assertThat(h.engine.status(id).execution().cost()).isEqualTo(0.25);
+            assertThat(h.engine.queries().status(id).execution().cost()).isEqualTo(0.25);
             Path prompt = h.store.artifactsDir().resolve(id).resolve("analyze").resolve("1-1").resolve("prompt.txt");
             assertThat(Files.readString(prompt)).startsWith("Analyze: NPE in parser (attempts so far: 0)").contains("\"output\": one of [done, blocked]");
             assertThat(h.engine.store().read(tx -> tx.nodes().get(id, "analyze")).orElseThrow().resultJson()).contains("looked at it");

@@ -3,6 +3,9 @@ package dev.flow.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flow.engine.config.UsageException;
+import dev.flow.engine.exec.ArtifactPaths;
+import dev.flow.engine.step.Reports;
 import dev.flow.model.FlowGraph;
 import dev.flow.model.Workflow;
 import dev.flow.store.KvEntry;
@@ -69,7 +72,7 @@ class ArtifactsTest {
             String big = "y".repeat(KvService.INLINE_MAX + 1);
             KvEntry e = h.engine.kv().put(KvService.Caller.person(), id, scope, "../../key", big);
             assertThat(h.store.artifactsDir().resolve(e.artifact()).normalize()).startsWithRaw(h.store.artifactsDir());
-            assertThat(h.engine.kv().read(e)).isEqualTo(big);
+            assertThat(h.engine.queries().kvRead(e)).isEqualTo(big);
             assertThat(outsideTheArtifacts(h.store.artifactsDir())).isEmpty();
         }
     }
@@ -81,7 +84,7 @@ class ArtifactsTest {
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             var forged = new KvEntry(id, KvEntry.RUN_SCOPE, "k", null, "../secret.txt", "0".repeat(64), 12, "person", 1);
-            assertThatThrownBy(() -> h.engine.kv().read(forged)).isInstanceOf(UsageException.class)
+            assertThatThrownBy(() -> h.engine.queries().kvRead(forged)).isInstanceOf(UsageException.class)
                     .hasMessage("the value of \"k\" is recorded at ../secret.txt, outside the artifacts folder; Flow does not read it");
         }
     }
@@ -148,7 +151,7 @@ class ArtifactsTest {
             Path whole = Path.of(named.group(1));
             assertThat(whole).startsWithRaw(h.store.artifactsDir());
             assertThat(Files.readString(whole)).contains("exited with code 3: the disk is full");
-            for (NodeState n : h.engine.status(r.executionId()).nodes()) {
+            for (NodeState n : h.engine.queries().status(r.executionId()).nodes()) {
                 assertThat(n.error() == null ? 0 : n.error().length()).as(n.nodeId()).isLessThanOrEqualTo(Reports.MAX);
             }
         }

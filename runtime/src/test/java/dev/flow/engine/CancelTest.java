@@ -3,6 +3,7 @@ package dev.flow.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flow.engine.config.UsageException;
 import dev.flow.store.ExecutionStatus;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.RequestRow;
@@ -56,7 +57,7 @@ class CancelTest {
             CancelResult c = h.engine.cancel(id, "the issue was fixed by hand");
             assertThat(c.nodesStopped()).isEqualTo(1);
             assertThat(c.report()).endsWith(": the issue was fixed by hand").startsWith("cancelled by ");
-            assertThat(h.engine.execution(id).status()).as("in the cancel's own transaction").isEqualTo(ExecutionStatus.CANCELLED);
+            assertThat(h.engine.queries().execution(id).status()).as("in the cancel's own transaction").isEqualTo(ExecutionStatus.CANCELLED);
             RunResult r = run.get(30, TimeUnit.SECONDS);
             assertThat(r.outcome()).isEqualTo(RunOutcome.CANCELLED);
             assertThat(r.report()).isEqualTo(c.report());
@@ -83,7 +84,7 @@ class CancelTest {
             new Engine(other).cancel(id, null);
             assertThat(run.get(30, TimeUnit.SECONDS).outcome()).isEqualTo(RunOutcome.CANCELLED);
             assertThat(Detached.gone(pid())).isTrue();
-            assertThat(h.engine.execution(id).report()).doesNotContain(":");
+            assertThat(h.engine.queries().execution(id).report()).doesNotContain(":");
             assertThat(h.eventKinds(id, "slow")).contains("node_cancelled", "result_dropped");
         }
     }
@@ -119,7 +120,7 @@ class CancelTest {
             assertThat(c.childrenCancelled()).isEqualTo(1);
             assertThat(c.nodesStopped()).as("the parent's waiting node and the child's running one").isEqualTo(2);
             assertThat(run.get(30, TimeUnit.SECONDS).outcome()).isEqualTo(RunOutcome.CANCELLED);
-            assertThat(h.engine.execution(child).status()).isEqualTo(ExecutionStatus.CANCELLED);
+            assertThat(h.engine.queries().execution(child).status()).isEqualTo(ExecutionStatus.CANCELLED);
             assertThat(Detached.gone(pid())).isTrue();
         }
     }

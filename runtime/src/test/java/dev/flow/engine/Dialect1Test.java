@@ -3,6 +3,8 @@ package dev.flow.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flow.engine.config.UsageException;
+import dev.flow.engine.step.Json;
 import dev.flow.frontend.Compilation;
 import dev.flow.frontend.Compiler;
 import dev.flow.frontend.LoadOptions;
@@ -94,7 +96,7 @@ class Dialect1Test {
             RunResult r = h.engine.run(id);
             assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
             assertThat(r.report()).contains("node \"lint\" failed");
-            assertThat(h.engine.status(id).questions()).isEmpty();
+            assertThat(h.engine.queries().status(id).questions()).isEmpty();
             assertThat(h.status(id, "join")).isNotEqualTo(NodeStatus.COMPLETED);
             assertThat(h.status(id, "review")).isNotEqualTo(NodeStatus.WAITING);
         }

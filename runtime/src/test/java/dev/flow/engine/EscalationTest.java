@@ -57,7 +57,7 @@ class EscalationTest {
             var kinds = h.events(id).stream().map(e -> e.kind() + ":" + e.nodeId()).toList();
             assertThat(kinds).containsSubsequence("node_escalated:build", "graph_grown:triage", "node_reset:build", "node_completed:fix",
                     "node_completed:build");
-            List<GraphVersionRow> versions = h.engine.graphVersions(id);
+            List<GraphVersionRow> versions = h.engine.queries().graphVersions(id);
             assertThat(versions.get(versions.size() - 1).addedNodes()).contains("fix");
             String prompt = Files.readString(h.store.artifactsDir().resolve(id).resolve("triage").resolve("1-1").resolve("prompt.txt"));
             assertThat(prompt).contains("Escalation: node \"build\" failed for good", "- stderr: ", "- artifacts: ");
@@ -110,7 +110,7 @@ class EscalationTest {
             assertThat(r.outcome()).as(r.report()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(h.status(id, "escalate-build")).isEqualTo(NodeStatus.COMPLETED);
             assertThat(h.status(id, "fix")).isEqualTo(NodeStatus.COMPLETED);
-            assertThat(h.engine.graphVersions(id)).extracting(GraphVersionRow::grownBy).containsExactly(null, "build", "escalate-build");
+            assertThat(h.engine.queries().graphVersions(id)).extracting(GraphVersionRow::grownBy).containsExactly(null, "build", "escalate-build");
         }
     }
 

@@ -7,6 +7,7 @@ import static dev.flow.engine.Flows.ref;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flow.engine.config.UsageException;
 import dev.flow.model.Expr.BinaryOp;
 import dev.flow.model.MergeStrategy;
 import dev.flow.model.Type;
@@ -81,14 +82,14 @@ class ForkTest {
             assertThat(kinds(h, fork).get(0)).isEqualTo("forked");
             assertThat(h.events(fork).get(0).data()).contains("\"from\":\"" + source + "\"", "\"node\":\"build\"", "\"reused\":[\"start\",\"plan\"]",
                     "\"changed\":{\"target\":\"staging\"}");
-            assertThat(h.engine.origin(fork)).get().satisfies(o -> {
+            assertThat(h.engine.queries().origin(fork)).get().satisfies(o -> {
                 assertThat(o.sourceId()).isEqualTo(source);
                 assertThat(o.nodeId()).isEqualTo("build");
                 assertThat(o.iteration()).isEqualTo(1);
                 assertThat(o.reused()).containsExactly("start", "plan");
             });
-            assertThat(h.engine.execution(source).status()).as("the source is left as it was").isEqualTo(ExecutionStatus.FAILED);
-            assertThat(h.engine.origin(source)).isEmpty();
+            assertThat(h.engine.queries().execution(source).status()).as("the source is left as it was").isEqualTo(ExecutionStatus.FAILED);
+            assertThat(h.engine.queries().origin(source)).isEmpty();
         }
     }
 
@@ -105,16 +106,16 @@ class ForkTest {
         try (var h = new Harness(dir)) {
             String source = h.start(g);
             assertThat(h.engine.run(source).outcome()).isEqualTo(RunOutcome.COMPLETED);
-            assertThat(h.engine.status(source).loops()).containsEntry("test->fix", 2);
+            assertThat(h.engine.queries().status(source).loops()).containsEntry("test->fix", 2);
 
             String fork = h.engine.fork(source, "fix", Map.of());
-            assertThat(h.engine.status(fork).loops()).as("the counter when fix last became ready").containsEntry("test->fix", 2);
+            assertThat(h.engine.queries().status(fork).loops()).as("the counter when fix last became ready").containsEntry("test->fix", 2);
             assertThat(h.state(fork, "attempts")).as("the state when fix last became ready").isEqualTo(2L);
             assertThat(h.engine.run(fork).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(effects()).isEqualTo(Map.of("fix 1", 1, "fix 2", 1, "fix 3", 2, "test 1", 1, "test 2", 1, "test 3", 2));
             assertThat(Files.readAllLines(dir.resolve("attempts.log"))).containsExactly("0", "1", "2", "2");
             assertThat(h.node(fork, "test").iteration()).as("the pass test had reached before the fork point, plus one").isEqualTo(3);
-            assertThat(h.engine.origin(fork).orElseThrow().iteration()).isEqualTo(3);
+            assertThat(h.engine.queries().origin(fork).orElseThrow().iteration()).isEqualTo(3);
         }
     }
 
@@ -137,7 +138,7 @@ class ForkTest {
 
             String after = h.engine.fork(source, "ship", Map.of());
             assertThat(h.engine.run(after).outcome()).as("the answer is reused: nobody is asked").isEqualTo(RunOutcome.COMPLETED);
-            assertThat(h.engine.status(after).nodes().stream().filter(n -> n.nodeId().equals("review")).findFirst().orElseThrow().output())
+            assertThat(h.engine.queries().status(after).nodes().stream().filter(n -> n.nodeId().equals("review")).findFirst().orElseThrow().output())
                     .isEqualTo("yes");
 
             String at = h.engine.fork(source, "review", Map.of());
@@ -162,7 +163,7 @@ class ForkTest {
 
             String after = h.engine.fork(source, "after", Map.of());
             assertThat(h.engine.run(after).outcome()).isEqualTo(RunOutcome.COMPLETED);
-            assertThat(h.engine.status(after).children()).as("a reused subgraph node starts no child").isEmpty();
+            assertThat(h.engine.queries().status(after).children()).as("a reused subgraph node starts no child").isEmpty();
             assertThat(effects()).isEqualTo(Map.of("prep 1", 1, "a 1", 1, "b 1", 1, "after 1", 2));
 
             String sub = h.engine.fork(source, "sub", Map.of());
@@ -173,11 +174,11 @@ class ForkTest {
             assertThat(h.engine.run(inside).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(effects()).as("the child's a is reused, its b runs again").isEqualTo(Map.of("prep 1", 1, "a 1", 2, "b 1", 3, "after 1", 4));
             String child = inside + ".sub.1";
-            assertThat(h.engine.origin(child)).get().satisfies(o -> {
+            assertThat(h.engine.queries().origin(child)).get().satisfies(o -> {
                 assertThat(o.sourceId()).isEqualTo(source + ".sub.1");
                 assertThat(o.nodeId()).isEqualTo("b");
             });
-            assertThat(h.engine.origin(inside).map(ForkRow::nodeId)).contains("sub/b");
+            assertThat(h.engine.queries().origin(inside).map(ForkRow::nodeId)).contains("sub/b");
         }
     }
 
@@ -192,7 +193,7 @@ class ForkTest {
             String fork = h.engine.fork(source, "x", Map.of());
             assertThat(h.engine.run(fork).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(effects()).isEqualTo(Map.of("x 1", 2, "y 1", 1));
-            assertThat(h.engine.origin(fork).orElseThrow().reused()).containsExactly("start", "fan", "y");
+            assertThat(h.engine.queries().origin(fork).orElseThrow().reused()).containsExactly("start", "fan", "y");
         }
     }
 
@@ -205,7 +206,7 @@ class ForkTest {
             String first = h.engine.fork(source, "test", Map.of("target", "qa"));
             assertThat(h.engine.run(first).outcome()).isEqualTo(RunOutcome.COMPLETED);
             String second = h.engine.fork(first, "build", Map.of());
-            assertThat(h.engine.origin(second).orElseThrow().sourceId()).as("build ran in the source, not in the first fork").isEqualTo(source);
+            assertThat(h.engine.queries().origin(second).orElseThrow().sourceId()).as("build ran in the source, not in the first fork").isEqualTo(source);
             assertThat(h.engine.run(second).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(Files.readAllLines(dir.resolve("build.log"))).as("the first fork's inputs").containsExactly("prod 1", "qa 1");
         }

@@ -59,16 +59,36 @@ class GrowthTest {
             assertThat(finished.indexOf("design")).isLessThan(finished.indexOf("build")).isLessThan(finished.indexOf("plan-grown"));
             assertThat(finished.indexOf("test")).isLessThan(finished.indexOf("plan-grown"));
             assertThat(finished.indexOf("plan-grown")).isLessThan(finished.indexOf("report"));
-            List<GraphVersionRow> versions = h.engine.graphVersions(id);
+            List<GraphVersionRow> versions = h.engine.queries().graphVersions(id);
             assertThat(versions).extracting(GraphVersionRow::version).containsExactly(0, 1);
             assertThat(versions.get(1).grownBy()).isEqualTo("plan");
             assertThat(versions.get(1).addedNodes()).containsExactly("design", "build", "test", "plan-grown");
             assertThat(versions.get(0).graphHash()).isNotEqualTo(versions.get(1).graphHash());
-            assertThat(h.engine.execution(id).graphHash()).isEqualTo(versions.get(1).graphHash());
+            assertThat(h.engine.queries().execution(id).graphHash()).isEqualTo(versions.get(1).graphHash());
             var grown = h.events(id).stream().filter(e -> e.kind().equals("graph_grown")).toList();
             assertThat(grown).hasSize(1);
             assertThat(grown.get(0).nodeId()).isEqualTo("plan");
             assertThat(grown.get(0).data()).contains("\"design\"", "\"version\":1");
+        }
+    }
+
+    /** Seed 003's answer says how it went in "status": "fail" and "checkpoint" are not a success, and nothing is added. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"fail", "checkpoint"})
+    void aSeedAnswerWhoseStatusIsNotSuccessFailsThePlannerAndAddsNothing(String status) throws IOException {
+        write("status.json", """
+                {"status": "%s", "summary": "could not plan",
+                 "next": {"addNodes": [{"id": "design", "title": "Design it", "prompt": "Design."}]}}
+                """.formatted(status));
+        FlowGraph g = planned("status.json").graph();
+        try (var h = new Harness(dir)) {
+            String id = h.start(g);
+            RunResult r = h.engine.run(id);
+            assertThat(r.outcome()).as(r.report()).isEqualTo(RunOutcome.FAILED);
+            assertThat(h.status(id, "plan")).isEqualTo(NodeStatus.FAILED);
+            assertThat(h.node(id, "plan").error()).contains("\"status\": \"" + status + "\"");
+            assertThat(h.status(id, "report")).isNotEqualTo(NodeStatus.COMPLETED);
+            assertThat(h.engine.queries().graphVersions(id)).extracting(GraphVersionRow::version).doesNotContain(1);
         }
     }
 
@@ -92,7 +112,7 @@ class GrowthTest {
             String retried = Files.readString(h.store.artifactsDir().resolve(id).resolve("plan").resolve("1-2").resolve("prompt.txt"));
             assertThat(retried).contains("Your previous answer (attempt 1) was not accepted", "FLOW306 at line 3, column 32 of your answer",
                     "cycle without a loop limit: \"fix\" -> \"check\" -> \"fix\"");
-            assertThat(h.engine.graphVersions(id)).extracting(GraphVersionRow::version).containsExactly(0, 1);
+            assertThat(h.engine.queries().graphVersions(id)).extracting(GraphVersionRow::version).containsExactly(0, 1);
             assertThat(h.status(id, "build")).isEqualTo(NodeStatus.COMPLETED);
         }
     }
@@ -118,6 +138,55 @@ class GrowthTest {
         }
     }
 
+    /**
+     * Issue 19, item 3: an added node may not turn off the workflow's sandbox, set environment
+     * variables or work outside the workflow's folder; the answer is refused with the policy's
+     * reasons, and the node never runs.
+     */
+    @Test
+    void addedNodesThatWeakenTheSandboxSetEnvOrClimbOutAreRefusedWithTheGrowthPolicy() throws IOException {
+        write("open.json", """
+                {"output": "done", "grow": {"nodes": [
+                  {"id": "open", "spec": {"kind": "task", "command": {"type": "shell", "line": "touch ../escaped.txt"},
+                   "cwd": "../..", "env": {"LD_PRELOAD": "/tmp/evil.so"}, "sandbox": {"enabled": false, "network": true}}}],
+                 "edges": []}}
+                """);
+        FlowGraph g = planned("open.json").sandbox(new dev.flow.model.Sandbox(true, false, List.of(), null)).graph();
+        try (var h = new Harness(dir)) {
+            String id = h.start(g);
+            RunResult r = h.engine.run(id);
+            assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
+            assertThat(h.history(id, "plan").get(0).error()).contains("breaks the growth policy",
+                    "node \"open\" would run without a sandbox, and added nodes run in their planner's sandbox (\"plan\"'s)", "sets environment variables (LD_PRELOAD)",
+                    "works in \"../..\", outside the workflow's folder");
+            assertThat(h.engine.queries().graphVersions(id)).isEmpty();
+            assertThat(dir.getParent().resolve("escaped.txt")).doesNotExist();
+        }
+    }
+
+    /** Issue 19, item 3: seed 003's added command runs in its planner's sandbox (here its agent's). */
+    @Test
+    void anAddedCommandRunsInItsPlannersSandbox() throws IOException {
+        Path home = Path.of(System.getProperty("user.home")).resolve("flow-growth-probe-" + java.util.UUID.randomUUID());
+        write("cmd.json", """
+                {"output": "done", "next": {"addNodes": [
+                  {"id": "probe", "command": ["sh", "-c", "if touch HOME 2>/dev/null; then echo escaped; exit 1; fi"]}]}}
+                """.replace("HOME", home.toString()));
+        FlowGraph g = Flows.workflow("w")
+                .agentDef("bot", List.of(TestPaths.scriptedAgent().toString()), new dev.flow.model.Sandbox(true, true, List.of(), null))
+                .agentTask("plan", "bot", "Plan the work.\n@json cmd.json").planner("plan", null, null)
+                .chain("start", "plan", "end").graph();
+        try (var h = new Harness(dir)) {
+            String id = h.start(g);
+            RunResult r = h.engine.run(id);
+            assertThat(r.outcome()).as(r.report()).isEqualTo(RunOutcome.COMPLETED);
+            assertThat(h.status(id, "probe")).isEqualTo(NodeStatus.COMPLETED);
+            assertThat(home).doesNotExist();
+        } finally {
+            Files.deleteIfExists(home);
+        }
+    }
+
     @Test
     void anAnswerThatAddsTooManyNodesIsRefusedWithTheLimit() throws IOException {
         write("three.json", THREE);
@@ -128,7 +197,7 @@ class GrowthTest {
             assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
             assertThat(h.history(id, "plan").get(0).error())
                     .contains("it adds 3 nodes and \"plan\" may add at most 2 in one answer");
-            assertThat(h.engine.graphVersions(id)).isEmpty();
+            assertThat(h.engine.queries().graphVersions(id)).isEmpty();
         }
     }
 
@@ -138,11 +207,11 @@ class GrowthTest {
         try (var h = new Harness(dir)) {
             String id = h.start(planned("three.json").graph());
             h.engine.run(id);
-            var status = h.engine.status(id);
+            var status = h.engine.queries().status(id);
             assertThat(status.nodes()).extracting(NodeState::nodeId)
                     .containsExactly("start", "end", "plan", "design", "build", "test", "plan-grown", "report");
             // the work graph snapshot (flow run --snapshot FILE) names the version and who added each node
-            var snapshot = new com.fasterxml.jackson.databind.ObjectMapper().readTree(h.engine.workGraph(List.of(id)).json())
+            var snapshot = new com.fasterxml.jackson.databind.ObjectMapper().readTree(h.engine.queries().workGraph(List.of(id)).json())
                     .get("executions").get(0);
             assertThat(snapshot.get("graph_version").asInt()).isEqualTo(1);
             var addedBy = new java.util.LinkedHashMap<String, String>();

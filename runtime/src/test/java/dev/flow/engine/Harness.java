@@ -1,5 +1,6 @@
 package dev.flow.engine;
 
+import dev.flow.engine.config.EngineOptions;
 import dev.flow.model.FlowGraph;
 import dev.flow.store.EventRow;
 import dev.flow.store.NodeStatus;
@@ -44,19 +45,19 @@ final class Harness implements AutoCloseable {
     }
 
     NodeStatus status(String exec, String node) {
-        return engine.status(exec).nodes().stream().filter(n -> n.nodeId().equals(node)).findFirst().orElseThrow().status();
+        return engine.queries().status(exec).nodes().stream().filter(n -> n.nodeId().equals(node)).findFirst().orElseThrow().status();
     }
 
     NodeState node(String exec, String node) {
-        return engine.status(exec).nodes().stream().filter(n -> n.nodeId().equals(node)).findFirst().orElseThrow();
+        return engine.queries().status(exec).nodes().stream().filter(n -> n.nodeId().equals(node)).findFirst().orElseThrow();
     }
 
     List<RunRow> history(String exec, String node) {
-        return engine.history(exec, node);
+        return engine.queries().history(exec, node);
     }
 
     List<EventRow> events(String exec) {
-        return engine.events(exec, 0, 100_000);
+        return engine.queries().events(exec, 0, 100_000);
     }
 
     List<String> eventKinds(String exec, String node) {
@@ -64,7 +65,7 @@ final class Harness implements AutoCloseable {
     }
 
     Object state(String exec, String name) {
-        return engine.status(exec).state().get(name);
+        return engine.queries().status(exec).state().get(name);
     }
 
     @Override

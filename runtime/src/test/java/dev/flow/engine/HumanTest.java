@@ -4,6 +4,7 @@ import static dev.flow.engine.Flows.any;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flow.engine.config.UsageException;
 import dev.flow.model.Interrupt;
 import dev.flow.store.ExecutionStatus;
 import dev.flow.store.NodeStatus;
@@ -41,7 +42,7 @@ class HumanTest {
                 assertThat(q.prompt()).isEqualTo("Ship built?");
                 assertThat(q.answerCommand()).isEqualTo("flow answer " + id + " review approved");
             });
-            assertThat(h.engine.status(id).execution().status()).isEqualTo(ExecutionStatus.WAITING);
+            assertThat(h.engine.queries().status(id).execution().status()).isEqualTo(ExecutionStatus.WAITING);
 
             AnswerResult a = h.engine.answer(id, "review", "approved", "looks good");
             assertThat(a.status()).isEqualTo(ExecutionStatus.RUNNING);

@@ -3,6 +3,7 @@ package dev.flow.engine;
 import static dev.flow.engine.Flows.any;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flow.engine.config.EngineOptions;
 import dev.flow.engine.workspace.TestRepo;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,7 +75,7 @@ class IsolationTest {
             assertThat(repo.refs("refs/flow")).containsExactly("refs/flow/" + id + "/base");
 
             var a = h.engine.store().read(tx -> tx.nodes().get(id, "a")).orElseThrow();
-            var result = h.engine.core().results.decode(a.resultJson());
+            var result = h.engine.core().results().decode(a.resultJson());
             Path worktree = dir.resolve("worktrees").resolve(id).resolve("a-1-1");
             assertThat(result).containsEntry("worktree", worktree.toString()).containsEntry("base_commit", before)
                     .containsEntry("applied_commit", repo.head()).containsKey("step_commit");
@@ -110,7 +111,7 @@ class IsolationTest {
             assertThat(repo.status()).isEmpty();
             assertThat(repo.midOperation()).isFalse();
             assertThat(repo.extraWorktrees()).isEmpty();
-            var lost = h.engine.core().results.decode(h.engine.store().read(tx -> tx.nodes().get(id, loser)).orElseThrow().resultJson());
+            var lost = h.engine.core().results().decode(h.engine.store().read(tx -> tx.nodes().get(id, loser)).orElseThrow().resultJson());
             assertThat(lost).containsEntry("conflict_files", List.of("shared.txt")).doesNotContainKey("applied_commit");
         }
     }
@@ -124,6 +125,68 @@ class IsolationTest {
             assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
             assertThat(r.report()).containsPattern("changes of \"[ab]\" conflict with the target: shared.txt; nothing was applied");
             assertThat(repo.status()).isEmpty();
+        }
+    }
+
+    /** The shape of examples/worktree.flow: "a -> join" has no condition, so it does not handle a conflict. */
+    @Test
+    void aConflictOnAnEdgeWithNoConditionFailsTheNode() throws Exception {
+        TestRepo repo = repo();
+        var g = Flows.workflow("w").scriptedAgent("bot")
+                .gateDef("check_a", after("b") + "true").gateDef("check_b", after("a") + "true")
+                .parallel("fan", "a", "b")
+                .agentTask("a", "bot", "@write shared.txt=from a\n@summary a edits").isolate("a").gates("a", "check_a")
+                .agentTask("b", "bot", "@write shared.txt=from b\n@summary b edits").isolate("b").gates("b", "check_b")
+                .merge("join", dev.flow.model.WaitMode.ALL, dev.flow.model.MergeStrategy.UNION)
+                .chain("start", "fan").edge("fan", "a").edge("fan", "b").chain("a", "join").chain("b", "join")
+                .chain("join", "end").config(2, true, null).graph();
+        try (var h = new Harness(dir)) {
+            String id = h.engine.start(g, Map.of(), repo.dir);
+            RunResult r = h.engine.run(id);
+            assertThat(r.outcome()).as(r.report()).isEqualTo(RunOutcome.FAILED);
+            assertThat(r.report()).containsPattern("changes of \"[ab]\" conflict with the target: shared.txt; nothing was applied");
+            assertThat(List.of(h.status(id, "a"), h.status(id, "b"))).contains(dev.flow.store.NodeStatus.FAILED);
+        }
+    }
+
+    /** Only Flow's apply can say "conflict": the prompt does not offer it and an agent that answers it is refused. */
+    @Test
+    void anAgentCannotAnswerConflict() throws Exception {
+        TestRepo repo = repo();
+        String before = repo.head();
+        var g = Flows.workflow("w").scriptedAgent("bot")
+                .agentTask("a", "bot", "@write shared.txt=from a\n@output conflict\n@summary claims a conflict").isolate("a")
+                .sh("resolve", "echo resolving")
+                .chain("start", "a").edge("a", "resolve", any("conflict")).edge("a", "end", any("done")).chain("resolve", "end")
+                .config(1, false, null).graph();
+        try (var h = new Harness(dir)) {
+            String id = h.engine.start(g, Map.of(), repo.dir);
+            RunResult r = h.engine.run(id);
+            assertThat(r.outcome()).as(r.report()).isEqualTo(RunOutcome.FAILED);
+            assertThat(h.node(id, "a").error()).contains("answered output \"conflict\"");
+            assertThat(h.status(id, "resolve")).isNotEqualTo(dev.flow.store.NodeStatus.COMPLETED);
+            assertThat(repo.read("shared.txt")).isEqualTo("original\n");
+            assertThat(repo.head()).isEqualTo(before);
+            String prompt = Files.readString(h.store.artifactsDir().resolve(id).resolve("a").resolve("1-1").resolve("prompt.txt"));
+            assertThat(prompt).contains("\"output\": one of [done").doesNotContain("conflict]");
+        }
+    }
+
+    /** An attempt whose gate fails in its worktree still cost what its agent said: max cost stops the retries as without isolation. */
+    @Test
+    void theCostOfAnIsolatedAttemptWhoseGateFailsCountsAndMaxCostStopsTheRetries() throws Exception {
+        TestRepo repo = repo();
+        var g = Flows.workflow("w").scriptedAgent("bot").gateDef("never", "exit 1")
+                .agentTask("a", "bot", "@write shared.txt=from a\n@cost 0.6\n@summary a edits").isolate("a").gates("a", "never")
+                .chain("start", "a", "end").retry("a", 5, java.time.Duration.ofMillis(1)).limits(null, null, 1.0)
+                .config(1, true, null).graph();
+        try (var h = new Harness(dir)) {
+            String id = h.engine.start(g, Map.of(), repo.dir);
+            RunResult r = h.engine.run(id);
+            assertThat(r.outcome()).as(r.report()).isEqualTo(RunOutcome.LIMIT_REACHED);
+            assertThat(h.history(id, "a")).extracting(dev.flow.store.RunRow::cost).containsExactly(0.6, 0.6);
+            assertThat(h.engine.queries().status(id).execution().cost()).isCloseTo(1.2, org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(repo.read("shared.txt")).isEqualTo("original\n");
         }
     }
 
@@ -186,6 +249,37 @@ class IsolationTest {
         }
     }
 
+    /**
+     * Issue 19, item 2: in a repository whose hooks are tracked files ({@code core.hooksPath=.githooks},
+     * husky style), a sandboxed step writes hooks into its worktree. Flow's commit and cherry-pick
+     * run outside the sandbox: they must run none of them, and the hook files must not reach the
+     * user's branch.
+     */
+    @Test
+    void hooksASandboxedStepWritesNeverRunAndAreNotApplied() throws Exception {
+        TestRepo repo = repo();
+        repo.git("config", "core.hooksPath", ".githooks");
+        String before = repo.head();
+        Path marker = dir.resolve("hook-ran.txt");
+        String hook = "#!/bin/sh\necho \"$0\" >> '" + marker + "'\n";
+        var g = Flows.workflow("w")
+                .sh("t", "mkdir -p .githooks && for h in pre-commit prepare-commit-msg commit-msg post-commit post-checkout post-rewrite; do"
+                        + " printf '%b' \"$HOOK\" > .githooks/$h && chmod +x .githooks/$h; done; echo changed > shared.txt")
+                .cwdAndEnv("t", null, Map.of("HOOK", hook)).isolate("t").sandbox(new dev.flow.model.Sandbox(true, true, List.of(), null))
+                .chain("start", "t", "end").graph();
+        try (var h = new Harness(dir)) {
+            RunResult r = run(h, g, repo.dir);
+            assertThat(marker).as("a hook the step wrote ran outside its sandbox").doesNotExist();
+            assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
+            assertThat(r.report()).contains("its changes write the repository's hooks (core.hooksPath: .githooks): .githooks/",
+                    "Flow does not apply hook files a step wrote");
+            assertThat(repo.head()).isEqualTo(before);
+            assertThat(repo.dir.resolve(".githooks")).doesNotExist();
+            assertThat(repo.read("shared.txt")).isEqualTo("original\n");
+            assertThat(repo.status()).isEmpty();
+        }
+    }
+
     @Test
     void aStepThatChangesNothingAppliesNothing() throws Exception {
         TestRepo repo = repo();
@@ -195,7 +289,7 @@ class IsolationTest {
             String id = h.engine.start(g, Map.of(), repo.dir);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(repo.subjects()).containsExactly("initial");
-            var result = h.engine.core().results.decode(h.engine.store().read(tx -> tx.nodes().get(id, "a")).orElseThrow().resultJson());
+            var result = h.engine.core().results().decode(h.engine.store().read(tx -> tx.nodes().get(id, "a")).orElseThrow().resultJson());
             assertThat(result).containsKey("worktree").doesNotContainKeys("step_commit", "applied_commit");
         }
     }
@@ -210,7 +304,7 @@ class IsolationTest {
             String id = h.engine.start(g, Map.of(), repo.dir);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(h.node(id, "check").output()).isEqualTo("passed");
-            var result = h.engine.core().results.decode(h.engine.store().read(tx -> tx.nodes().get(id, "check")).orElseThrow().resultJson());
+            var result = h.engine.core().results().decode(h.engine.store().read(tx -> tx.nodes().get(id, "check")).orElseThrow().resultJson());
             Path worktree = dir.resolve("worktrees").resolve(id).resolve("check-1-1");
             assertThat(result).containsEntry("worktree", worktree.toString()).containsEntry("base_commit", repo.head());
             assertThat(((String) result.get("output")).strip()).isEqualTo(worktree.toString());
@@ -261,7 +355,7 @@ class IsolationTest {
             var engine = new Engine(store, EngineOptions.builder().build());
             String id = engine.start(g, Map.of(), repo.dir);
             assertThat(engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
-            var result = engine.core().results.decode(store.read(tx -> tx.nodes().get(id, "a")).orElseThrow().resultJson());
+            var result = engine.core().results().decode(store.read(tx -> tx.nodes().get(id, "a")).orElseThrow().resultJson());
             assertThat((String) result.get("worktree")).startsWith(repo.dir.resolve(".flow/worktrees").toString());
             assertThat(repo.read("shared.txt")).isEqualTo("from a\n");
             assertThat(repo.status()).isEmpty();

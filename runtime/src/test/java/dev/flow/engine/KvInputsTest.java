@@ -2,6 +2,7 @@ package dev.flow.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flow.engine.step.KvInputs;
 import dev.flow.model.KvRef;
 import dev.flow.model.NameRef;
 import dev.flow.model.NodeSpec;

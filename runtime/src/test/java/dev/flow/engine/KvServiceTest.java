@@ -3,6 +3,7 @@ package dev.flow.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flow.engine.config.UsageException;
 import dev.flow.store.KvEntry;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -2,6 +2,9 @@ package dev.flow.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flow.engine.step.Claim;
+import dev.flow.engine.step.Leases;
+import dev.flow.engine.step.Transitions;
 import dev.flow.store.NodeStatus;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -69,10 +72,8 @@ class LeaseTest {
             h.engine.maintain(id);
             Claim fresh = h.engine.claimForTest(id, "another-host:1:0:w9");
             assertThat(fresh.row().leaseOwner()).isNotEqualTo(stale.row().leaseOwner());
-            h.engine.core().step(s -> {
-                s.completion.finishWork(stale, dev.flow.engine.exec.Outcome.produced("done", java.util.Map.of()), false);
-                return null;
-            });
+            new Transitions(h.engine.core()).finish(stale, dev.flow.engine.exec.Outcome.produced("done", java.util.Map.of()), false,
+                    () -> false, null, null);
             assertThat(h.status(id, "a")).isEqualTo(NodeStatus.RUNNING);
             assertThat(h.eventKinds(id, "a")).contains("result_dropped");
         }
@@ -82,7 +83,7 @@ class LeaseTest {
     void aWorkerOnThisMachineWhoseProcessIsGoneIsDeadAtOnce() {
         String host;
         try (var h = new Harness(dir)) {
-            host = h.engine.core().host;
+            host = h.engine.core().host();
         }
         assertThat(Leases.isDead(host + ":999999999:0:w1", host)).isTrue();
         ProcessHandle me = ProcessHandle.current();

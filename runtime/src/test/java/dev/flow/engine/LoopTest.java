@@ -53,7 +53,7 @@ class LoopTest {
             assertThat(read("review.log")).isEqualTo("reviewed\n");
             assertThat(read("escalate.log")).isEmpty();
             assertThat(h.status(id, "escalate")).isEqualTo(NodeStatus.SKIPPED);
-            assertThat(h.engine.status(id).loops()).containsEntry("test->fix", 2);
+            assertThat(h.engine.queries().status(id).loops()).containsEntry("test->fix", 2);
             assertThat(h.history(id, "fix")).extracting(RunRow::iteration).containsExactly(1, 2, 3);
             assertThat(h.history(id, "test")).extracting(RunRow::output).containsExactly("failed", "failed", "passed");
         }
@@ -95,7 +95,7 @@ class LoopTest {
             String id = h.start(g);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(h.history(id, "a")).hasSize(100);
-            assertThat(h.engine.status(id).loops()).containsEntry("b->a", 99);
+            assertThat(h.engine.queries().status(id).loops()).containsEntry("b->a", 99);
         }
     }
 

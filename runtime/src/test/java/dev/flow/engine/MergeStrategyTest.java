@@ -2,6 +2,7 @@ package dev.flow.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flow.engine.step.Json;
 import dev.flow.model.MergeStrategy;
 import dev.flow.model.WaitMode;
 import java.nio.file.Path;
@@ -40,7 +41,7 @@ class MergeStrategyTest {
             String id = h.start(g);
             RunResult r = h.engine.run(id);
             assertThat(r.outcome()).as(r.report()).isEqualTo(RunOutcome.COMPLETED);
-            return h.engine.core().results.decode(h.engine.store().read(tx -> tx.nodes().get(id, "join")).orElseThrow().resultJson());
+            return h.engine.core().results().decode(h.engine.store().read(tx -> tx.nodes().get(id, "join")).orElseThrow().resultJson());
         }
     }
 

@@ -36,12 +36,12 @@ class NodeKeysTest {
             Path result = Path.of(value(h, id, "plan", "out.last_result_path").orElseThrow());
             assertThat(Files.readString(result)).contains("\"output\":\"done\"").contains("\"summary\":\"planned three steps\"");
             assertThat(value(h, id, "plan", "err.summary")).isEmpty();
-            KvEntry summary = h.engine.kv().get(id, "plan", "out.summary").orElseThrow();
+            KvEntry summary = h.engine.queries().kvGet(id, "plan", "out.summary").orElseThrow();
             assertThat(summary.writer()).isEqualTo("flow");
             // written with the completion itself: at the same instant, with no event (nor commit) of its own
             assertThat(summary.at()).isEqualTo(h.node(id, "plan").finishedAt());
             assertThat(h.eventKinds(id, "plan")).doesNotContain("kv_put");
-            assertThat(h.engine.kv().list(id, "plan", "")).extracting(KvEntry::key)
+            assertThat(h.engine.queries().kvList(id, "plan", "")).extracting(KvEntry::key)
                     .containsExactly("out.last_result_path", "out.last_stdout_path", "out.summary");
         }
     }
@@ -55,7 +55,7 @@ class NodeKeysTest {
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(value(h, id, "t", "err.summary")).contains("exited with code 3: broken");
             assertThat(value(h, id, "t", "out.summary")).contains("fixed");
-            assertThat(h.engine.kv().history(id, "t", "out.last_stdout_path")).extracting(KvEntry::value)
+            assertThat(h.engine.queries().kvHistory(id, "t", "out.last_stdout_path")).extracting(KvEntry::value)
                     .containsExactly(h.store.artifactsDir().resolve(id).resolve("t").resolve("1-2").resolve("stdout.log").toString(),
                             h.store.artifactsDir().resolve(id).resolve("t").resolve("1-1").resolve("stdout.log").toString());
         }
@@ -79,7 +79,7 @@ class NodeKeysTest {
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
-            assertThat(h.engine.kv().list(id, "c", "")).isEmpty();
+            assertThat(h.engine.queries().kvList(id, "c", "")).isEmpty();
         }
     }
 
@@ -91,7 +91,7 @@ class NodeKeysTest {
             String id = h.start(g);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(value(h, id, "t", "out.summary")).contains("pass 8");
-            assertThat(h.engine.kv().history(id, "t", "out.summary")).extracting(KvEntry::value)
+            assertThat(h.engine.queries().kvHistory(id, "t", "out.summary")).extracting(KvEntry::value)
                     .containsExactly("pass 8", "pass 7", "pass 6", "pass 5", "pass 4", "pass 3");
         }
     }

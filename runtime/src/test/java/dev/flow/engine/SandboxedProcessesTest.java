@@ -83,6 +83,35 @@ class SandboxedProcessesTest {
         }
     }
 
+    /**
+     * Issue 19, item 13: a workflow in a folder under /tmp (any checkout there). The folders above
+     * its working directory are read-only in the sandbox, as they are anywhere else, not empty
+     * folders of the private /tmp where a write seems to work and the example's probe says
+     * "escaped!".
+     */
+    @Test
+    void underTmpTheFoldersAboveTheWorkAreReadOnlyToo() throws Exception {
+        Path top = Files.createTempDirectory(Path.of("/tmp"), "flow-sandbox-test");
+        try {
+            Files.createDirectories(top.resolve("project/work"));
+            Files.writeString(top.resolve("project/README"), "the project\n");
+            // as examples/sandboxed.flow does: the step works in the workflow's folder and tries the folder above it
+            var g = Flows.workflow("w").sh("t", "cat README > work/seen.txt; if touch ../above.txt 2>/dev/null; then echo escaped; exit 1; fi")
+                    .sandbox(ON).chain("start", "t", "end").graph();
+            try (var h = new Harness(top.resolve("project"))) {
+                RunResult r = h.run(g);
+                assertThat(r.outcome()).as(r.report()).isEqualTo(RunOutcome.COMPLETED);
+                assertThat(top.resolve("project/work/seen.txt")).hasContent("the project");
+            }
+        } finally {
+            try (var all = Files.walk(top)) {
+                for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+    }
+
     @Test
     void anOfflineSandboxHasOnlyLoopback() throws Exception {
         var g = Flows.workflow("w").sh("off", "tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' ' > off.txt").sandbox("off", OFFLINE)

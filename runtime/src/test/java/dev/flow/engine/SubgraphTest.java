@@ -37,7 +37,7 @@ class SubgraphTest {
             String id = h.start(g, Map.of("issue", "bug 7"));
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(h.state(id, "answer")).isEqualTo("handled bug 7");
-            var children = h.engine.status(id).children();
+            var children = h.engine.queries().status(id).children();
             assertThat(children).singleElement().satisfies(c -> {
                 assertThat(c.status()).isEqualTo(ExecutionStatus.COMPLETED);
                 assertThat(c.parentId()).isEqualTo(id);

@@ -123,7 +123,7 @@ class SupervisorTest {
             String id = h.start(stops);
             RunResult r = h.engine.run(id);
             assertThat(r.outcome()).isEqualTo(RunOutcome.LIMIT_REACHED);
-            assertThat(h.engine.status(id).execution().report()).isEqualTo(
+            assertThat(h.engine.queries().status(id).execution().report()).isEqualTo(
                     "supervisor \"lead\" used its 3 rounds (max rounds) and has no \"on limit\" route to take instead");
             assertThat(h.history(id, "lead")).extracting(RunRow::output).containsExactly("venue", "budget", "venue");
             assertThat(h.node(id, "lead").output()).isEqualTo("venue");
@@ -134,7 +134,7 @@ class SupervisorTest {
             String id = h.start(routed);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(h.node(id, "report").status()).isEqualTo(NodeStatus.COMPLETED);
-            assertThat(h.engine.status(id).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
+            assertThat(h.engine.queries().status(id).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
         }
     }
 

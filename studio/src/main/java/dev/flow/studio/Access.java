@@ -47,10 +47,49 @@ final class Access {
             throw new HttpProblem(415, "changes are sent as application/json");
         }
         String origin = request.getHeaders().get(HttpHeader.ORIGIN);
+        String site = request.getHeaders().get("Sec-Fetch-Site");
         String host = request.getHeaders().get(HttpHeader.HOST);
-        if (origin != null && (host == null || !host.equalsIgnoreCase(URI.create(origin).getRawAuthority()))) {
+        if (site != null && !site.equalsIgnoreCase("same-origin")) {
+            throw new HttpProblem(403, "changes come from the studio's own page only, not from a " + site + " page");
+        }
+        if (origin == null) {
+            if (site == null) {
+                throw new HttpProblem(403, "a change must say where it comes from: send Origin naming the studio (as browsers do)");
+            }
+            return;
+        }
+        if (host == null || !host.equalsIgnoreCase(authority(origin))) {
             throw new HttpProblem(403, "changes come from the studio's own page only, not from " + origin);
         }
+    }
+
+    /** The host and port of an Origin header; a malformed one is refused, not a failure of the studio. */
+    private static String authority(String origin) {
+        try {
+            String authority = new URI(origin).getRawAuthority();
+            if (authority == null) {
+                throw new HttpProblem(400, "the Origin header is not an origin (scheme://host:port)");
+            }
+            return authority;
+        } catch (java.net.URISyntaxException e) {
+            throw new HttpProblem(400, "the Origin header is not an origin (scheme://host:port)");
+        }
+    }
+
+    /** The request's path and query without the token: where a page that came with it is sent. */
+    String withoutToken(Request request) {
+        String path = request.getHttpURI().getPath();
+        String query = request.getHttpURI().getQuery();
+        if (query == null) {
+            return path;
+        }
+        var kept = new StringBuilder();
+        for (String pair : query.split("&")) {
+            if (!pair.equals(QUERY) && !pair.startsWith(QUERY + "=") && !pair.isEmpty()) {
+                kept.append(kept.length() == 0 ? "?" : "&").append(pair);
+            }
+        }
+        return path + kept;
     }
 
     /** Whether the token came in the URL, so the response should keep it in a cookie. */

@@ -29,12 +29,44 @@ final class EventStream {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /**
+     * Open streams a client may hold, and all clients together. Each stream holds one of Jetty's
+     * threads while it waits between polls: 200 open streams took every thread and the API stopped
+     * answering. Beyond these bounds a stream is refused with 503, and the API keeps its threads.
+     */
+    static final int PER_CLIENT = 16;
+    static final int TOTAL = 64;
+
     private final StudioData data;
     private final BooleanSupplier open;
+    private final java.util.Map<String, Integer> streams = new java.util.HashMap<>();
+    private int total;
 
     EventStream(StudioData data, BooleanSupplier open) {
         this.data = data;
         this.open = open;
+    }
+
+    /** Counts a new stream of {@code client}; false when it or all clients hold as many as they may. */
+    synchronized boolean admit(String client) {
+        int held = streams.getOrDefault(client, 0);
+        if (held >= PER_CLIENT || total >= TOTAL) {
+            return false;
+        }
+        streams.put(client, held + 1);
+        total++;
+        return true;
+    }
+
+    /** Counts a stream of {@code client} as ended. */
+    synchronized void release(String client) {
+        int held = streams.getOrDefault(client, 0);
+        if (held <= 1) {
+            streams.remove(client);
+        } else {
+            streams.put(client, held - 1);
+        }
+        total--;
     }
 
     /**

@@ -2,11 +2,11 @@ package dev.flow.studio;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.flow.engine.Engine;
+import dev.flow.engine.ExecutionQueries;
 import dev.flow.engine.ExecutionView;
 import dev.flow.engine.NodeState;
 import dev.flow.engine.Question;
-import dev.flow.engine.UsageException;
+import dev.flow.engine.config.UsageException;
 import dev.flow.model.FlowGraph;
 import dev.flow.model.Workflow;
 import dev.flow.model.json.GraphFormatException;
@@ -16,6 +16,7 @@ import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.KvEntry;
 import dev.flow.store.RunRow;
+import dev.flow.store.Store;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +24,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What the studio's JSON API answers, read through the engine's public API and the store's read
+ * What the studio's JSON API answers, read through the engine's queries and the store's read
  * side only: maps and lists that Jackson writes as they are.
  */
 final class StudioData {
@@ -34,22 +35,24 @@ final class StudioData {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final Engine engine;
+    private final ExecutionQueries queries;
+    private final Store store;
     // graphs never change under their hash: each is read and drawn once
     private final Map<String, FlowGraph> graphs = new ConcurrentHashMap<>();
 
-    StudioData(Engine engine) {
-        this.engine = engine;
+    StudioData(ExecutionQueries queries, Store store) {
+        this.queries = queries;
+        this.store = store;
     }
 
     /** The newest executions, top-level and children. */
     List<Map<String, Object>> executions() {
-        return engine.executions(EXECUTIONS_SHOWN).stream().map(StudioData::execution).toList();
+        return queries.executions(EXECUTIONS_SHOWN).stream().map(StudioData::execution).toList();
     }
 
     /** One execution in full: its nodes, questions, loops, state, children, kv and graph. */
     Map<String, Object> execution(String id) {
-        ExecutionView view = engine.status(known(id));
+        ExecutionView view = queries.status(known(id));
         ExecutionRow row = view.execution();
         Workflow workflow = workflow(row);
         var out = new LinkedHashMap<String, Object>();
@@ -66,22 +69,22 @@ final class StudioData {
 
     /** The events of an execution after {@code afterSeq}. */
     List<Map<String, Object>> events(String id, long afterSeq) {
-        return engine.events(known(id), afterSeq, EVENTS_PER_PAGE).stream().map(StudioData::event).toList();
+        return queries.events(known(id), afterSeq, EVENTS_PER_PAGE).stream().map(StudioData::event).toList();
     }
 
     /** Every run of a node (earlier passes and attempts, then the current one) with its result. */
     List<Map<String, Object>> runs(String id, String nodeId) {
-        return engine.history(known(id), nodeId).stream().map(StudioData::run).toList();
+        return queries.history(known(id), nodeId).stream().map(StudioData::run).toList();
     }
 
     /** The execution's row, which says by its event counter and status whether anything changed. */
     ExecutionRow row(String id) {
-        return engine.execution(known(id));
+        return queries.execution(known(id));
     }
 
     private String known(String id) {
         try {
-            engine.execution(id);
+            queries.execution(id);
             return id;
         } catch (UsageException e) {
             throw new HttpProblem(404, e.getMessage());
@@ -180,7 +183,7 @@ final class StudioData {
         workflow.nodes().forEach(n -> scopes.add(n.id()));
         var out = new ArrayList<Map<String, Object>>();
         for (String scope : scopes) {
-            for (KvEntry e : engine.kv().list(executionId, scope, "")) {
+            for (KvEntry e : queries.kvList(executionId, scope, "")) {
                 var entry = new LinkedHashMap<String, Object>();
                 entry.put("scope", e.scope());
                 entry.put("key", e.key());
@@ -197,7 +200,7 @@ final class StudioData {
 
     private Workflow workflow(ExecutionRow row) {
         FlowGraph graph = graphs.computeIfAbsent(row.graphHash(), hash -> {
-            String json = engine.store().read(tx -> tx.workflows().graphJson(hash))
+            String json = store.read(tx -> tx.workflows().graphJson(hash))
                     .orElseThrow(() -> new HttpProblem(500, "the database has no graph " + hash + " for execution " + row.id()));
             try {
                 return GraphJson.read(json);

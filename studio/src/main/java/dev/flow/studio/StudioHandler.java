@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flow.engine.AnswerResult;
 import dev.flow.engine.CancelResult;
 import dev.flow.engine.Engine;
-import dev.flow.engine.UsageException;
+import dev.flow.engine.config.UsageException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +27,7 @@ import org.eclipse.jetty.util.Fields;
  * and the two changes a person makes (an answer, a cancel). Every request passes {@link Access}.
  */
 final class StudioHandler extends Handler.Abstract {
-    private static final Pattern EXECUTION = Pattern.compile("/api/executions/([A-Za-z0-9_-]+)(/events|/answer|/cancel|/nodes/[A-Za-z0-9_.-]+)?");
+    private static final Pattern EXECUTION = Pattern.compile("/api/executions/([A-Za-z0-9_-]+)(/events|/answer|/cancel|/nodes/[^/]+)?");
     private static final Pattern ASSET = Pattern.compile("/assets/([a-z0-9-]+(?:\\.min)?\\.(js|css))");
     private static final String RESOURCES = "/dev/flow/studio/";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -39,17 +39,25 @@ final class StudioHandler extends Handler.Abstract {
 
     StudioHandler(Engine engine, Access access, BooleanSupplier open) {
         this.engine = engine;
-        this.data = new StudioData(engine);
+        this.data = new StudioData(engine.queries(), engine.store());
         this.access = access;
         this.stream = new EventStream(data, open);
     }
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) {
+        guard(response);
         try {
             access.check(request);
             if (access.cameInUrl(request)) {
                 Response.addCookie(response, access.cookie());
+                if (request.getMethod().equals("GET") && !Request.getPathInContext(request).startsWith("/api/")) {
+                    // the page's address without the token, so that it leaves the address bar and history
+                    response.setStatus(303);
+                    response.getHeaders().put(HttpHeader.LOCATION, access.withoutToken(request));
+                    response.write(true, null, callback);
+                    return true;
+                }
             }
             route(request, response, callback);
         } catch (HttpProblem p) {
@@ -60,9 +68,26 @@ final class StudioHandler extends Handler.Abstract {
             Thread.currentThread().interrupt();
             callback.succeeded();
         } catch (RuntimeException | IOException e) {
-            send(response, callback, 500, Map.of("error", "the studio failed: " + e));
+            // the details go to the studio's own output, never to the page
+            System.err.println("flow studio: " + request.getMethod() + " " + Request.getPathInContext(request) + " failed:");
+            e.printStackTrace();
+            send(response, callback, 500, Map.of("error", "the studio failed; its output says why"));
         }
         return true;
+    }
+
+    /**
+     * Headers on every response: no page of another site may frame the studio (a hidden frame and
+     * two clicks answered a person's question), nothing is fetched from another origin, the
+     * address (which may carry the token) is never sent on as a referrer.
+     */
+    private static void guard(Response response) {
+        var headers = response.getHeaders();
+        headers.put("X-Frame-Options", "DENY");
+        headers.put("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+                + "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'");
+        headers.put("X-Content-Type-Options", "nosniff");
+        headers.put("Referrer-Policy", "no-referrer");
     }
 
     private void route(Request request, Response response, Callback callback) throws IOException, InterruptedException {
@@ -79,7 +104,16 @@ final class StudioHandler extends Handler.Abstract {
         } else if (method.equals("GET") && path.equals("/api/stream")) {
             Fields query = Request.extractQueryParameters(request);
             String shown = query.getValue("execution");
-            stream.stream(response, shown == null || shown.isEmpty() ? null : shown, number(query.getValue("after")));
+            String client = Request.getRemoteAddr(request);
+            if (!stream.admit(client)) {
+                throw new HttpProblem(503, "too many open event streams (at most " + EventStream.PER_CLIENT + " for each client, "
+                        + EventStream.TOTAL + " in all): close some of the studio's pages");
+            }
+            try {
+                stream.stream(response, shown == null || shown.isEmpty() ? null : shown, number(query.getValue("after")));
+            } finally {
+                stream.release(client);
+            }
             callback.succeeded();
         } else if (execution.matches()) {
             execution(request, response, callback, execution.group(1), execution.group(2) == null ? "" : execution.group(2));
@@ -91,7 +125,9 @@ final class StudioHandler extends Handler.Abstract {
     private void execution(Request request, Response response, Callback callback, String id, String part) throws IOException {
         String method = request.getMethod();
         if (method.equals("GET") && part.startsWith("/nodes/")) {
-            send(response, callback, 200, Map.of("runs", data.runs(id, part.substring("/nodes/".length()))));
+            // a node's id may hold any character: the page sends it percent-coded (encodeURIComponent)
+            String node = java.net.URLDecoder.decode(part.substring("/nodes/".length()).replace("+", "%2B"), StandardCharsets.UTF_8);
+            send(response, callback, 200, Map.of("runs", data.runs(id, node)));
             return;
         }
         switch (method + " " + part) {

@@ -119,7 +119,106 @@ class StudioApiTest {
             var foreign = request(s, "/api/executions/" + id + "/answer").header("Content-Type", "application/json")
                     .header("Origin", "http://evil.example").POST(HttpRequest.BodyPublishers.ofString(body)).build();
             assertThat(http.send(foreign, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(403);
-            assertThat(s.engine.status(id).questions()).hasSize(1);
+            assertThat(s.engine.queries().status(id).questions()).hasSize(1);
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void manyOpenEventStreamsAreBoundedAndTheApiKeepsAnswering() throws Exception {
+        // 200 open streams held every Jetty thread and the API stopped answering
+        try (var s = new Running(dir)) {
+            var open = new ArrayList<Socket>();
+            try {
+                for (int i = 0; i < EventStream.PER_CLIENT; i++) {
+                    Socket socket = streamSocket(s);
+                    assertThat(firstLine(socket)).as("stream " + i).contains(" 200 ");
+                    open.add(socket);
+                }
+                Socket refused = streamSocket(s);
+                open.add(refused);
+                assertThat(firstLine(refused)).contains(" 503 ");
+                assertThat(get(s, "/api/executions").get("executions")).isEmpty();
+            } finally {
+                for (Socket socket : open) {
+                    socket.close();
+                }
+            }
+        }
+    }
+
+    private static Socket streamSocket(Running s) throws IOException {
+        var socket = new Socket("127.0.0.1", s.studio.url().getPort());
+        socket.getOutputStream().write(("GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        socket.getOutputStream().flush();
+        return socket;
+    }
+
+    private static String firstLine(Socket socket) throws IOException {
+        socket.setSoTimeout(30_000);
+        return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII)).readLine();
+    }
+
+    @Test
+    void noPageOfAnotherSiteCanFrameTheStudio() throws Exception {
+        // two clicks in a hidden frame on another site answered a person's question
+        try (var s = new Running(dir)) {
+            for (String path : new String[] {"/", "/api/executions", "/nosuch"}) {
+                HttpResponse<String> r = http.send(request(s, path).build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(r.headers().firstValue("X-Frame-Options")).as(path).hasValue("DENY");
+                assertThat(r.headers().firstValue("Content-Security-Policy")).as(path).hasValueSatisfying(
+                        csp -> assertThat(csp).contains("frame-ancestors 'none'", "default-src 'self'"));
+            }
+        }
+    }
+
+    @Test
+    void aChangeMustComeFromTheStudiosOwnOrigin() throws Exception {
+        try (var s = new Running(dir)) {
+            String id = s.waitingApproval();
+            String body = "{\"node\":\"review\",\"output\":\"approved\"}";
+            var answer = request(s, "/api/executions/" + id + "/answer").header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body));
+            assertThat(status(answer.copy())).as("no Origin, no Sec-Fetch-Site").isEqualTo(403);
+            assertThat(status(answer.copy().header("Sec-Fetch-Site", "cross-site"))).isEqualTo(403);
+            assertThat(s.engine.queries().status(id).questions()).hasSize(1);
+            assertThat(status(answer.copy().header("Sec-Fetch-Site", "same-origin"))).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void aMalformedOriginIsRefusedWithAPlainMessage() throws Exception {
+        try (var s = new Running(dir)) {
+            String id = s.waitingApproval();
+            var bad = request(s, "/api/executions/" + id + "/cancel").header("Content-Type", "application/json")
+                    .header("Origin", "http://a b^c").POST(HttpRequest.BodyPublishers.ofString("{}")).build();
+            HttpResponse<String> r = http.send(bad, HttpResponse.BodyHandlers.ofString());
+            assertThat(r.statusCode()).isEqualTo(400);
+            assertThat(JSON.readTree(r.body()).get("error").asText()).isEqualTo("the Origin header is not an origin (scheme://host:port)");
+            assertThat(r.body()).doesNotContain("Exception");
+        }
+    }
+
+    @Test
+    void aNodePageAnswersForIdsWithSpacesAndQuotes() throws Exception {
+        try (var s = new Running(dir)) {
+            String id = s.waitingApproval();
+            String node = java.net.URLEncoder.encode("say \"hi\" to 'them'", StandardCharsets.UTF_8).replace("+", "%20");
+            // this workflow has no such node: the answer names it as the page meant it, not a 404 for the path
+            HttpResponse<String> r = http.send(request(s, "/api/executions/" + id + "/nodes/" + node).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(JSON.readTree(r.body()).get("error").asText()).isEqualTo("workflow \"approval\" has no node \"say \"hi\" to 'them'\"");
+            assertThat(get(s, "/api/executions/" + id + "/nodes/review").get("runs")).hasSize(1);
+        }
+    }
+
+    @Test
+    void aTokenInTheAddressIsKeptInACookieAndTakenOutOfTheAddress() throws Exception {
+        try (var s = new Running(dir, StudioAddress.of(StudioAddress.LOOPBACK, 0, "s3cret"))) {
+            HttpResponse<String> page = http.send(HttpRequest.newBuilder(s.studio.url().resolve("/?token=s3cret&x=1")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(page.statusCode()).isEqualTo(303);
+            assertThat(page.headers().firstValue("Location")).hasValue("/?x=1");
+            assertThat(page.headers().firstValue("Set-Cookie")).hasValueSatisfying(c -> assertThat(c).startsWith("flow_studio_token=s3cret"));
         }
     }
 
@@ -143,7 +242,7 @@ class StudioApiTest {
             assertThat(status(HttpRequest.newBuilder(base.resolve("/api/executions?token=wrong")))).isEqualTo(401);
             assertThat(status(HttpRequest.newBuilder(api).header("Authorization", "Bearer s3cret"))).isEqualTo(200);
             HttpResponse<String> page = http.send(HttpRequest.newBuilder(base).build(), HttpResponse.BodyHandlers.ofString());
-            assertThat(page.statusCode()).isEqualTo(200);
+            assertThat(page.statusCode()).isEqualTo(303); // to the page's address without the token
             String cookie = page.headers().firstValue("Set-Cookie").orElseThrow();
             assertThat(cookie).startsWith("flow_studio_token=s3cret").containsIgnoringCase("HttpOnly").containsIgnoringCase("SameSite=Strict");
             assertThat(status(HttpRequest.newBuilder(api).header("Cookie", "flow_studio_token=s3cret"))).isEqualTo(200);
@@ -235,9 +334,14 @@ class StudioApiTest {
         return JSON.readTree(r.body());
     }
 
+    /** A change as the studio's page sends it: JSON, from the studio's own origin. */
     private HttpResponse<String> post(Running s, String path, String json) throws IOException, InterruptedException {
-        return http.send(request(s, path).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        return http.send(request(s, path).header("Content-Type", "application/json").header("Origin", origin(s))
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String origin(Running s) {
+        return "http://" + s.studio.url().getRawAuthority();
     }
 
     private static HttpRequest.Builder request(Running s, String path) {

@@ -78,7 +78,7 @@ class StudioBrowserIT {
                 worker.stop(true);
                 worker.awaitStopped();
             }
-            List<RunRow> review = s.engine.history(id, "review");
+            List<RunRow> review = s.engine.queries().history(id, "review");
             assertThat(review).last().satisfies(r -> {
                 assertThat(r.output()).isEqualTo("approved");
                 assertThat(r.resultJson()).contains("\"note\":\"ship it\"");

@@ -7,6 +7,7 @@ import dev.flow.diagnostic.Diagnostic;
 import dev.flow.dsl.flow.FlowFile;
 import dev.flow.dsl.flow.Workflow;
 import dev.flow.dsl.imports.Imports;
+import dev.flow.dsl.naming.SourceNames;
 import dev.flow.dsl.scoping.SyntaxTree;
 import dev.flow.model.FlowGraph;
 import dev.flow.model.GateDef;

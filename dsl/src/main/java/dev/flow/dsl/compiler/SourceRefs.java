@@ -1,5 +1,6 @@
 package dev.flow.dsl.compiler;
 
+import dev.flow.dsl.naming.SourceNames;
 import dev.flow.model.SourceRef;
 import java.util.HashMap;
 import java.util.List;

@@ -6,7 +6,7 @@ import dev.flow.diagnostic.Diagnostic;
 import dev.flow.dsl.FlowStandaloneSetup;
 import dev.flow.dsl.compiler.Compiled;
 import dev.flow.dsl.compiler.FlowCompiler;
-import dev.flow.dsl.compiler.SourceNames;
+import dev.flow.dsl.naming.SourceNames;
 import dev.flow.dsl.compiler.SourceRefs;
 import dev.flow.dsl.flow.FlowFile;
 import dev.flow.dsl.imports.Imports;

@@ -8,7 +8,9 @@ public final class ImportPaths {
 
     /** The imported file's URI, or null when the written path is not a usable URI. */
     public static URI resolve(String written, URI importer) {
-        if (written == null || written.isBlank()) {
+        // No file name holds a NUL or another control character; such a path is reported as
+        // unreadable instead of failing deep inside the file system.
+        if (written == null || written.isBlank() || written.chars().anyMatch(Character::isISOControl)) {
             return null;
         }
         try {

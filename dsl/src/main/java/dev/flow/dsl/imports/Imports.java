@@ -1,7 +1,7 @@
 package dev.flow.dsl.imports;
 
 import com.google.inject.Inject;
-import dev.flow.dsl.compiler.SourceNames;
+import dev.flow.dsl.naming.SourceNames;
 import dev.flow.dsl.flow.FlowFile;
 import dev.flow.dsl.flow.Import;
 import dev.flow.model.GateDef;

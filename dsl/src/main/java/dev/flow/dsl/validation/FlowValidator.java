@@ -4,7 +4,7 @@ import com.google.inject.Inject;
 import com.google.inject.Provider;
 import dev.flow.diagnostic.Diagnostic;
 import dev.flow.dsl.compiler.FlowCompiler;
-import dev.flow.dsl.compiler.SourceNames;
+import dev.flow.dsl.naming.SourceNames;
 import dev.flow.dsl.compiler.SourceRefs;
 import dev.flow.dsl.scoping.SyntaxTree;
 import dev.flow.dsl.flow.FlowFile;

@@ -1,7 +1,7 @@
 package dev.flow.dsl.validation;
 
 import dev.flow.diagnostic.Diagnostic;
-import dev.flow.dsl.compiler.SourceNames;
+import dev.flow.dsl.naming.SourceNames;
 import dev.flow.dsl.flow.FlowFile;
 import dev.flow.dsl.flow.FlowPackage;
 import dev.flow.dsl.flow.Import;

@@ -3,6 +3,7 @@ package dev.flow.dsl.formatting2;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.dsl.FlowTesting;
+import dev.flow.dsl.frontend.FlowSourceFormatter;
 import dev.flow.dsl.print.FlowPrinter;
 import java.io.IOException;
 import java.nio.file.Files;

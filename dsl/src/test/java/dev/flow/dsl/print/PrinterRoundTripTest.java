@@ -187,7 +187,7 @@ class PrinterRoundTripTest {
                 // the end
                 // really
                 """);
-        assertThat(dev.flow.dsl.formatting2.FlowSourceFormatter.create().format(text)).isEqualTo(text);
+        assertThat(dev.flow.dsl.frontend.FlowSourceFormatter.create().format(text)).isEqualTo(text);
     }
 
     @Test
@@ -219,7 +219,7 @@ class PrinterRoundTripTest {
                     }
                 """, "session fresh", "human person {\n        title \"Your turn\"\n    }", "lead -> report on limit")
                 .doesNotContain("outputs a", "loop max", "session continue", "answered", "a -> report");
-        assertThat(dev.flow.dsl.formatting2.FlowSourceFormatter.create().format(text)).isEqualTo(text);
+        assertThat(dev.flow.dsl.frontend.FlowSourceFormatter.create().format(text)).isEqualTo(text);
     }
 
     @Test

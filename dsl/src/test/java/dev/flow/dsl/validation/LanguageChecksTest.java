@@ -120,6 +120,19 @@ class LanguageChecksTest {
     }
 
     @Test
+    void anImportPathWithANulIsReportedAsUnreadableWhereItIsWritten(@TempDir Path dir) throws IOException {
+        Path main = dir.resolve("main.flow");
+        Files.writeString(main, "import \"ga\u0000tes.flow\"\nworkflow w { start -> end }");
+        var c = compile(main, "main.flow");
+        assertThat(c.diagnostics()).singleElement().satisfies(x -> {
+            assertThat(x.code()).isEqualTo(Code.UNKNOWN_IMPORT);
+            assertThat(x.message()).isEqualTo("\"ga\\u0000tes.flow\" is not a path Flow can read: it holds a control character");
+            assertThat(x.source().line()).isEqualTo(1);
+            assertThat(x.source().column()).isEqualTo(8);
+        });
+    }
+
+    @Test
     void aMissingImportIsReportedWithTheNearestFile(@TempDir Path dir) throws IOException {
         Files.writeString(dir.resolve("gates.flow"), "gate tests { }");
         Path main = dir.resolve("main.flow");

@@ -8,7 +8,7 @@ import dev.flow.yaml.graph.EdgeAssembly;
 import dev.flow.yaml.graph.EdgeDraft;
 import dev.flow.yaml.read.Fields;
 import dev.flow.yaml.read.Located;
-import dev.flow.yaml.read.ReadContext;
+import dev.flow.yaml.dialect.ReadContext;
 import dev.flow.yaml.read.YNode;
 import dev.flow.yaml.read.YamlComments;
 import java.util.ArrayList;

@@ -20,7 +20,7 @@ import dev.flow.model.Supervision;
 import dev.flow.model.WaitMode;
 import dev.flow.yaml.read.Fields;
 import dev.flow.yaml.read.Located;
-import dev.flow.yaml.read.ReadContext;
+import dev.flow.yaml.dialect.ReadContext;
 import dev.flow.yaml.read.YEntry;
 import dev.flow.yaml.read.YMap;
 import dev.flow.yaml.read.YNode;

@@ -14,7 +14,7 @@ import dev.flow.model.Type;
 import dev.flow.model.Value;
 import dev.flow.yaml.read.Fields;
 import dev.flow.yaml.read.Located;
-import dev.flow.yaml.read.ReadContext;
+import dev.flow.yaml.dialect.ReadContext;
 import dev.flow.yaml.read.YEntry;
 import dev.flow.yaml.read.YMap;
 import dev.flow.yaml.read.YNode;

@@ -17,11 +17,19 @@ import java.util.Optional;
  */
 public final class AgentCommands {
 
-    /** The defaults: each reads the prompt on standard input and prints its answer. */
+    /**
+     * The defaults: each reads the prompt on standard input, prints its answer as JSON, and may edit
+     * files in its working folder without asking, and nothing more: the step's worktree and Flow's
+     * sandbox are the boundary. claude's {@code acceptEdits} allows its edit tools there (a command
+     * still needs {@code --allowedTools 'Bash(...)'}); codex's {@code workspace-write} sandbox lets
+     * it write the folder and run commands inside that sandbox ({@code exec} never asks); gemini's
+     * {@code auto_edit} runs its edit tools ({@code --skip-trust}: headless, it refuses a folder it
+     * has not been told to trust). Anything the CLI refuses fails the attempt ({@link CliReport}).
+     */
     public static final Map<String, List<String>> DEFAULTS = Map.of(
-            "claude", List.of("claude", "-p", "--output-format", "json"),
-            "codex", List.of("codex", "exec", "--skip-git-repo-check", "-"),
-            "gemini", List.of("gemini", "--output-format", "json"));
+            "claude", List.of("claude", "-p", "--output-format", "json", "--permission-mode", "acceptEdits"),
+            "codex", List.of("codex", "exec", "--json", "--skip-git-repo-check", "--sandbox", "workspace-write", "-"),
+            "gemini", List.of("gemini", "--output-format", "json", "--skip-trust", "--approval-mode", "auto_edit"));
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -179,6 +179,9 @@ public record AgentReply(
         if (problem == null && st != null && !st.isNull() && !st.isObject()) {
             problem = "\"state\" is " + Tails.clip(st.toString(), 60) + "; it must be an object of state variables";
         }
+        if (problem == null && out == null) {
+            problem = statusProblem(obj);
+        }
         if (problem != null) {
             return refused(problem, cost, session);
         }
@@ -193,6 +196,26 @@ public record AgentReply(
         String note = obj.path("note").isTextual() && !obj.get("note").asText().isBlank() ? obj.get("note").asText() : null;
         return new AgentReply(output, summary, state, cost, data == null ? null : JSON.convertValue(data, Object.class), session, null, null,
                 note, proposesNodes(obj) ? text : null);
+    }
+
+    /**
+     * Seed 003's answers say how the work went in {@code "status"}: only {@code "success"} (or
+     * Flow's {@code "done"}) is one. Any other ({@code "fail"}, {@code "checkpoint"}...) makes the
+     * answer unusable, so that it is never read as the node's first output, and what it proposes to
+     * add is not applied. Read only from answers that name no output (an output wins). Null when
+     * there is no status or it says success.
+     */
+    private static String statusProblem(JsonNode obj) {
+        JsonNode status = obj.get("status");
+        if (status == null || status.isNull()) {
+            return null;
+        }
+        String s = status.isTextual() ? status.asText().strip() : status.toString();
+        if (s.equalsIgnoreCase("success") || s.equalsIgnoreCase("done")) {
+            return null;
+        }
+        return "it answered \"status\": \"" + Tails.clip(s, 60) + "\", which is not a success (only \"success\" is); "
+                + "nothing it proposed was applied";
     }
 
     private static AgentReply refused(String problem, double cost, String session) {

@@ -43,6 +43,12 @@ final class AgentSessions {
         return out;
     }
 
+    /** The session codex announced in the text of its standard error; null when it did not. */
+    static String codexSessionIn(String stderr) {
+        Matcher m = CODEX_HEADER.matcher(stderr);
+        return m.find() ? m.group(1) : null;
+    }
+
     /** The session codex announced at the head of its standard error; null when it did not. */
     static String codexSession(Path stderr) {
         try (InputStream in = Files.newInputStream(stderr)) {

@@ -26,6 +26,14 @@ import java.util.Map;
  * named, or the node's only output. The reported cost counts in every case it could be read.
  */
 final class AgentTask {
+    /**
+     * The CLIs' own retries of a failed request, cut short unless the user set them, so that Flow's
+     * retry and backoff decide (claude retries ten times by default, minutes on a rate limit). codex
+     * keeps its retries in its provider's settings ({@code request_max_retries}) and gemini has no
+     * setting for them.
+     */
+    static final Map<String, String> CLI_RETRIES = Map.of("CLAUDE_CODE_MAX_RETRIES", "1");
+
     /** The most of an agent's standard output Flow reads as its answer. */
     static final long MAX_ANSWER_BYTES = 4L * 1024 * 1024;
 
@@ -62,6 +70,13 @@ final class AgentTask {
         }
         allEnv.putAll(env);
         allEnv.put("FLOW_PROMPT_FILE", promptFile.toString());
+        if (builtin) {
+            CLI_RETRIES.forEach((variable, value) -> {
+                if (!allEnv.containsKey(variable) && System.getenv(variable) == null) {
+                    allEnv.put(variable, value);
+                }
+            });
+        }
         if (job.sessionId() != null) {
             allEnv.put(AgentSessions.VARIABLE, job.sessionId());
             if (builtin) {
@@ -80,7 +95,17 @@ final class AgentTask {
         } catch (IOException e) {
             return Outcome.failed("cannot write the prompt to " + promptFile + ": " + e.getMessage(), ErrorClass.TRANSIENT, Map.of());
         }
-        return interpret(job, agentName, builtin, ran, task, cancellation);
+        return interpret(job, agentName, builtin, ran, task, cancellation, codexHome(allEnv));
+    }
+
+    /** Where codex keeps its sessions for this step: {@code CODEX_HOME}, else {@code ~/.codex}. */
+    private static Path codexHome(Map<String, String> env) {
+        String home = env.getOrDefault("CODEX_HOME", System.getenv("CODEX_HOME"));
+        if (home != null && !home.isBlank()) {
+            return Path.of(home);
+        }
+        String user = env.getOrDefault("HOME", System.getenv().getOrDefault("HOME", System.getProperty("user.home")));
+        return user == null ? null : Path.of(user, ".codex");
     }
 
     private String promptText(Job job) {
@@ -95,18 +120,20 @@ final class AgentTask {
             return prompt + "\n\n---\n" + SupervisorDecision.reminder(job.node(), supervision(job));
         }
         return prompt + "\n\n---\nWhen you are done, end your answer with one JSON object on its own line: "
-                + "{\"output\": one of " + job.node().effectiveOutputs() + ", \"summary\": \"what you did, in one or two sentences\", "
+                + "{\"output\": one of " + job.node().answerableOutputs() + ", \"summary\": \"what you did, in one or two sentences\", "
                 + "\"state\": {}}\n";
     }
 
-    private Outcome interpret(Job job, String agentName, boolean builtin, Launcher.Ran ran, NodeSpec.Task task, Cancellation cancellation) {
+    private Outcome interpret(Job job, String agentName, boolean builtin, Launcher.Ran ran, NodeSpec.Task task, Cancellation cancellation,
+            Path codexHome) {
         ProcessResult r = ran.result();
         String who = "agent \"" + agentName + "\"";
         var result = new LinkedHashMap<String, Object>();
         result.put("exit_code", (long) r.exitCode());
         result.put("stdout", Tails.tail(ran.stdout(), Tails.TAIL_BYTES));
         result.put("stderr", ran.stderrTail());
-        List<String> outputs = job.node().effectiveOutputs();
+        // Not "conflict": only Flow's apply can say an isolated step's changes conflict.
+        List<String> outputs = job.node().answerableOutputs();
         if (r.cancelled()) {
             return Outcome.failed("cancelled: " + cancellation.reason(), ErrorClass.LOGIC, result);
         }
@@ -124,20 +151,32 @@ final class AgentTask {
             return Outcome.failed(who + "'s answer is " + megabytes(size) + "; Flow reads at most " + megabytes(MAX_ANSWER_BYTES)
                     + ": keep what it prints short and end with the JSON answer", ErrorClass.VALIDATION, result);
         }
-        String stdout = Tails.read(ran.stdout(), (int) MAX_ANSWER_BYTES);
+        CliReport report = CliReport.read(Tails.read(ran.stdout(), (int) MAX_ANSWER_BYTES), ran.stderrTail(),
+                builtin && agentName.equals("codex") ? codexHome : null);
+        String stdout = report.stdout();
         AgentReply reply = AgentReply.parse(stdout).orElse(null);
+        if (report.hasTokens()) {
+            result.put("input_tokens", Math.max(0, report.inputTokens()));
+            result.put("output_tokens", Math.max(0, report.outputTokens()));
+        }
+        if (!report.refused().isEmpty()) {
+            result.put("refused", report.refused());
+        }
         SupervisorDecision decision = null;
         if (supervision(job) != null && (reply == null || reply.acceptable() && reply.agentError() == null)) {
             decision = SupervisorDecision.read(stdout, job.node(), supervision(job));
             reply = reply == null ? null : reply.withOutput(decision.output());
         }
-        double cost = reply == null ? 0 : reply.cost();
+        double cost = reply == null ? 0 : reply.cost() * report.costScale();
         String session = reply == null ? null : reply.sessionId();
         if (session == null && builtin && agentName.equals("codex")) {
             session = AgentSessions.codexSession(ran.stderr());
         }
         result.put("cost", cost);
-        Outcome failure = failure(who, job, r, reply, decision, outputs, ran.stderrTail(), result);
+        Outcome failure = failure(who, agentName, job, r, reply, decision, outputs, ran.stderrTail(), result);
+        if (failure == null && !report.refused().isEmpty()) {
+            failure = refusedActions(who, agentName, report.refused(), result);
+        }
         if (failure != null) {
             return failure.withCost(cost).withSession(session);
         }
@@ -161,23 +200,37 @@ final class AgentTask {
         return done;
     }
 
+    /**
+     * An attempt whose actions the CLI's own permission system refused (claude's
+     * {@code permission_denials}, a patch codex's sandbox rejected, a gemini tool its approval mode
+     * did not offer) did not do its work, whatever it answered: a validation failure, so that the
+     * next attempt is told what was refused.
+     */
+    private static Outcome refusedActions(String who, String agentName, List<String> refused, Map<String, Object> result) {
+        String list = String.join("; ", refused.stream().limit(10).toList()) + (refused.size() > 10 ? "; ..." : "");
+        return Outcome.failed(who + "'s own permissions refused what it tried: " + list + ". Work inside the step's folder with the tools"
+                + " you are allowed; if the workflow needs more, its author allows it in the agent's command line ("
+                + AgentCommands.variableFor(agentName) + " or the agent's definition)", ErrorClass.VALIDATION, result);
+    }
+
     /** What the task leads when it is a supervisor; null otherwise. */
     private static dev.flow.model.Supervision supervision(Job job) {
         return job.node().spec() instanceof NodeSpec.Task t && t.steering().supervises() ? t.steering().supervisor() : null;
     }
 
     /** Why the attempt failed once the agent ran to its end; null when its answer stands. */
-    private static Outcome failure(String who, Job job, ProcessResult r, AgentReply reply, SupervisorDecision decision, List<String> outputs,
-            String stderr, Map<String, Object> result) {
+    private static Outcome failure(String who, String agentName, Job job, ProcessResult r, AgentReply reply, SupervisorDecision decision,
+            List<String> outputs, String stderr, Map<String, Object> result) {
         if (reply != null && reply.agentError() != null) {
             result.put("summary", reply.summary());
-            String error = who + " reported an error: " + Tails.clip(reply.agentError(), 300);
+            String error = who + " reported an error: " + Tails.clip(reply.agentError(), 300)
+                    + ErrorClassifier.credentialHint(agentName, reply.agentError());
             return Outcome.failed(error, ErrorClassifier.ofAgentError(reply.agentError()), result);
         }
         if (r.exitCode() != 0) {
             String why = Tails.lastLine(stderr);
-            return Outcome.failed(who + " " + ErrorClassifier.describeExit(r.exitCode()) + (why.isEmpty() ? "" : ": " + Tails.clip(why, 300)),
-                    ErrorClass.TRANSIENT, result);
+            return Outcome.failed(who + " " + ErrorClassifier.describeExit(r.exitCode()) + (why.isEmpty() ? "" : ": " + Tails.clip(why, 300))
+                    + ErrorClassifier.credentialHint(agentName, stderr), ErrorClassifier.ofExit(stderr), result);
         }
         if (reply != null && !reply.acceptable()) {
             return Outcome.failed(who + "'s answer cannot be used: " + reply.problem(), ErrorClass.VALIDATION, result);

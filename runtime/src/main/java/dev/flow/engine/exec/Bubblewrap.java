@@ -66,6 +66,9 @@ public final class Bubblewrap {
             out.add("--unshare-net");
         }
         out.addAll(List.of("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"));
+        for (Path p : topsUnderTmp(policy)) {
+            out.addAll(List.of("--ro-bind", p.toString(), p.toString()));
+        }
         for (Path p : policy.readable()) {
             out.addAll(List.of("--ro-bind", p.toString(), p.toString()));
         }
@@ -75,6 +78,19 @@ public final class Bubblewrap {
         out.addAll(List.of("--chdir", cwd.toAbsolutePath().normalize().toString(), "--"));
         out.addAll(argv);
         return out;
+    }
+
+    /**
+     * The folders right below {@code /tmp} that hold a path the policy binds (a checkout under
+     * {@code /tmp/x}): they are shown read-only as they are, so that the folders around the work
+     * (the repository above the workflow's folder) are read-only in the sandbox as anywhere else,
+     * instead of empty folders of the private {@code /tmp} that anyone may write.
+     */
+    static List<Path> topsUnderTmp(SandboxPolicy policy) {
+        Path tmp = Path.of("/tmp");
+        var all = new ArrayList<Path>(policy.readable());
+        all.addAll(policy.writable());
+        return all.stream().filter(p -> p.startsWith(tmp) && p.getNameCount() > 1).map(p -> tmp.resolve(p.getName(1))).distinct().sorted().toList();
     }
 
     /** Makes one sandbox, the way jobs get theirs, around {@code /bin/sh -c :}. */

@@ -41,7 +41,7 @@ final class CommandTask {
         if (r.cancelled()) {
             return Outcome.failed("cancelled: " + cancellation.reason(), false, result);
         }
-        List<String> outputs = job.node().effectiveOutputs();
+        List<String> outputs = job.node().answerableOutputs(); // not "conflict": only Flow's apply says that
         String last = Tails.lastLine(stdout);
         String output = null;
         if (outputs.contains(last)) {

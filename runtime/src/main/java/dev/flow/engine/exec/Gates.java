@@ -86,7 +86,7 @@ final class Gates {
         }
         Duration timeout = def.timeout() != null ? def.timeout() : job.node().timeout() != null ? job.node().timeout() : defaultTimeout;
         String label = job.node().kind() == dev.flow.model.NodeKind.GATE && job.node().spec() instanceof NodeSpec.Gate g
-                && g.gate().name().equals(def.name()) ? "" : "gate-" + dev.flow.engine.ArtifactPaths.component(def.name()) + "-";
+                && g.gate().name().equals(def.name()) ? "" : "gate-" + ArtifactPaths.component(def.name()) + "-";
         try {
             Launcher.Ran ran = launcher.run(job, label, Launcher.argv(def.command()), def.cwd(), def.env(), null, timeout, cancellation);
             String text = joinOutput(ran.stdoutTail(), ran.stderrTail());

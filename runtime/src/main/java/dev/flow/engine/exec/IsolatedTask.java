@@ -129,13 +129,16 @@ final class IsolatedTask {
         }
         Outcome gated = gates.afterTask(inner, task, cancellation, done);
         if (!gated.succeeded() || cancellation.isCancelled()) {
-            return with(gated.succeeded() ? cancelled(cancellation, done) : gated, step.fields());
+            // The agent ran and was paid whatever its gate says: its cost and session stay with the attempt.
+            Outcome failed = gated.succeeded() ? cancelled(cancellation, done) : gated;
+            return with(failed.withCost(done.cost()).withSession(done.sessionId()), step.fields());
         }
         if (commit == null || isFailure(done.output())) {
             return with(done, step.fields()); // nothing to apply, or changes of a failed attempt: the target never sees them
         }
         if (cancellation.confirm()) {
-            return with(cancelled(cancellation, done), step.fields()); // cancelled meanwhile, perhaps from another process: apply nothing
+            // cancelled meanwhile, perhaps from another process: apply nothing (the agent's cost still counts)
+            return with(cancelled(cancellation, done).withCost(done.cost()).withSession(done.sessionId()), step.fields());
         }
         var saved = new StepRecord(done, start, base, commit);
         saved.write(job.runDir());

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -63,7 +62,7 @@ final class Launcher {
         if (!Files.isDirectory(dir)) {
             throw new LaunchException("working directory " + dir + " does not exist");
         }
-        var env = new HashMap<>(System.getenv());
+        var env = StepEnvironment.inherited(System.getenv()); // never Flow's database credentials
         env.putAll(extraEnv);
         env.putAll(job.env());
         Path out = job.runDir().resolve(label + "stdout.log");

@@ -59,6 +59,12 @@ final class Applier {
             return picked;
         }
         List<String> touched = touched(head, a.commit());
+        List<String> hooks = target.inHookFolders(touched);
+        if (!hooks.isEmpty()) {
+            throw new GitException("its changes write the repository's hooks (core.hooksPath: " + target.hookFoldersText() + "): "
+                    + String.join(", ", hooks) + "; git would run them outside any sandbox, so Flow does not apply hook files a step wrote"
+                    + " (nothing was applied; make such a change yourself)");
+        }
         Blobs blobs = Blobs.read(git, touched, List.of(head, ""));
         List<String> dirty = touched.stream().filter(p -> !blobs.cleanAgainst(head, p)).toList();
         if (!dirty.isEmpty()) {

@@ -23,11 +23,20 @@ import java.util.concurrent.TimeUnit;
  * target's index lock) and messages in English, plus {@code extraEnv}: the step's
  * {@code FLOW_RUN_TOKEN}, so that a git process a killed worker left behind is killed on resume
  * like the step's other processes.
+ *
+ * <p>Every command but {@code git config} runs with {@code -c core.hooksPath=/dev/null} and
+ * {@code -c core.fsmonitor=false}: a step writes the files of its worktree, and git must never run
+ * a program from them (a hook in a tracked hooks folder, husky style, runs on Flow's commit and
+ * cherry-pick, {@code --no-verify} or not). No hook of the repository runs for Flow's own git
+ * operations, the person's own hooks included.
  */
 final class Git {
     static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(2);
     /** Checkouts of large trees (adding a worktree, switching it) may take longer. */
     static final Duration CHECKOUT_TIMEOUT = Duration.ofMinutes(15);
+
+    /** Settings that keep git from running programs a step may have written: no hooks, no file system monitor. */
+    static final List<String> NO_PROGRAMS = List.of("-c", "core.hooksPath=/dev/null", "-c", "core.fsmonitor=false");
 
     private static final List<String> CLEARED = List.of("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
             "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_COMMON_DIR", "GIT_PREFIX", "GIT_NAMESPACE");
@@ -98,8 +107,11 @@ final class Git {
     }
 
     Result run(Duration timeout, String stdin, List<String> args) {
-        var argv = new ArrayList<String>(args.size() + 1);
+        var argv = new ArrayList<String>(args.size() + 5);
         argv.add("git");
+        if (args.isEmpty() || !args.get(0).equals("config")) { // git config runs nothing, and must read the repository's own settings
+            argv.addAll(NO_PROGRAMS);
+        }
         argv.addAll(args);
         var pb = new ProcessBuilder(argv).directory(dir.toFile());
         Map<String, String> env = pb.environment();

@@ -34,14 +34,16 @@ public final class TargetRepo {
     final Path commonDir;
     private final Path worktrees;
     private final List<String> settings;
+    private final List<String> hookFolders;
 
-    private TargetRepo(Git git, Path top, Path gitDir, Path commonDir, Path worktrees, List<String> settings) {
+    private TargetRepo(Git git, Path top, Path gitDir, Path commonDir, Path worktrees, List<String> settings, List<String> hookFolders) {
         this.git = git;
         this.top = top;
         this.gitDir = gitDir;
         this.commonDir = commonDir;
         this.worktrees = worktrees;
         this.settings = List.copyOf(settings);
+        this.hookFolders = List.copyOf(hookFolders);
     }
 
     /**
@@ -73,7 +75,44 @@ public final class TargetRepo {
         if (!atTop.run("config", "user.email").ok()) {
             settings.addAll(List.of("-c", "user.email=flow@localhost"));
         }
-        return new TargetRepo(atTop, top, gitDir, commonDir, worktrees, settings);
+        return new TargetRepo(atTop, top, gitDir, commonDir, worktrees, settings, hookFolders(atTop, top));
+    }
+
+    /**
+     * The folders of the working tree that hold the repository's hooks ({@code core.hooksPath}
+     * when it points into the working tree, husky style; with husky's {@code .husky/_}, its parent
+     * {@code .husky} too, whose scripts those hooks run), relative to the top, each ending in
+     * {@code /}. Empty when the hooks live in the git folder, where no commit can put them.
+     */
+    static List<String> hookFolders(Git atTop, Path top) {
+        Git.Result r = atTop.run("config", "--get", "core.hooksPath");
+        String value = r.out().strip();
+        if (!r.ok() || value.isEmpty()) {
+            return List.of();
+        }
+        Path hooks = value.equals("~") || value.startsWith("~/") ? Path.of(System.getProperty("user.home")).resolve(value.equals("~") ? "" : value.substring(2))
+                : top.resolve(value);
+        hooks = hooks.toAbsolutePath().normalize();
+        if (!hooks.startsWith(top) || hooks.equals(top)) {
+            return hooks.equals(top) ? List.of("") : List.of();
+        }
+        var out = new ArrayList<String>();
+        Path relative = top.relativize(hooks);
+        out.add(relative + "/");
+        if (relative.getFileName().toString().equals("_") && relative.getParent() != null) {
+            out.add(relative.getParent() + "/");
+        }
+        return out;
+    }
+
+    /** Which of {@code paths} (relative to the top) lie in a folder of the repository's hooks. */
+    List<String> inHookFolders(List<String> paths) {
+        return paths.stream().filter(p -> hookFolders.stream().anyMatch(p::startsWith)).toList();
+    }
+
+    /** The repository's hook folders inside its working tree, for messages. */
+    String hookFoldersText() {
+        return hookFolders.stream().map(f -> f.isEmpty() ? "the top folder" : f.substring(0, f.length() - 1)).collect(java.util.stream.Collectors.joining(", "));
     }
 
     /** The top folder of the target's working tree. */

@@ -98,7 +98,7 @@ class CrashTest {
             }
         }
         try (var store = Stores.open(db, StoreOptions.DEFAULT)) {
-            assertThat(new Engine(store).status(id).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
+            assertThat(new Engine(store).queries().status(id).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
         }
     }
 
@@ -125,7 +125,7 @@ class CrashTest {
         setUp();
         String id = runUntilCrash("before-commit:1:loop-reset");
         try (var store = Stores.open(db, StoreOptions.DEFAULT)) {
-            var view = new Engine(store).status(id);
+            var view = new Engine(store).queries().status(id);
             assertThat(view.loops()).as("the counter's increment was rolled back").isEmpty();
             var test = view.nodes().stream().filter(n -> n.nodeId().equals("test")).findFirst().orElseThrow();
             assertThat(test.status()).isEqualTo(NodeStatus.RUNNING);
@@ -138,25 +138,61 @@ class CrashTest {
     @Test
     void killedWhileATaskRunsOnlyThatTaskRunsAgainAndItsLeftoverProcessIsStopped() throws Exception {
         setUp();
+        // "slow" waits while hold exists: its first run cannot deliver before the kill, however loaded the machine.
+        Path hold = Files.writeString(dir.resolve("hold"), "");
+        Path marker = dir.resolve("slow.marker");
         String id;
         try (var c = Child.start(dir, "run", graph.toString(), "--db", db)) {
             id = c.await("execution ", 30).substring("execution ".length());
-            Path marker = dir.resolve("slow.marker");
-            long deadline = System.nanoTime() + 60_000_000_000L;
-            while (!Files.exists(marker) && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            assertThat(marker).exists();
+            awaitLines(marker, 1);
             c.kill();
             noteRunning(id);
         }
         assertThat(runningAtKill).containsKey("slow 1");
-        resumeToTheEnd(id);
+        long leftover = Long.parseLong(Files.readAllLines(marker).get(0).trim());
+        try (var c = Child.start(dir, "resume", id, "--db", db)) {
+            // The second run of "slow" has started, so resume has reaped the first: its leftover
+            // shell (its own process group, so it outlived the JVM) must be gone before it is let go.
+            awaitLines(marker, 2);
+            awaitGone(leftover);
+            Files.delete(hold);
+            assertThat(c.exitCode(120)).as("resume; stdout %s stderr %s", c.output(), c.stderr()).isZero();
+        }
         assertEveryEffectOnce(id);
-        // The first run's shell survived the JVM's death (its own process group); resume killed it,
-        // so its effect never came on top of the second run's.
-        Thread.sleep(3500);
         assertThat(Files.readAllLines(dir.resolve("effects.log")).stream().filter(l -> l.equals("slow 1")).count()).isEqualTo(1);
-        assertThat(Files.readAllLines(dir.resolve("slow.marker"))).hasSize(2);
+        assertThat(Files.readAllLines(marker)).hasSize(2);
+    }
+
+    /** Polls until {@code file} has at least {@code n} lines (a minute at most: a deadline, not an expected time). */
+    private static void awaitLines(Path file, int n) throws Exception {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(file) && Files.readAllLines(file).size() >= n) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError(file + " did not reach " + n + " lines");
+    }
+
+    /** Polls until process {@code pid} is gone or a zombie (killed, not yet reaped by its new parent). */
+    private static void awaitGone(long pid) throws Exception {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        Path stat = Path.of("/proc", Long.toString(pid), "stat");
+        while (System.nanoTime() < deadline) {
+            if (ProcessHandle.of(pid).isEmpty()) {
+                return;
+            }
+            try {
+                String s = Files.readString(stat);
+                if (s.substring(s.lastIndexOf(')') + 2).startsWith("Z")) {
+                    return;
+                }
+            } catch (java.io.IOException e) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the killed runner's leftover process " + pid + " is still running after resume reaped its node");
     }
 }

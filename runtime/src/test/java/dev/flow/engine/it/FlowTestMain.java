@@ -1,11 +1,11 @@
 package dev.flow.engine.it;
 
 import dev.flow.engine.Engine;
-import dev.flow.engine.EngineOptions;
-import dev.flow.engine.Probe;
 import dev.flow.engine.RunResult;
-import dev.flow.engine.UsageException;
 import dev.flow.engine.WorkerHandle;
+import dev.flow.engine.config.EngineOptions;
+import dev.flow.engine.config.Probe;
+import dev.flow.engine.config.UsageException;
 import dev.flow.model.json.GraphJson;
 import dev.flow.store.StoreException;
 import dev.flow.store.StoreOptions;

@@ -68,7 +68,7 @@ class GrowthCrashTest {
 
     private List<GraphVersionRow> versions(String id) {
         try (var store = Stores.open(db, StoreOptions.DEFAULT)) {
-            return new Engine(store).graphVersions(id);
+            return new Engine(store).queries().graphVersions(id);
         }
     }
 
@@ -83,9 +83,9 @@ class GrowthCrashTest {
         assertThat(versions.get(1).addedNodes()).containsExactly("one", "two", "plan-grown");
         try (var store = Stores.open(db, StoreOptions.DEFAULT)) {
             var engine = new Engine(store);
-            assertThat(engine.status(id).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
-            assertThat(engine.execution(id).graphHash()).isEqualTo(versions.get(1).graphHash());
-            assertThat(engine.events(id, 0, 10_000).stream().filter(e -> e.kind().equals("graph_grown")).count()).isEqualTo(1);
+            assertThat(engine.queries().status(id).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
+            assertThat(engine.queries().execution(id).graphHash()).isEqualTo(versions.get(1).graphHash());
+            assertThat(engine.queries().events(id, 0, 10_000).stream().filter(e -> e.kind().equals("graph_grown")).count()).isEqualTo(1);
         }
     }
 
@@ -95,7 +95,7 @@ class GrowthCrashTest {
         String id = runUntil("before-commit:1:grown");
         assertThat(versions(id)).as("no version committed").isEmpty();
         try (var store = Stores.open(db, StoreOptions.DEFAULT)) {
-            var view = new Engine(store).status(id);
+            var view = new Engine(store).queries().status(id);
             assertThat(view.nodes()).extracting(n -> n.nodeId()).doesNotContain("one", "two");
             assertThat(view.nodes().stream().filter(n -> n.nodeId().equals("plan")).findFirst().orElseThrow().status())
                     .isNotEqualTo(NodeStatus.COMPLETED);

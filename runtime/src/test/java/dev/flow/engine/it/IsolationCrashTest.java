@@ -73,7 +73,7 @@ class IsolationCrashTest {
     private void resumeToTheEnd(String id) throws Exception {
         Child.resumeToTheEnd(dir, id, db);
         try (var store = SqliteStore.open(Path.of(db))) {
-            assertThat(new Engine(store).status(id).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
+            assertThat(new Engine(store).queries().status(id).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
         }
     }
 

@@ -53,8 +53,10 @@ final class ProcessFlows {
     }
 
     /**
-     * A run with a chain, a loop whose gate fails twice, a fan-out of three and a slow task: every
-     * kind of transition the crash tests kill in the middle of.
+     * A run with a chain, a loop whose gate fails twice, a fan-out of three and a task a test can
+     * hold: every kind of transition the crash tests kill in the middle of. "slow" appends its
+     * shell's pid to slow.marker, then waits while a file {@code hold} exists in the folder, so a
+     * test decides when it delivers its effect instead of betting on how long a sleep lasts.
      */
     static FlowGraph crashable() {
         // Passes on the loop's third pass, however often a crash makes it run.
@@ -67,7 +69,7 @@ final class ProcessFlows {
                 Node.of("fan", new NodeSpec.Parallel(List.of(), null), null),
                 task("p1", EFFECT), task("p2", EFFECT), task("p3", EFFECT),
                 Node.of("join", new NodeSpec.Merge(List.of(), null, null, null, null), null),
-                task("slow", "echo started >> slow.marker; sleep 3; " + EFFECT),
+                task("slow", "echo $$ >> slow.marker; while [ -e hold ]; do sleep 0.05; done; " + EFFECT),
                 task("z", EFFECT)));
         var passed = new Expr.Ref("test.passed", null);
         var edges = List.of(

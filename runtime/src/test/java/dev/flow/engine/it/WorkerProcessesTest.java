@@ -48,14 +48,14 @@ class WorkerProcessesTest {
             try (var store = Stores.open(db, StoreOptions.DEFAULT)) {
                 var engine = new Engine(store);
                 long deadline = System.nanoTime() + 120_000_000_000L;
-                while (!engine.status(id).execution().status().isFinal() && System.nanoTime() < deadline) {
+                while (!engine.queries().status(id).execution().status().isFinal() && System.nanoTime() < deadline) {
                     Thread.sleep(100);
                 }
-                assertThat(engine.status(id).execution().status()).as("workers' stderr: %s",
+                assertThat(engine.queries().status(id).execution().status()).as("workers' stderr: %s",
                         workers.stream().map(Child::stderr).toList()).isEqualTo(ExecutionStatus.COMPLETED);
-                List<EventRow> started = engine.events(id, 0, 100_000).stream().filter(e -> e.kind().equals("node_started")).toList();
+                List<EventRow> started = engine.queries().events(id, 0, 100_000).stream().filter(e -> e.kind().equals("node_started")).toList();
                 var perNode = started.stream().collect(Collectors.groupingBy(EventRow::nodeId, Collectors.counting()));
-                List<EventRow> all = engine.events(id, 0, 100_000);
+                List<EventRow> all = engine.queries().events(id, 0, 100_000);
                 // on failure, the story of the node that ran twice: which worker took it when, and why again
                 assertThat(perNode).hasSize(width).allSatisfy((node, n) -> assertThat(n).as(node + ": " + all.stream()
                         .filter(e -> node.equals(e.nodeId())).map(e -> e.seq() + " " + e.at() + " " + e.kind() + " " + e.data()).toList())

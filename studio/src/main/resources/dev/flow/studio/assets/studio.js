@@ -7,8 +7,22 @@
 const $ = (id) => document.getElementById(id);
 const shown = { open: new Set(), id: null, after: 0, graphHash: null, ids: {}, source: null, refreshing: false, again: false, graphs: 0 };
 
+// Mermaid's settings. The graph's source never holds a %%{init}%% directive (the server codes %, {
+// and } in every label), and none would be honoured: every setting is listed as `secure`, which
+// Mermaid keeps from directives and front matter. maxEdges is raised to the graph's own count
+// (Mermaid draws nothing above its default of 500).
+const MERMAID = { startOnLoad: false, securityLevel: 'strict', theme: 'neutral', flowchart: { htmlLabels: false }, maxEdges: 500 };
+function mermaidSettings(source) {
+  const edges = (source.match(/^\s*\S+ (-->|-\.->|==>)/gm) || []).length;
+  const settings = Object.assign({}, MERMAID, { maxEdges: Math.max(500, edges) });
+  const keys = Object.keys(window.mermaid.mermaidAPI.getConfig());
+  settings.secure = Array.from(new Set(keys.concat(Object.keys(settings), ['secure', 'theme', 'themeCSS', 'themeVariables',
+    'fontFamily', 'altFontFamily', 'darkMode', 'look', 'layout', 'htmlLabels', 'wrap', 'dompurifyConfig', 'elk',
+    'deterministicIDSeed', 'suppressErrorRendering'])));
+  return settings;
+}
 if (window.mermaid) {
-  window.mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'neutral', flowchart: { htmlLabels: false } });
+  window.mermaid.initialize(mermaidSettings(''));
 }
 
 async function api(path, body) {
@@ -132,6 +146,7 @@ async function renderGraph(graph, hash) {
     box.replaceChildren(el('pre', graph.mermaid));
     return;
   }
+  window.mermaid.initialize(mermaidSettings(graph.mermaid));
   const { svg } = await window.mermaid.render('flow-graph-' + (++shown.graphs), graph.mermaid);
   box.innerHTML = svg; // Mermaid's own output, sanitised by it (securityLevel strict)
 }

@@ -2,7 +2,7 @@ package dev.flow.dsl.ide.contentassist;
 
 import dev.flow.check.TypeResolver;
 import dev.flow.dsl.compiler.FlowCompiler;
-import dev.flow.dsl.compiler.SourceNames;
+import dev.flow.dsl.naming.SourceNames;
 import dev.flow.dsl.flow.FlowFile;
 import dev.flow.dsl.scoping.SyntaxTree;
 import dev.flow.model.Edge;

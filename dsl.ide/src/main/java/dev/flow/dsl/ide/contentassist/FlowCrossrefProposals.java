@@ -59,7 +59,7 @@ public class FlowCrossrefProposals extends IdeCrossrefProposalProvider {
         }
         if (target instanceof Node node) {
             String kind = FlowDocumentation.kindOf(node);
-            String label = dev.flow.dsl.ide.SyntaxAccess.string(node, "label");
+            String label = dev.flow.dsl.ide.syntax.SyntaxAccess.string(node, "label");
             return label == null ? kind : kind + " \"" + label + "\"";
         }
         return target.eClass().getName();

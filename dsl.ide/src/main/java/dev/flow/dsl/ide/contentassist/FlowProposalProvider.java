@@ -53,7 +53,9 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
         contexts.stream().filter(FlowProposalProvider::expectsAName)
                 .anyMatch(context -> proposeConditionNames(context, acceptor));
         if (contexts.stream().noneMatch(FlowProposalProvider::expectsAnOutput)) {
-            contexts.stream().filter(FlowProposalProvider::afterOn).findFirst().ifPresent(context -> proposeOwnOutputs(context, acceptor));
+            boolean failureOffered = contexts.stream().anyMatch(context -> offersKeyword(context, "failure"));
+            contexts.stream().filter(FlowProposalProvider::afterOn).findFirst()
+                    .ifPresent(context -> proposeOwnOutputs(context, !failureOffered, acceptor));
         }
         super.createProposals(contexts, acceptor);
     }
@@ -62,8 +64,9 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
      * After {@code on} in a node ({@code retry 2 on |}, {@code on |}): its outputs. The parser cannot
      * always tell there whether a retry's outputs, a handler or {@code on failure escalate} follows,
      * and then offers none of them; the node's declared outputs are what an author types most.
+     * {@code failure} too, unless the parser offers that keyword itself.
      */
-    private void proposeOwnOutputs(ContentAssistContext context, IIdeContentProposalAcceptor acceptor) {
+    private void proposeOwnOutputs(ContentAssistContext context, boolean failure, IIdeContentProposalAcceptor acceptor) {
         Node node = EcoreUtil2.getContainerOfType(context.getCurrentModel(), Node.class);
         if (node == null) {
             return;
@@ -73,7 +76,13 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
                 accept(output.getName(), "output of " + node.getName(), null, ContentAssistEntry.KIND_VALUE, 0, context, acceptor);
             }
         }
-        accept("failure", "on failure escalate ...", null, ContentAssistEntry.KIND_KEYWORD, 0, context, acceptor);
+        if (failure) {
+            accept("failure", "on failure escalate ...", null, ContentAssistEntry.KIND_KEYWORD, 0, context, acceptor);
+        }
+    }
+
+    private static boolean offersKeyword(ContentAssistContext context, String keyword) {
+        return context.getFirstSetGrammarElements().stream().anyMatch(e -> e instanceof Keyword k && keyword.equals(k.getValue()));
     }
 
     private static boolean afterOn(ContentAssistContext context) {
@@ -92,7 +101,7 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
             // 'output', 'state', ... are field names here, offered with their types below
             return;
         }
-        if (!isWord(keyword.getValue()) || isMisplacedEdgeEnd(keyword, context)) {
+        if (!isWord(keyword.getValue()) || isMisplacedEdgeEnd(keyword, context) || isMisplacedAfterOn(keyword, context)) {
             return;
         }
         super._createProposals(keyword, context, acceptor);
@@ -272,6 +281,19 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
         var last = context.getLastCompleteNode();
         boolean target = last != null && Set.of("->", "then", "else").contains(last.getText());
         return target ? "start".equals(keyword.getValue()) : "end".equals(keyword.getValue());
+    }
+
+    /** The keywords the grammar has right after {@code on}: {@code continue on failure}, {@code on failure escalate}, {@code a -> b on limit}. */
+    private static final Set<String> AFTER_ON = Set.of("failure", "limit");
+
+    /**
+     * Any other keyword right after {@code on}, where a name, {@code failure} or {@code limit} comes:
+     * after {@code retry 2 on} the parser also offers every property of the node, as if there were
+     * no {@code on}.
+     */
+    private static boolean isMisplacedAfterOn(Keyword keyword, ContentAssistContext context) {
+        var last = context.getLastCompleteNode();
+        return last != null && "on".equals(last.getText()) && !AFTER_ON.contains(keyword.getValue());
     }
 
     private static Node referencedNode(EObject model) {

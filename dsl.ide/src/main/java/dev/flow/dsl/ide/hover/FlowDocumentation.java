@@ -11,7 +11,7 @@ import dev.flow.dsl.flow.ShellCommand;
 import dev.flow.dsl.flow.StateVar;
 import dev.flow.dsl.flow.Task;
 import dev.flow.dsl.flow.Workflow;
-import dev.flow.dsl.ide.SyntaxAccess;
+import dev.flow.dsl.ide.syntax.SyntaxAccess;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;

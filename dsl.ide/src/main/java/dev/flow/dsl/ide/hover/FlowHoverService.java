@@ -7,6 +7,8 @@ import org.eclipse.lsp4j.Hover;
 import org.eclipse.lsp4j.HoverParams;
 import org.eclipse.lsp4j.MarkupContent;
 import org.eclipse.lsp4j.MarkupKind;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.xtext.CrossReference;
 import org.eclipse.xtext.Keyword;
 import org.eclipse.xtext.RuleCall;
 import org.eclipse.xtext.ide.server.Document;
@@ -80,10 +82,15 @@ public class FlowHoverService extends HoverService {
         return String.join("\n\n", parts);
     }
 
-    /** Words like {@code fail} or {@code timeout} are keywords that may also name an output. */
+    /**
+     * Words like {@code fail}, {@code timeout} or {@code rounds} are keywords that may also name an
+     * output or a variable: where they declare it (a call of {@code ValidID} or {@code FieldName})
+     * and where they refer to it (a cross-reference, which is written as a {@code ValidID}).
+     */
     private static boolean usedAsName(ILeafNode leaf) {
-        return leaf.getParent() != null && leaf.getParent().getGrammarElement() instanceof RuleCall call
-                && call.getRule() != null
-                && (call.getRule().getName().equals("ValidID") || call.getRule().getName().equals("FieldName"));
+        EObject parent = leaf.getParent() == null ? null : leaf.getParent().getGrammarElement();
+        return parent instanceof CrossReference
+                || parent instanceof RuleCall call && call.getRule() != null
+                        && (call.getRule().getName().equals("ValidID") || call.getRule().getName().equals("FieldName"));
     }
 }

@@ -7,6 +7,9 @@ import dev.flow.dsl.compiler.Outputs;
 import dev.flow.dsl.flow.FlowPackage;
 import org.eclipse.xtext.resource.EObjectAtOffsetHelper;
 import org.eclipse.xtext.scoping.IScopeProvider;
+import dev.flow.dsl.flow.Branch;
+import dev.flow.dsl.flow.BranchTarget;
+import dev.flow.dsl.flow.EdgeEnd;
 import dev.flow.dsl.flow.EdgeStatement;
 import dev.flow.dsl.flow.EdgeStep;
 import dev.flow.dsl.scoping.SyntaxTree;
@@ -14,6 +17,7 @@ import dev.flow.dsl.flow.Member;
 import dev.flow.dsl.flow.Node;
 import dev.flow.dsl.flow.Workflow;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.lsp4j.Diagnostic;
@@ -109,11 +113,11 @@ public class FlowQuickfixProvider extends AbstractDeclarativeIdeQuickfixProvider
     @QuickFix("FLOW306")
     public void addALoopLimit(DiagnosticResolutionAcceptor acceptor) {
         acceptor.accept("Add a loop limit (loop max " + DEFAULT_LOOP_LIMIT + ")", (Diagnostic diagnostic, EObject object, Document document) -> {
-            EdgeStep step = ClosingEdge.find(object, document.getOffSet(diagnostic.getRange().getEnd()));
-            if (step == null || step.getLoop() != null) {
+            EdgeEnd target = ClosingEdge.unlimitedTarget(object, document.getOffSet(diagnostic.getRange().getEnd()));
+            if (target == null) {
                 return List.of();
             }
-            Position end = document.getPosition(NodeModelUtils.findActualNodeFor(step.getTarget()).getEndOffset());
+            Position end = document.getPosition(NodeModelUtils.findActualNodeFor(target).getEndOffset());
             return List.of(new TextEdit(new Range(end, end), " loop max " + DEFAULT_LOOP_LIMIT));
         });
     }
@@ -168,24 +172,40 @@ public class FlowQuickfixProvider extends AbstractDeclarativeIdeQuickfixProvider
         return contents.substring(lineStart, i);
     }
 
-    /** The edge a loop limit belongs on: the checker reports a cycle on the edge that closes it, ending at its target. */
+    /**
+     * The edge a loop limit belongs on: the checker reports a cycle on the edge that closes it, ending
+     * at its target; that edge is a step of an edge statement or the {@code then} or {@code else} of
+     * a branch.
+     */
     static final class ClosingEdge {
         private ClosingEdge() {}
 
-        static EdgeStep find(EObject object, int end) {
+        /** The target of the edge without a loop limit that ends at {@code end}, or null when there is none. */
+        static EdgeEnd unlimitedTarget(EObject object, int end) {
             Workflow workflow = EcoreUtil2.getContainerOfType(object, Workflow.class);
             if (workflow == null) {
                 return null;
             }
             for (EdgeStatement statement : SyntaxTree.edgeStatements(workflow)) {
                 for (EdgeStep step : statement.getSteps()) {
-                    ICompositeNode target = NodeModelUtils.findActualNodeFor(step.getTarget());
-                    if (target != null && target.getEndOffset() == end) {
-                        return step;
+                    if (step.getLoop() == null && endsAt(step.getTarget(), end)) {
+                        return step.getTarget();
+                    }
+                }
+            }
+            for (Branch branch : SyntaxTree.members(workflow, Branch.class)) {
+                for (BranchTarget target : Arrays.asList(branch.getThen(), branch.getElse())) {
+                    if (target != null && target.getLoop() == null && endsAt(target.getTarget(), end)) {
+                        return target.getTarget();
                     }
                 }
             }
             return null;
+        }
+
+        private static boolean endsAt(EdgeEnd target, int end) {
+            ICompositeNode node = target == null ? null : NodeModelUtils.findActualNodeFor(target);
+            return node != null && node.getEndOffset() == end;
         }
     }
 }

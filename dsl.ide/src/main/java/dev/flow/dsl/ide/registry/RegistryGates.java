@@ -2,7 +2,7 @@ package dev.flow.dsl.ide.registry;
 
 import com.google.inject.Inject;
 import com.google.inject.Provider;
-import dev.flow.dsl.compiler.SourceNames;
+import dev.flow.dsl.naming.SourceNames;
 import dev.flow.dsl.flow.FlowFile;
 import dev.flow.dsl.flow.FlowPackage;
 import dev.flow.dsl.imports.Imports;

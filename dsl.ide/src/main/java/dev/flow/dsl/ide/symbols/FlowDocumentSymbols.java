@@ -2,7 +2,7 @@ package dev.flow.dsl.ide.symbols;
 
 import com.google.inject.Inject;
 import dev.flow.dsl.flow.FlowFile;
-import dev.flow.dsl.ide.SyntaxAccess;
+import dev.flow.dsl.ide.syntax.SyntaxAccess;
 import dev.flow.dsl.flow.Member;
 import dev.flow.dsl.flow.Node;
 import dev.flow.dsl.flow.Output;

@@ -30,13 +30,21 @@ final class ImportCheck implements LanguageCheck {
         this.imports = imports;
     }
 
+    /** The path with control characters written as escapes, so that the message shows them. */
+    private static String visible(String written) {
+        var out = new StringBuilder();
+        written.codePoints().forEach(c -> out.append(Character.isISOControl(c) ? String.format("\\u%04x", c) : Character.toString(c)));
+        return out.toString();
+    }
+
     @Override
     public void check(FlowFile file, SourceRefs positions, Consumer<Diagnostic> report) {
         for (Imports.Resolved r : imports.of(file, positions.names())) {
             var at = positions.of(r.statement(), FlowPackage.Literals.IMPORT__IMPORT_URI);
             String written = r.statement().getImportURI();
             if (r.uri() == null) {
-                report.accept(Diagnostic.of(Code.UNKNOWN_IMPORT, "\"" + written + "\" is not a path Flow can read", at));
+                report.accept(Diagnostic.of(Code.UNKNOWN_IMPORT, "\"" + visible(written) + "\" is not a path Flow can read"
+                        + (written.chars().anyMatch(Character::isISOControl) ? ": it holds a control character" : ""), at));
             } else if (!r.exists()) {
                 var suggestions = siblings(r.uri(), written);
                 String hint = suggestions.isEmpty() ? "" : "; did you mean \"" + suggestions.get(0) + "\"?";

@@ -1,0 +1,254 @@
+package dev.flow.agents;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What every real agent CLI must do when Flow drives it against the model server, in a git project
+ * of the test's own: edit a file with its own tool in an isolated task whose gate passes (one commit
+ * applied), make a refused edit a visible failed attempt, continue its conversation with
+ * {@code session continue}, be tried again after a rate limit, and leave no process behind when it
+ * stalls past its timeout. Each CLI's
+ * class says how to reach it and how to let it edit unattended. A run takes seconds: each CLI starts
+ * a large program and makes one request per turn.
+ */
+abstract class AgentCliTests {
+
+    @TempDir
+    Path dir;
+    ModelServer server;
+    GitProject project;
+    Path home;
+
+    /** The built-in agent's name in the workflow: {@code claude}, {@code codex}, {@code gemini}. */
+    abstract String agent();
+
+    /** The CLI's variables and settings for the model server, with its own retries cut to {@code retries}. */
+    abstract Map<String, String> cli(int retries);
+
+    /** A command line that lets the CLI edit its working folder without a person: Flow's default (null: FLOW_AGENT_<NAME> is not set). */
+    String unattended() {
+        return null;
+    }
+
+    /** A command line under which the CLI refuses edits. */
+    abstract String refusing();
+
+    /** The conversation in the CLI's request (the prompt Flow built, earlier turns when resumed), as JSON text. */
+    abstract String conversation(Exchange turn);
+
+    /**
+     * Whether the CLI gives up on a rate limit at once when its own retries are cut to none; gemini
+     * retries about ten times with a backoff of seconds and has no setting to shorten that.
+     */
+    boolean givesUpOnARateLimit() {
+        return true;
+    }
+
+    @BeforeEach
+    void start() {
+        server = ModelServer.start();
+        project = GitProject.create(dir);
+        home = AgentClis.newHome(agent());
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    Map<String, String> env(String command, int retries) {
+        var env = new HashMap<>(cli(retries));
+        if (command != null) {
+            env.put("FLOW_AGENT_" + agent().toUpperCase(Locale.ROOT), command);
+        }
+        return env;
+    }
+
+    FlowRun flowRun(Map<String, String> env, String workflow) {
+        return FlowRun.run(project.dir, env, 10, "run", workflow);
+    }
+
+    String polish() {
+        return String.join("\n",
+                "workflow polish \"An agent makes the greeting polite\" {",
+                "    isolate worktree",
+                "    gate tests { sh \"sh test.sh\" timeout 2m }",
+                "    task polish \"Make the greeting polite\" {",
+                "        agent " + agent(),
+                "        prompt \"Make the greeting in greeting.txt polite.\"",
+                "        gates tests",
+                "        timeout 5m",
+                "    }",
+                "    start -> polish -> end",
+                "}",
+                "");
+    }
+
+    @Test
+    void editsAFileWithItsOwnToolAndTheChangeIsAppliedAsOneCommit() {
+        project.write("polish.flow", polish());
+        project.git("add", "polish.flow");
+        project.git("commit", "-q", "-m", "The workflow");
+        server.play(
+                Step.write("greeting.txt", GitProject.POLITE),
+                Step.say("The greeting is polite now. {\"output\": \"done\", \"summary\": \"made the greeting polite\"}"));
+
+        FlowRun run = flowRun(env(unattended(), 0), "polish.flow");
+
+        assertThat(run.exit()).as(run.toString()).isZero();
+        assertThat(project.read("greeting.txt")).isEqualTo(GitProject.POLITE);
+        assertThat(project.commits()).hasSize(3);
+        assertThat(project.commits().get(0)).contains("made the greeting polite").contains("Flow-Step: ");
+        assertThat(project.filesOfLastCommit()).containsExactly("greeting.txt");
+        var turns = server.turns();
+        assertThat(turns).as("the turns: the tool call, then the answer").hasSize(2);
+        assertThat(conversation(turns.get(0))).contains("Make the greeting in greeting.txt polite.");
+        assertThat(turns.get(0).text()).as("the CLI worked in the step's worktree").contains("/.flow/worktrees/");
+    }
+
+    /**
+     * Under {@link #refusing()} the CLI refuses the edit and still exits 0, the refusal only in its
+     * own output; Flow must make that a failed attempt whose feedback names what was refused.
+     */
+    @Test
+    void aRefusedEditIsAFailedAttemptWithFeedbackThatNamesIt() {
+        project.write("polish.flow", polish());
+        server.play(
+                Step.write("greeting.txt", GitProject.POLITE),
+                Step.say("Done. {\"output\": \"done\", \"summary\": \"made the greeting polite\"}"),
+                Step.write("greeting.txt", GitProject.POLITE),
+                Step.say("Done again. {\"output\": \"done\", \"summary\": \"made the greeting polite\"}"));
+
+        FlowRun run = flowRun(env(refusing(), 0), "polish.flow");
+
+        assertThat(run.exit()).as(run.toString()).isEqualTo(1);
+        assertThat(project.read("greeting.txt")).isEqualTo(GitProject.GREETING);
+        assertThat(FlowRun.log(project.dir, run.execution())).contains("validation").contains("refused").contains("greeting.txt");
+        var turns = server.turns();
+        assertThat(turns).hasSize(4);
+        assertThat(conversation(turns.get(2))).contains("was not accepted").contains("greeting.txt");
+    }
+
+    String chat() {
+        return String.join("\n",
+                "workflow chat \"Two runs of one conversation\" {",
+                "    gate second { sh \"test $FLOW_ITERATION -ge 2\" timeout 1m }",
+                "    task ask {",
+                "        agent " + agent(),
+                "        session continue",
+                "        prompt \"Remember the word PINEAPPLE.\"",
+                "        timeout 5m",
+                "    }",
+                "    gate check uses second",
+                "    start -> ask -> check",
+                "    check -> end when check.passed",
+                "    check -> ask loop max 2 when !check.passed",
+                "}",
+                "");
+    }
+
+    @Test
+    void sessionContinueResumesTheConversationAndTheServerSeesTheEarlierTurns() {
+        project.write("chat.flow", chat());
+        server.play(
+                Step.say("First answer. {\"output\": \"done\", \"summary\": \"first\"}"),
+                Step.say("Second answer. {\"output\": \"done\", \"summary\": \"second\"}"));
+
+        FlowRun run = flowRun(env(unattended(), 0), "chat.flow");
+
+        assertThat(run.exit()).as(run.toString()).isZero();
+        var turns = server.turns();
+        assertThat(turns).hasSize(2);
+        // the second request carries the first prompt and the first answer before the new prompt
+        String second = conversation(turns.get(1));
+        assertThat(second).contains("Remember the word PINEAPPLE").contains("First answer.");
+        assertThat(second.indexOf("First answer.")).isLessThan(second.lastIndexOf("Remember the word PINEAPPLE"));
+    }
+
+    String retried() {
+        return String.join("\n",
+                "workflow retried \"A rate limit, then an answer\" {",
+                "    task ask {",
+                "        agent " + agent(),
+                "        prompt \"Say hello.\"",
+                "        retry 2 backoff 1s",
+                "        timeout 5m",
+                "    }",
+                "    start -> ask -> end",
+                "}",
+                "");
+    }
+
+    /** With its own retries cut to none, the CLI fails on a 429 at once (exit 1); Flow takes that for transient and tries again. */
+    @Test
+    void aRateLimitIsTransientAndTheNextAttemptSucceeds() {
+        assumeTrue(givesUpOnARateLimit(), agent() + " retries a rate limit itself for minutes");
+        project.write("retried.flow", retried());
+        server.play(Step.fail(Step.Failure.RATE_LIMIT), Step.say("Hello. {\"output\": \"done\", \"summary\": \"said hello\"}"));
+
+        FlowRun run = flowRun(env(unattended(), 0), "retried.flow");
+
+        assertThat(run.exit()).as(run.toString()).isZero();
+        assertThat(server.turns()).hasSize(2);
+        assertThat(FlowRun.log(project.dir, run.execution())).contains("transient");
+    }
+
+    /** Tokens of both attempts of a retried node, from what the CLI reports (the script's 100 in and 20 out for the answer). */
+    @Test
+    void bothAttemptsOfARetriedNodeCountTheirTokens() {
+        assumeTrue(givesUpOnARateLimit(), agent() + " retries a rate limit itself for minutes");
+        project.write("retried.flow", retried());
+        server.play(Step.fail(Step.Failure.RATE_LIMIT), Step.say("Hello. {\"output\": \"done\", \"summary\": \"said hello\"}"));
+
+        FlowRun run = flowRun(env(unattended(), 0), "retried.flow");
+
+        assertThat(run.exit()).as(run.toString()).isZero();
+        assertThat(FlowRun.status(project.dir, run.execution()).toString()).contains("\"inputTokens\":100").contains("\"outputTokens\":20");
+    }
+
+    /**
+     * The step's timeout in the stall test: long enough for the CLI to start and reach the server
+     * (which the test checks), short because the test waits for Flow to give up.
+     */
+    String stallTimeout() {
+        return "10s";
+    }
+
+    String stalled() {
+        return String.join("\n",
+                "workflow stalled \"The model never answers\" {",
+                "    task ask {",
+                "        agent " + agent(),
+                "        prompt \"Say hello.\"",
+                "        timeout " + stallTimeout(),
+                "    }",
+                "    start -> ask -> end",
+                "}",
+                "");
+    }
+
+    /** The model never answers: the test waits for Flow's timeout ({@link #stallTimeout()}) to end the step. */
+    @Test
+    void aStallPastTheTimeoutLeavesNoProcessOfTheCliBehind() throws InterruptedException {
+        project.write("stalled.flow", stalled());
+        server.play(new Step.Stall());
+
+        FlowRun run = flowRun(env(unattended(), 0), "stalled.flow");
+
+        assertThat(run.exit()).as(run.toString()).isEqualTo(1);
+        assertThat(server.turns()).as("the CLI reached the server before it was killed").hasSize(1);
+        assertThat(LeftProcesses.awaitNone(home, Duration.ofSeconds(30))).isEmpty();
+        assertThat(FlowRun.log(project.dir, run.execution())).contains("timed out after " + stallTimeout() + " and was killed");
+    }
+}

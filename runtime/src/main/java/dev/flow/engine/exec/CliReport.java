@@ -1,0 +1,237 @@
+package dev.flow.engine.exec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * What the real agent CLIs print besides their answer, read in full (see agents-it/README.md for
+ * what each prints): the tokens of the attempt, the actions their permission system refused, and,
+ * for codex's {@code exec --json} event stream, the final message, thread and error, turned into
+ * the envelope {@link AgentReply} reads.
+ *
+ * <ul>
+ *   <li>claude ({@code -p --output-format json}): {@code usage} is this run's tokens (input, with the
+ *       cache's, and output); {@code total_cost_usd} is the whole session's on {@code --resume}, so it
+ *       is scaled to this run's share of the session's tokens ({@code modelUsage});
+ *       {@code permission_denials} lists what was refused.
+ *   <li>codex ({@code exec --json}): {@code thread.started} gives the session, the last
+ *       {@code agent_message} item the answer, {@code turn.completed} the tokens,
+ *       {@code turn.failed} / {@code error} the failure. A patch its sandbox rejected shows only on
+ *       standard error ({@code patch rejected: ...}).
+ *   <li>gemini ({@code --output-format json}): {@code stats.models.*.tokens} ({@code input},
+ *       {@code candidates}); tool calls its approval mode refused (the lines "Error executing tool
+ *       X: Tool "X" not found" on standard error, rejected decisions in {@code stats.tools}) are refused actions; its error object goes to
+ *       standard error with a non-zero exit.
+ * </ul>
+ *
+ * @param stdout the standard output to read the answer from (codex's events made an envelope)
+ * @param inputTokens tokens sent to the model in this attempt; -1 when the agent reported none
+ * @param outputTokens tokens the model produced in this attempt; -1 when the agent reported none
+ * @param refused the actions the CLI refused, each in a few words naming the tool and its file or command
+ * @param costScale what part of the reported cost is this attempt's (claude's resumed sessions report the total)
+ */
+record CliReport(String stdout, long inputTokens, long outputTokens, List<String> refused, double costScale) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern CODEX_REJECTED = Pattern.compile("(?m)(patch rejected:[^\\n]*|exec command rejected:[^\\n]*)");
+    private static final Pattern CODEX_PATCH_FILE = Pattern.compile("(?m)^\\*\\*\\* (?:Add|Update|Delete) File: (\\S+)");
+    /** A failed gemini tool call that its approval mode refused (in headless mode it does not offer the tool at all), not one that merely failed. */
+    private static final Pattern GEMINI_REFUSAL = Pattern.compile("not found|denied|rejected|not allowed|approval|permission", Pattern.CASE_INSENSITIVE);
+    /** A file of a patch, as it is written inside a JSON string (its lines joined by \\n). */
+    private static final Pattern CODEX_PATCH_FILE_ESCAPED = Pattern.compile("\\*\\*\\* (?:Add|Update|Delete) File: ([^\\\\\"\\s]+)");
+    private static final Pattern GEMINI_TOOL_ERROR = Pattern.compile("(?m)^Error executing tool ([^:\\s]+): ([^\\n]*)");
+
+    /** Whether the attempt reported its tokens. */
+    boolean hasTokens() {
+        return inputTokens >= 0 || outputTokens >= 0;
+    }
+
+    /** Reads what the CLI printed; for an agent that is not a known CLI, the output unchanged and nothing more. */
+    static CliReport read(String stdout, String stderr, Path codexHome) {
+        String err = stderr == null ? "" : stderr;
+        if (stdout.contains("\"thread.started\"") || stdout.contains("\"turn.completed\"") || stdout.contains("\"turn.failed\"")) {
+            return codex(stdout, err, codexHome);
+        }
+        if (err.contains("codex_core")) {
+            return new CliReport(stdout, -1, -1, codexRefusals(err, AgentSessions.codexSessionIn(err), codexHome), 1);
+        }
+        JsonNode obj = AgentReply.lastJsonObject(stdout).orElse(null);
+        if (obj == null && err.contains("\"error\"")) {
+            // gemini prints its error object on standard error
+            JsonNode onErr = AgentReply.lastJsonObject(err).orElse(null);
+            if (onErr != null && onErr.path("error").isObject() && onErr.has("session_id")) {
+                return new CliReport(onErr.toString(), -1, -1, List.of(), 1);
+            }
+        }
+        if (obj != null && "result".equals(obj.path("type").asText(null)) && obj.has("usage")) {
+            return claude(stdout, obj);
+        }
+        if (obj != null && obj.path("stats").isObject() && (obj.has("response") || obj.has("session_id"))) {
+            return gemini(stdout, obj, err);
+        }
+        return new CliReport(stdout, -1, -1, List.of(), 1);
+    }
+
+    private static CliReport claude(String stdout, JsonNode obj) {
+        JsonNode usage = obj.path("usage");
+        long in = usage.path("input_tokens").asLong(0) + usage.path("cache_creation_input_tokens").asLong(0)
+                + usage.path("cache_read_input_tokens").asLong(0);
+        long out = usage.path("output_tokens").asLong(0);
+        // on --resume, total_cost_usd and modelUsage are the whole session's, usage this run's
+        long sessionTokens = 0;
+        for (JsonNode m : (Iterable<JsonNode>) obj.path("modelUsage")::elements) {
+            sessionTokens += m.path("inputTokens").asLong(0) + m.path("outputTokens").asLong(0) + m.path("cacheReadInputTokens").asLong(0)
+                    + m.path("cacheCreationInputTokens").asLong(0);
+        }
+        double scale = sessionTokens > in + out && in + out > 0 ? (double) (in + out) / sessionTokens : 1;
+        var refused = new ArrayList<String>();
+        for (JsonNode d : (Iterable<JsonNode>) obj.path("permission_denials")::elements) {
+            refused.add(action(d.path("tool_name").asText("a tool"), d.path("tool_input")));
+        }
+        return new CliReport(stdout, in, out, List.copyOf(new LinkedHashSet<>(refused)), scale);
+    }
+
+    /** A refused tool call in a few words: the tool, and the file or command it was for. */
+    private static String action(String tool, JsonNode input) {
+        for (String field : new String[] {"file_path", "path", "command", "cmd", "notebook_path", "url", "pattern"}) {
+            if (input.path(field).isTextual()) {
+                return tool + " " + Tails.clip(input.get(field).asText(), 200);
+            }
+        }
+        return tool;
+    }
+
+    private static CliReport codex(String stdout, String stderr, Path codexHome) {
+        String thread = null;
+        String message = null;
+        String error = null;
+        long in = -1;
+        long out = -1;
+        for (String line : stdout.split("\n")) {
+            String t = line.strip();
+            if (!t.startsWith("{")) {
+                continue;
+            }
+            JsonNode e;
+            try {
+                e = JSON.readTree(t);
+            } catch (java.io.IOException ex) {
+                continue;
+            }
+            switch (e.path("type").asText("")) {
+                case "thread.started" -> thread = e.path("thread_id").asText(null);
+                case "item.completed" -> {
+                    if ("agent_message".equals(e.path("item").path("type").asText())) {
+                        message = e.path("item").path("text").asText("");
+                    }
+                }
+                case "turn.completed" -> {
+                    JsonNode u = e.path("usage");
+                    in = u.path("input_tokens").asLong(0);
+                    out = u.path("output_tokens").asLong(0) + u.path("reasoning_output_tokens").asLong(0);
+                }
+                case "turn.failed" -> error = e.path("error").path("message").asText("the turn failed");
+                case "error" -> {
+                    String m = e.path("message").asText("");
+                    if (!m.startsWith("Reconnecting")) {
+                        error = m;
+                    }
+                }
+                default -> {}
+            }
+        }
+        ObjectNode envelope = JSON.createObjectNode();
+        envelope.put("type", "result");
+        if (thread != null) {
+            envelope.put("session_id", thread);
+        }
+        if (error != null && message == null) {
+            envelope.put("is_error", true);
+            envelope.put("result", error);
+        } else {
+            envelope.put("result", message == null ? "" : message);
+        }
+        return new CliReport(envelope.toString(), in, out, codexRefusals(stderr, thread, codexHome), 1);
+    }
+
+    /**
+     * The patches and commands codex's sandbox rejected (its standard error, the only place they
+     * show), with the files of the thread's patches, read from its session file in {@code codexHome}
+     * ({@code sessions/.../rollout-...-THREAD.jsonl}), since the rejection does not name them.
+     */
+    private static List<String> codexRefusals(String stderr, String thread, Path codexHome) {
+        var refused = new LinkedHashSet<String>();
+        Matcher m = CODEX_REJECTED.matcher(stderr);
+        while (m.find()) {
+            refused.add(m.group(1).strip());
+        }
+        if (!refused.isEmpty()) {
+            var files = new LinkedHashSet<String>();
+            Matcher f = CODEX_PATCH_FILE.matcher(stderr);
+            while (f.find()) {
+                files.add(f.group(1));
+            }
+            String rollout = codexRollout(codexHome, thread);
+            f = CODEX_PATCH_FILE_ESCAPED.matcher(rollout);
+            while (f.find()) {
+                files.add(f.group(1));
+            }
+            if (!files.isEmpty()) {
+                refused.add("the patch was for " + String.join(", ", files));
+            }
+        }
+        return List.copyOf(refused);
+    }
+
+    /** The text of codex's session file for the thread; "" when it cannot be found. */
+    private static String codexRollout(Path codexHome, String thread) {
+        if (codexHome == null || thread == null || !Files.isDirectory(codexHome.resolve("sessions"))) {
+            return "";
+        }
+        try (Stream<Path> files = Files.walk(codexHome.resolve("sessions"), 4)) {
+            Path found = files.filter(p -> p.getFileName().toString().endsWith(thread + ".jsonl")).findFirst().orElse(null);
+            return found == null ? "" : Tails.read(found, 1024 * 1024);
+        } catch (IOException | UncheckedIOException e) {
+            return "";
+        }
+    }
+
+    private static CliReport gemini(String stdout, JsonNode obj, String stderr) {
+        long in = 0;
+        long out = 0;
+        for (JsonNode m : (Iterable<JsonNode>) obj.path("stats").path("models")::elements) {
+            in += m.path("tokens").path("input").asLong(m.path("tokens").path("prompt").asLong(0));
+            out += m.path("tokens").path("candidates").asLong(0) + m.path("tokens").path("thoughts").asLong(0);
+        }
+        var refused = new LinkedHashSet<String>();
+        Matcher m = GEMINI_TOOL_ERROR.matcher(stderr);
+        while (m.find()) {
+            if (GEMINI_REFUSAL.matcher(m.group(2)).find()) {
+                refused.add(m.group(1) + ": " + Tails.clip(m.group(2).strip(), 200));
+            }
+        }
+        JsonNode tools = obj.path("stats").path("tools");
+        if (refused.isEmpty() && tools.path("totalDecisions").path("reject").asLong(0) > 0) {
+            tools.path("byName").fields().forEachRemaining(e -> {
+                if (e.getValue().path("decisions").path("reject").asLong(0) > 0) {
+                    refused.add(e.getKey());
+                }
+            });
+            if (refused.isEmpty()) {
+                refused.add(tools.path("totalDecisions").path("reject").asLong(0) + " tool call(s)");
+            }
+        }
+        return new CliReport(stdout, in, out, List.copyOf(refused), 1);
+    }
+}

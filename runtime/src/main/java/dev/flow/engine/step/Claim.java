@@ -1,0 +1,11 @@
+package dev.flow.engine.step;
+
+import dev.flow.engine.exec.Job;
+import dev.flow.store.NodeRow;
+
+/** A node a worker holds: the job to run and the row its result is guarded against. */
+public record Claim(Job job, NodeRow row) {
+    public String key() {
+        return row.executionId() + "/" + row.nodeId();
+    }
+}

@@ -1,0 +1,165 @@
+package dev.flow.engine.step;
+
+import dev.flow.engine.config.EngineOptions;
+import dev.flow.engine.config.Probe;
+import dev.flow.engine.exec.AgentCommands;
+import dev.flow.engine.exec.ArtifactPaths;
+import dev.flow.engine.exec.Containment;
+import dev.flow.engine.exec.RoleAgents;
+import dev.flow.engine.exec.StandardExecutor;
+import dev.flow.engine.exec.WorkExecutor;
+import dev.flow.engine.workspace.Workspaces;
+import dev.flow.store.EventRow;
+import dev.flow.store.Store;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * What every part of one engine shares: the store, the options, the graph cache, the executor. The
+ * engine's API and its workers read it through its public methods; the transitions use its fields.
+ */
+public final class EngineCore {
+    final Store store;
+    private final EngineOptions options;
+    final GraphCache graphs = new GraphCache();
+    final WorkExecutor executor;
+    final CircuitBreaker breaker;
+    final Backoff backoff;
+    final ArtifactPaths artifacts;
+    final ResultCodec results;
+    final Reports reports;
+    final String host;
+    final RoleAgents roles;
+    /** The workers running in this process, which kill the work a committed transaction cancelled. */
+    private final Set<LocalWorker> workers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    public EngineCore(Store store, EngineOptions options) {
+        this.store = store;
+        this.options = options;
+        this.roles = new RoleAgents(options.roleCommands(), options.environment());
+        this.executor = options.executor() != null ? options.executor()
+                : new StandardExecutor(new AgentCommands(options.agentCommands(), options.environment()), roles, options.inProcessAgents(),
+                        options.defaultTimeout(), options.contractFooter(), Containment.forEnvironment(options.environment()),
+                        Workspaces.besideDatabase(store), options.probe()::at);
+        this.breaker = new CircuitBreaker(options.breakerThreshold(), options.breakerOpenFor().toMillis());
+        this.backoff = new Backoff(options.random());
+        this.artifacts = new ArtifactPaths(store.artifactsDir());
+        this.results = new ResultCodec(artifacts);
+        this.reports = new Reports(artifacts);
+        this.host = hostName();
+    }
+
+    public EngineOptions options() {
+        return options;
+    }
+
+    public long now() {
+        return options.clock().millis();
+    }
+
+    public Store store() {
+        return store;
+    }
+
+    public GraphCache graphs() {
+        return graphs;
+    }
+
+    public WorkExecutor executor() {
+        return executor;
+    }
+
+    public CircuitBreaker breaker() {
+        return breaker;
+    }
+
+    public ArtifactPaths artifacts() {
+        return artifacts;
+    }
+
+    public ResultCodec results() {
+        return results;
+    }
+
+    public String host() {
+        return host;
+    }
+
+    public RoleAgents roles() {
+        return roles;
+    }
+
+    public Path runDir(String executionId, String nodeId, int iteration, int attempt) {
+        return artifacts.runDir(executionId, nodeId, iteration, attempt);
+    }
+
+    /** Whether a node's work is done by Java code in this process (no process, no files). */
+    boolean runsInProcess(dev.flow.model.Node node) {
+        if (options.executor() != null) {
+            return false;
+        }
+        String agent = CircuitBreaker.agentOf(node);
+        return agent != null && options.inProcessAgents().containsKey(agent);
+    }
+
+    /** What one committed transaction did. */
+    public record Done<T>(T value, List<EventRow> events, Set<String> cancelled, Set<String> tags, int spareReady) {}
+
+    /** Runs {@code work} in one write transaction, settles and writes everything, then tells listeners. */
+    <T> Done<T> step(Function<Step, T> work) {
+        Done<T> done = store.write(tx -> {
+            var step = new Step(this, tx);
+            T value = work.apply(step);
+            step.finish();
+            return new Done<>(value, List.copyOf(step.events), Set.copyOf(step.cancelled), Set.copyOf(step.tags),
+                    Math.max(0, step.readied - step.claimed));
+        });
+        if (!done.cancelled().isEmpty()) {
+            workers.forEach(w -> w.cancelLocally(done.cancelled()));
+        }
+        if (options.probe() != Probe.NONE) {
+            options.probe().at("after-commit", String.join(",", done.tags()));
+        }
+        for (EventRow e : done.events()) {
+            try {
+                options.listener().onEvent(e);
+            } catch (RuntimeException ignored) {
+                // a listener's failure must not undo committed work
+            }
+        }
+        return done;
+    }
+
+    /** A worker of this process starts: its lease owner is alive ({@link Leases#isDead}) and it hears what commits cancel. */
+    public void register(LocalWorker w) {
+        Leases.LIVE.add(w.owner());
+        workers.add(w);
+    }
+
+    /** The worker has stopped. */
+    public void unregister(LocalWorker w) {
+        Leases.LIVE.remove(w.owner());
+        workers.remove(w);
+    }
+
+    /** A worker identity: host, pid and the process's start time (so a reused pid is not mistaken for us). */
+    public String newOwner(String suffix) {
+        ProcessHandle me = ProcessHandle.current();
+        long started = me.info().startInstant().map(java.time.Instant::toEpochMilli).orElse(0L);
+        return host + ":" + me.pid() + ":" + started + ":" + suffix;
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            String name = ManagementFactory.getRuntimeMXBean().getName();
+            int at = name.indexOf('@');
+            return at >= 0 ? name.substring(at + 1) : "localhost";
+        }
+    }
+}

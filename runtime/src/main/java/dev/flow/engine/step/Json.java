@@ -1,0 +1,70 @@
+package dev.flow.engine.step;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flow.engine.eval.Values;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** JSON for the values the engine keeps in the database: plain maps and values, compact. */
+public final class Json {
+    private Json() {}
+
+    static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final TypeReference<LinkedHashMap<String, Object>> MAP = new TypeReference<>() {};
+
+    public static String write(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not a plain value: " + e.getMessage(), e);
+        }
+    }
+
+    /** A JSON object as a map with ints as Long; an empty map for null. */
+    public static Map<String, Object> readMap(String json) {
+        if (json == null || json.isEmpty()) {
+            return new LinkedHashMap<>();
+        }
+        try {
+            Map<String, Object> m = MAPPER.readValue(json, MAP);
+            m.replaceAll((k, v) -> normalize(v));
+            return m;
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored JSON cannot be read: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    public static Object readValue(String json) {
+        try {
+            return normalize(MAPPER.readValue(json, Object.class));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored JSON cannot be read: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static Object normalize(Object v) {
+        if (v instanceof Map<?, ?> m) {
+            var out = new LinkedHashMap<String, Object>();
+            m.forEach((k, x) -> out.put(String.valueOf(k), normalize(x)));
+            return out;
+        }
+        if (v instanceof java.util.List<?> l) {
+            return l.stream().map(Json::normalize).collect(java.util.stream.Collectors.toList());
+        }
+        return Values.normalize(v);
+    }
+
+    /** A small JSON object from alternating keys and values, leaving out null values. */
+    static String object(Object... keysAndValues) {
+        var m = new LinkedHashMap<String, Object>();
+        for (int i = 0; i + 1 < keysAndValues.length; i += 2) {
+            if (keysAndValues[i + 1] != null) {
+                m.put((String) keysAndValues[i], keysAndValues[i + 1]);
+            }
+        }
+        return m.isEmpty() ? null : write(m);
+    }
+}

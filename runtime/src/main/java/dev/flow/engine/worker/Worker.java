@@ -1,0 +1,345 @@
+package dev.flow.engine.worker;
+
+import dev.flow.engine.exec.Cancellation;
+import dev.flow.engine.exec.Outcome;
+import dev.flow.engine.step.CircuitBreaker;
+import dev.flow.engine.step.Claim;
+import dev.flow.engine.step.EngineCore;
+import dev.flow.engine.step.LocalWorker;
+import dev.flow.engine.step.Transitions;
+import dev.flow.store.NodeRow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Runs claimed nodes in a fixed number of slots, each a thread with its own database connection.
+ * A slot claims a node, runs it outside any transaction, and commits its result in one transaction
+ * that also claims the slot's next node, so a chain of work nodes costs one commit per node. A
+ * heartbeat renews the slots' leases and stops work whose node was taken away (its loop reset, its
+ * run failed fast). Serves one execution tree ({@code flow run}) or every execution in the database
+ * ({@code flow worker}).
+ */
+public final class Worker implements LocalWorker {
+    private final EngineCore core;
+    private final Transitions transitions;
+    private final String rootId;
+    private final int slots;
+    final String owner;
+    private final Map<String, Running> running = new ConcurrentHashMap<>();
+
+    /** Work in progress, with when it started (a heartbeat only judges work older than its own read). */
+    private record Running(Cancellation cancellation, long since) {}
+    /** Its slot threads, all made before any starts: join, which may come as soon as one slot works, sees them all. */
+    private volatile List<Thread> threads = List.of();
+    private final Object workSignal = new Object();
+    private final Object stateSignal = new Object();
+    private final AtomicLong stateVersion = new AtomicLong();
+    private volatile boolean stopping;
+    /** Stopped with cancel: work it kills goes back to ready rather than counting as a failure. */
+    private volatile boolean releasing;
+    private volatile Throwable crashed;
+    private volatile long lastHeartbeat;
+    private volatile Thread heartbeats;
+
+    private static final AtomicLong SERIAL = new AtomicLong();
+    /** How often a worker with work in progress checks that its nodes were not taken from it. */
+    static final long WATCH_MILLIS = 500;
+
+    public Worker(EngineCore core, String rootId, int slots) {
+        this.core = core;
+        this.transitions = new Transitions(core);
+        this.rootId = rootId;
+        this.slots = Math.max(1, slots);
+        this.owner = core.newOwner("w" + SERIAL.incrementAndGet() + "-" + Long.toHexString(System.nanoTime() & 0xffffff));
+    }
+
+    public void start() {
+        core.register(this);
+        lastHeartbeat = System.nanoTime();
+        var made = new ArrayList<Thread>();
+        for (int i = 0; i < slots; i++) {
+            Thread t = new Thread(this::slotLoop, "flow-slot-" + (i + 1));
+            t.setDaemon(true);
+            made.add(t);
+        }
+        // Its own thread: a slot busy with a long task must not let its lease lapse.
+        Thread beats = new Thread(this::heartbeatLoop, "flow-heartbeat");
+        beats.setDaemon(true);
+        threads = List.copyOf(made);
+        heartbeats = beats;
+        threads.forEach(Thread::start);
+        beats.start();
+    }
+
+    /**
+     * Renews the leases every heartbeat and, between beats, looks every {@link #WATCH_MILLIS} whether
+     * the nodes it runs are still its own: a node cancelled by another process ({@code flow cancel},
+     * a run failing fast on another worker) loses its lease there, and its work here is killed
+     * within that time rather than at the next heartbeat. Runs until the slots have stopped, so that
+     * work a gracefully stopping worker lets finish keeps its lease.
+     */
+    private void heartbeatLoop() {
+        long watch = Math.max(1, Math.min(WATCH_MILLIS, core.options().heartbeat().toMillis()));
+        while (true) {
+            try {
+                Thread.sleep(watch);
+                if (!running.isEmpty() && !heartbeatIfDue()) {
+                    watch();
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                // the database was busy past its timeout: the next beat tries again, well within the lease
+            }
+        }
+    }
+
+    /**
+     * Stops claiming; with {@code cancel}, kills the work still running and hands its nodes back
+     * (ready, same attempt), so that another worker or a resume runs them again.
+     */
+    public void stop(boolean cancel) {
+        if (cancel) {
+            releasing = true;
+        }
+        stopping = true;
+        if (cancel) {
+            running.values().forEach(r -> r.cancellation().cancel("the worker is stopping"));
+        }
+        synchronized (workSignal) {
+            workSignal.notifyAll();
+        }
+        changed();
+    }
+
+    public void join() {
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        if (heartbeats != null) {
+            heartbeats.interrupt();
+            try {
+                heartbeats.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        core.unregister(this);
+    }
+
+    @Override
+    public String owner() {
+        return owner;
+    }
+
+    public boolean isStopping() {
+        return stopping;
+    }
+
+    public Throwable crashed() {
+        return crashed;
+    }
+
+    public long stateVersion() {
+        return stateVersion.get();
+    }
+
+    /** Waits until a slot reports a change that may matter to the caller, or {@code millis} pass. */
+    public void awaitChange(long seen, long millis) {
+        synchronized (stateSignal) {
+            if (stateVersion.get() == seen && millis > 0) {
+                try {
+                    stateSignal.wait(millis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+
+    private void changed() {
+        stateVersion.incrementAndGet();
+        synchronized (stateSignal) {
+            stateSignal.notifyAll();
+        }
+    }
+
+    /** Wakes idle slots: other work may be ready. */
+    public void nudge() {
+        synchronized (workSignal) {
+            workSignal.notifyAll();
+        }
+    }
+
+    private void slotLoop() {
+        Claim claim = null;
+        try {
+            while (!stopping) {
+                if (claim == null) {
+                    claim = tryClaim();
+                    if (claim == null) {
+                        changed();
+                        idle();
+                        continue;
+                    }
+                }
+                Outcome outcome = execute(claim);
+                claim = complete(claim, outcome);
+            }
+            if (claim != null) {
+                // claimed in the transaction that finished the last node, just as the worker stopped
+                Claim unrun = claim;
+                after(transitions.release(unrun.row(), "its worker stopped before running it"));
+            }
+        } catch (Throwable t) {
+            crashed = t;
+            changed();
+        }
+    }
+
+    private void idle() {
+        long wait = core.options().poll().toMillis();
+        synchronized (workSignal) {
+            if (!stopping) {
+                try {
+                    workSignal.wait(Math.max(1, wait));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    stopping = true;
+                }
+            }
+        }
+        heartbeatIfDue();
+    }
+
+    private Claim tryClaim() {
+        heartbeatIfDue();
+        boolean any = core.store().read(tx -> !tx.nodes().claimable(rootId, core.now(), 1).isEmpty());
+        if (!any) {
+            return null;
+        }
+        var done = transitions.claim(rootId, owner);
+        after(done);
+        return done.value();
+    }
+
+    private Outcome execute(Claim claim) {
+        var cancellation = new Cancellation();
+        cancellation.confirmWith(() -> stillHeld(claim));
+        running.put(claim.key(), new Running(cancellation, System.nanoTime()));
+        if (releasing) {
+            cancellation.cancel("the worker is stopping"); // stopped between the claim and now
+        }
+        try {
+            core.options().probe().at("before-execute", claim.row().nodeId());
+            return core.executor().execute(claim.job(), cancellation);
+        } catch (RuntimeException e) {
+            return Outcome.failed("internal error while running " + claim.job().describe() + ": " + e, true, Map.of());
+        } finally {
+            running.remove(claim.key());
+        }
+    }
+
+    private Claim complete(Claim claim, Outcome outcome) {
+        if (releasing && !outcome.succeeded()) {
+            after(transitions.release(claim.row(), "its worker was stopped"));
+            return null;
+        }
+        String key = CircuitBreaker.keyOf(claim.job().node());
+        boolean opened = false;
+        if (key != null) {
+            if (outcome.succeeded()) {
+                core.breaker().succeeded(key);
+            } else if (outcome.errorClass() == dev.flow.store.ErrorClass.TRANSIENT) {
+                // an outage trips the circuit; a bad answer or a missing program says nothing about the service
+                opened = core.breaker().failed(key, core.now());
+            }
+        }
+        boolean circuitOpened = opened;
+        var done = transitions.finish(claim, outcome, circuitOpened, () -> !stopping, rootId, owner);
+        after(done);
+        return done.value();
+    }
+
+    /** Kills the work of these nodes ({@code execution/node}) that runs here: a transaction of this process cancelled them. */
+    @Override
+    public void cancelLocally(Set<String> keys) {
+        for (String key : keys) {
+            Running r = running.get(key);
+            if (r != null) {
+                r.cancellation().cancel("its node was cancelled");
+            }
+        }
+    }
+
+    private void after(EngineCore.Done<?> done) {
+        if (done.spareReady() > 0) {
+            nudge();
+        }
+        Set<String> tags = done.tags();
+        if (tags.contains("finished") || tags.contains("waiting") || tags.contains("stopping") || tags.contains("failed")) {
+            changed();
+        }
+    }
+
+    /** Beats when a heartbeat is due; whether it did. */
+    private boolean heartbeatIfDue() {
+        long now = System.nanoTime();
+        if (now - lastHeartbeat < core.options().heartbeat().toNanos()) {
+            return false;
+        }
+        synchronized (this) {
+            if (now - lastHeartbeat < core.options().heartbeat().toNanos()) {
+                return false;
+            }
+            lastHeartbeat = now;
+        }
+        heartbeat();
+        return true;
+    }
+
+    /** Renews this worker's leases and cancels local work whose node is no longer held. */
+    void heartbeat() {
+        long start = System.nanoTime();
+        // renewing is right whatever others changed meanwhile: it needs no retry for their changes
+        cancelUnheld(core.store().writeLatest(tx -> {
+            tx.nodes().renewLeases(owner, core.now() + core.options().lease().toMillis());
+            return tx.nodes().heldBy(owner);
+        }), start);
+    }
+
+    /** Cancels local work whose node is no longer held, reading only (between heartbeats). */
+    private void watch() {
+        long start = System.nanoTime();
+        cancelUnheld(core.store().read(tx -> tx.nodes().heldBy(owner)), start);
+    }
+
+    /** Work older than the reading of {@code held} whose node is not among them was taken away: its process is killed. */
+    private void cancelUnheld(List<NodeRow> held, long readStarted) {
+        Set<String> keys = ConcurrentHashMap.newKeySet();
+        held.forEach(r -> keys.add(r.executionId() + "/" + r.nodeId()));
+        running.forEach((key, r) -> {
+            if (!keys.contains(key) && r.since() < readStarted) {
+                r.cancellation().cancel("its node is no longer held by this worker");
+            }
+        });
+    }
+
+    /** Whether this worker still holds the claimed node (read now, for work about to do something it cannot take back). */
+    private boolean stillHeld(Claim claim) {
+        NodeRow held = claim.row();
+        return core.store().read(tx -> tx.nodes().get(held.executionId(), held.nodeId()))
+                .filter(r -> r.status() == dev.flow.store.NodeStatus.RUNNING && r.iteration() == held.iteration()
+                        && r.attempt() == held.attempt() && owner.equals(r.leaseOwner()))
+                .isPresent();
+    }
+}

@@ -1,0 +1,112 @@
+package dev.flow.engine.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flow.store.ErrorClass;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the real CLIs printed (agents-it's samples, captured against its model server), read by {@link CliReport} and {@link AgentReply}. */
+class CliReportTest {
+
+    @TempDir
+    Path dir;
+
+    private static String sample(String name) {
+        try (InputStream in = CliReportTest.class.getResourceAsStream("cli/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void claudesRefusedWriteIsNamedWithItsFileAndItsTokensAreThisRunsUsage() {
+        CliReport r = CliReport.read(sample("claude-json-edit-refused.json"), "", null);
+        assertThat(r.refused()).containsExactly("Write /tmp/p1/proj/greeting.txt");
+        assertThat(r.inputTokens()).isEqualTo(200);
+        assertThat(r.outputTokens()).isEqualTo(40);
+        assertThat(AgentReply.parse(r.stdout()).orElseThrow().output()).isEqualTo("done");
+    }
+
+    @Test
+    void aResumedClaudeSessionCountsOnlyThisRunsShareOfTheSessionsCost() {
+        CliReport r = CliReport.read(sample("claude-json-resumed-third-run.json"), "", null);
+        assertThat(r.inputTokens()).isEqualTo(100);
+        assertThat(r.outputTokens()).isEqualTo(20);
+        double cost = AgentReply.parse(r.stdout()).orElseThrow().cost() * r.costScale();
+        assertThat(cost).isCloseTo(0.0008, org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    @Test
+    void claudesRateLimitIsTransientAndABadKeyIsLogicNamingTheVariable() {
+        AgentReply limited = AgentReply.parse(CliReport.read(sample("claude-json-rate_limit.json"), "", null).stdout()).orElseThrow();
+        assertThat(ErrorClassifier.ofAgentError(limited.agentError())).isEqualTo(ErrorClass.TRANSIENT);
+        AgentReply badKey = AgentReply.parse(CliReport.read(sample("claude-json-bad_key.json"), "", null).stdout()).orElseThrow();
+        assertThat(ErrorClassifier.ofAgentError(badKey.agentError())).isEqualTo(ErrorClass.LOGIC);
+        assertThat(ErrorClassifier.credentialHint("claude", badKey.agentError())).contains("ANTHROPIC_API_KEY");
+    }
+
+    @Test
+    void codexsEventsGiveTheFinalMessageTheThreadAndTheTokens() {
+        CliReport r = CliReport.read(sample("codex-exec-json-edit-and-command.jsonl"), "", null);
+        AgentReply reply = AgentReply.parse(r.stdout()).orElseThrow();
+        assertThat(reply.output()).isEqualTo("done");
+        assertThat(reply.summary()).isEqualTo("made the greeting polite");
+        assertThat(reply.sessionId()).isNotBlank();
+        assertThat(r.inputTokens()).isEqualTo(300);
+        assertThat(r.outputTokens()).isEqualTo(60);
+        assertThat(r.refused()).isEmpty();
+    }
+
+    @Test
+    void codexsFailedTurnIsItsErrorTransientForARateLimitAndLogicForABadKey() {
+        AgentReply limited = AgentReply.parse(CliReport.read(sample("codex-exec-json-rate_limit.jsonl"), "", null).stdout()).orElseThrow();
+        assertThat(limited.agentError()).contains("429");
+        assertThat(ErrorClassifier.ofAgentError(limited.agentError())).isEqualTo(ErrorClass.TRANSIENT);
+        AgentReply badKey = AgentReply.parse(CliReport.read(sample("codex-exec-json-bad_key.jsonl"), "", null).stdout()).orElseThrow();
+        assertThat(badKey.agentError()).contains("401 Unauthorized").doesNotContain("Reconnecting");
+        assertThat(ErrorClassifier.ofAgentError(badKey.agentError())).isEqualTo(ErrorClass.LOGIC);
+        assertThat(ErrorClassifier.credentialHint("codex", badKey.agentError())).contains("env_key");
+    }
+
+    @Test
+    void aPatchCodexsSandboxRejectedIsRefusedWithTheFilesFromItsSessionFile() throws IOException {
+        String stdout = sample("codex-exec-json-read-only-refused.jsonl");
+        Path sessions = dir.resolve("sessions/2026/11/26");
+        Files.createDirectories(sessions);
+        Files.writeString(sessions.resolve("rollout-2026-11-26T10-32-00-01a21769-74c2-77a0-9103-94be7c7c69e3.jsonl"),
+                "{\"type\":\"response_item\",\"payload\":{\"type\":\"custom_tool_call\",\"name\":\"apply_patch\","
+                        + "\"input\":\"*** Begin Patch\\n*** Add File: greeting.txt\\n+Hello, dear world\\n*** End Patch\"}}\n");
+        CliReport r = CliReport.read(stdout, sample("codex-exec-json-read-only-refused.stderr.txt"), dir);
+        assertThat(r.refused()).hasSize(2);
+        assertThat(r.refused().get(0)).startsWith("patch rejected: writing is blocked by read-only sandbox");
+        assertThat(r.refused().get(1)).isEqualTo("the patch was for greeting.txt");
+    }
+
+    @Test
+    void geminisTokensAreEveryModelsAndAToolItsModeDidNotOfferIsRefused() {
+        CliReport r = CliReport.read(sample("gemini-json-edit-default-mode-refused.json"), sample("gemini-json-edit-default-mode-refused.stderr.txt"),
+                null);
+        assertThat(r.inputTokens()).isEqualTo(300);
+        assertThat(r.outputTokens()).isEqualTo(60);
+        assertThat(r.refused()).singleElement().asString().startsWith("write_file: Tool \"write_file\" not found");
+        CliReport accepted = CliReport.read(sample("gemini-json-edit-auto-edit.json"), "", null);
+        assertThat(accepted.refused()).isEmpty();
+        assertThat(AgentReply.parse(accepted.stdout()).orElseThrow().output()).isEqualTo("done");
+    }
+
+    @Test
+    void geminisErrorOnStandardErrorIsItsReport() {
+        AgentReply limited = AgentReply.parse(CliReport.read("", sample("gemini-json-rate_limit.stderr.json"), null).stdout()).orElseThrow();
+        assertThat(ErrorClassifier.ofAgentError(limited.agentError())).isEqualTo(ErrorClass.TRANSIENT);
+        AgentReply badKey = AgentReply.parse(CliReport.read("", sample("gemini-json-bad_key.stderr.json"), null).stdout()).orElseThrow();
+        assertThat(ErrorClassifier.ofAgentError(badKey.agentError())).isEqualTo(ErrorClass.LOGIC);
+        assertThat(ErrorClassifier.credentialHint("gemini", badKey.agentError())).contains("GEMINI_API_KEY");
+    }
+}
