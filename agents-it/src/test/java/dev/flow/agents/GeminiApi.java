@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -97,7 +98,7 @@ final class GeminiApi implements Dialect {
             }
             return schema.get("enum").get(0);
         }
-        switch (schema.path("type").asText("OBJECT").toUpperCase(java.util.Locale.ROOT)) {
+        switch (schema.path("type").asText("OBJECT").toUpperCase(Locale.ROOT)) {
             case "OBJECT": {
                 ObjectNode o = Dialect.object();
                 schema.path("properties").properties().forEach(f -> o.set(f.getKey(), simplest(f.getValue(), f.getKey())));

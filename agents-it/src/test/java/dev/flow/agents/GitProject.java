@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -64,7 +65,7 @@ final class GitProject {
     }
 
     String git(String... args) {
-        var command = new java.util.ArrayList<String>(List.of("git", "-c", "user.name=Flow test", "-c", "user.email=test@flow.invalid"));
+        var command = new ArrayList<String>(List.of("git", "-c", "user.name=Flow test", "-c", "user.email=test@flow.invalid"));
         command.addAll(List.of(args));
         try {
             Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();

@@ -1,6 +1,7 @@
 package dev.flow.agents;
 
 import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -138,7 +139,7 @@ final class LoopbackHttp implements AutoCloseable {
             body = new byte[0];
         }
         if ("gzip".equalsIgnoreCase(headers.get("content-encoding"))) {
-            body = new GZIPInputStream(new java.io.ByteArrayInputStream(body)).readAllBytes();
+            body = new GZIPInputStream(new ByteArrayInputStream(body)).readAllBytes();
         }
         return new Request(parts[0], parts[1], Map.copyOf(headers), body);
     }

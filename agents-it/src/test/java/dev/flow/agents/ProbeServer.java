@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The model server by hand, to see what a CLI sends and prints (README.md, "Probing a CLI"): plays
@@ -72,7 +73,7 @@ public final class ProbeServer {
             case "shell":
                 return Step.shell(rest);
             case "fail":
-                return Step.fail(Step.Failure.valueOf(rest.trim().split(" ")[0].toUpperCase(java.util.Locale.ROOT)));
+                return Step.fail(Step.Failure.valueOf(rest.trim().split(" ")[0].toUpperCase(Locale.ROOT)));
             case "cut":
                 return new Step.Cut(rest);
             case "stall":

@@ -8,6 +8,7 @@ import dev.flow.frontend.SourceFile;
 import dev.flow.model.FlowGraph;
 import dev.flow.yaml.YamlWorkflowGenerator;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -82,7 +83,7 @@ public final class CheckBench {
         }
         long wall = wallClockOfTheCommand(file);
         System.out.printf(Locale.ROOT, "%-31s %9d %10d %10.1f ms %10.1f ms %10.1f ms %10.0f ms%n",
-                name, graph.main().nodes().size(), text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length,
+                name, graph.main().nodes().size(), text.getBytes(StandardCharsets.UTF_8).length,
                 median(frontEndNanos) / 1e6, median(checkerNanos) / 1e6, median(totalNanos) / 1e6, wall / 1e6);
         if (last.hasErrors() && !name.contains("uncontrolled")) {
             System.out.println("  unexpected errors: " + last.diagnostics().subList(0, Math.min(3, last.diagnostics().size())));

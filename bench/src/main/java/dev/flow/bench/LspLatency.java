@@ -1,11 +1,14 @@
 package dev.flow.bench;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.eclipse.lsp4j.Diagnostic;
@@ -142,7 +145,7 @@ public final class LspLatency {
                     return Long.parseLong(line.replaceAll("\\D", "")) / 1024;
                 }
             }
-        } catch (java.io.IOException | NumberFormatException e) {
+        } catch (IOException | NumberFormatException e) {
             // not Linux: no figure
         }
         return -1;
@@ -152,7 +155,7 @@ public final class LspLatency {
     static final class Client implements LanguageClient {
         private record Waiter(Predicate<List<Diagnostic>> condition, CompletableFuture<List<Diagnostic>> result) {}
 
-        private final java.util.Map<String, Waiter> waiting = new java.util.concurrent.ConcurrentHashMap<>();
+        private final Map<String, Waiter> waiting = new ConcurrentHashMap<>();
 
         CompletableFuture<List<Diagnostic>> next(String uri, Predicate<List<Diagnostic>> condition) {
             var waiter = new Waiter(condition, new CompletableFuture<>());

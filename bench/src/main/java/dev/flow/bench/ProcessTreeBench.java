@@ -5,6 +5,7 @@ import dev.flow.engine.exec.Containment;
 import dev.flow.engine.exec.LaunchException;
 import dev.flow.engine.exec.ProcessRunner;
 import dev.flow.engine.exec.ProcessSpec;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -79,7 +80,7 @@ public final class ProcessTreeBench {
         return sorted[sorted.length / 2];
     }
 
-    private static long countProcesses() throws java.io.IOException {
+    private static long countProcesses() throws IOException {
         try (var s = Files.list(Path.of("/proc"))) {
             return s.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit)).count();
         }

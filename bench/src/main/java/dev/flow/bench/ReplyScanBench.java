@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import dev.flow.engine.exec.AgentReply;
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -89,7 +90,7 @@ public final class ReplyScanBench {
                         if (node != null && node.isObject()) {
                             return Optional.of(node);
                         }
-                    } catch (java.io.IOException e) {
+                    } catch (IOException e) {
                         // not an object that ends here
                     }
                 }

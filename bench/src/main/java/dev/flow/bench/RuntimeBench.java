@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 /**
@@ -191,7 +192,7 @@ public final class RuntimeBench {
         return Workflow.builder().id(id).agents(agents).nodes(nodes).edges(edges).config(new Config(maxParallel, true, null)).build();
     }
 
-    private static Bench chain(int n, java.util.function.IntFunction<Node> node, boolean noopAgent) {
+    private static Bench chain(int n, IntFunction<Node> node, boolean noopAgent) {
         var nodes = new ArrayList<Node>();
         var edges = new ArrayList<Edge>();
         String prev = "start";

@@ -12,6 +12,7 @@ import dev.flow.store.ExecutionStatus;
 import dev.flow.store.Store;
 import dev.flow.store.StoreKind;
 import dev.flow.store.StoreOptions;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -123,7 +124,7 @@ public final class WorkerScalingBench {
     private static String loadAverage() {
         try {
             return Files.readString(Path.of("/proc/loadavg")).strip();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return "unknown";
         }
     }

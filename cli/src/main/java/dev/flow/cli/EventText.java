@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 import dev.flow.store.EventRow;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,7 +25,7 @@ final class EventText {
         }
         try {
             return JSON.readTree(e.data());
-        } catch (java.io.IOException ex) {
+        } catch (IOException ex) {
             return JSON.createObjectNode().put("text", e.data());
         }
     }

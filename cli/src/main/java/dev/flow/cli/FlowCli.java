@@ -1,5 +1,6 @@
 package dev.flow.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -99,7 +100,7 @@ public final class FlowCli implements Runnable {
             // not a Flow database, or one Flow cannot open, read or write: usage or I/O problems, as docs/cli.md says
             return ExitCode.USAGE;
         }
-        if (e instanceof java.io.IOException io) {
+        if (e instanceof IOException io) {
             err.println(cli.getCommandSpec().qualifiedName() + ": " + describe(io));
             err.flush();
             return ExitCode.USAGE;
@@ -113,7 +114,7 @@ public final class FlowCli implements Runnable {
     }
 
     /** An I/O failure in a few words, for a message to the user. */
-    static String describe(java.io.IOException e) {
+    static String describe(IOException e) {
         return dev.flow.engine.step.IoMessages.describe(e);
     }
 

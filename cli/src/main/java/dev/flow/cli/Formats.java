@@ -2,6 +2,9 @@ package dev.flow.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
@@ -21,7 +24,7 @@ final class Formats {
 
     /** Dollars, to a hundredth of a cent: {@code $0.0125}. */
     static String cost(double dollars) {
-        return "$" + java.math.BigDecimal.valueOf(dollars).setScale(4, java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+        return "$" + BigDecimal.valueOf(dollars).setScale(4, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
     }
 
     /** A commit as people read it: its first seven characters. */
@@ -31,8 +34,8 @@ final class Formats {
 
     /** A path relative to the working folder when it is inside it ({@code .flow/worktrees/...}), else as it is. */
     static String path(String path) {
-        java.nio.file.Path p = java.nio.file.Path.of(path);
-        java.nio.file.Path here = java.nio.file.Path.of("").toAbsolutePath();
+        Path p = Path.of(path);
+        Path here = Path.of("").toAbsolutePath();
         return p.isAbsolute() && p.startsWith(here) ? here.relativize(p).toString() : path;
     }
 

@@ -2,6 +2,8 @@ package dev.flow.cli;
 
 import dev.flow.engine.ExecutionQueries;
 import dev.flow.store.KvEntry;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -45,8 +47,8 @@ final class KvGetCommand implements Callable<Integer> {
                     return missing(scope, execution);
                 }
                 // the store keeps them newest first; a history reads oldest first, the latest value last
-                var oldestFirst = new java.util.ArrayList<>(entries);
-                java.util.Collections.reverse(oldestFirst);
+                var oldestFirst = new ArrayList<>(entries);
+                Collections.reverse(oldestFirst);
                 for (KvEntry e : oldestFirst) {
                     // a listing, so shown safely; a plain get prints the value as stored, for scripts
                     out.println(TerminalText.line(Times.dateTime(e.at()) + "  " + e.writer() + "  " + queries.kvRead(e)));

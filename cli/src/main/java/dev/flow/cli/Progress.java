@@ -30,7 +30,7 @@ abstract class Progress implements EngineListener, AutoCloseable {
     /** Nodes running now, by label, with when they started: the live display's status line. */
     protected final Map<String, Long> running = new LinkedHashMap<>();
     /** Lines of events that came before the header ({@link #holdUntilHeader}); null when not holding. */
-    private java.util.List<String> held;
+    private List<String> held;
     /**
      * Nodes one decision passed by (a branch's other arm, the participants a supervisor did not
      * choose), with the first of their events: printed as one line when another event comes, since
@@ -136,7 +136,7 @@ abstract class Progress implements EngineListener, AutoCloseable {
      * first control nodes (and starts children), before the caller knows the id its header names.
      */
     synchronized void holdUntilHeader() {
-        held = new java.util.ArrayList<>();
+        held = new ArrayList<>();
     }
 
     /** Prints one line for good. */

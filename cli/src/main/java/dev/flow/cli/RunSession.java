@@ -4,6 +4,9 @@ import dev.flow.engine.Engine;
 import dev.flow.engine.RunResult;
 import dev.flow.store.Store;
 import java.io.PrintWriter;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -25,7 +28,7 @@ final class RunSession implements AutoCloseable {
     private final SnapshotWriter snapshot;
 
     /** @param snapshot keeps {@code --snapshot FILE}; null when none was asked for */
-    RunSession(Store store, DatabaseOptions database, Progress progress, Ansi ansi, java.util.Map<String, java.util.List<String>> roles,
+    RunSession(Store store, DatabaseOptions database, Progress progress, Ansi ansi, Map<String, List<String>> roles,
             SnapshotWriter snapshot) {
         this.store = store;
         this.progress = progress;
@@ -43,7 +46,7 @@ final class RunSession implements AutoCloseable {
     /** Drives the execution with {@code how} (run or resume), prints the summary, and returns the exit code. */
     int drive(String executionId, Function<String, RunResult> how, PrintWriter out, PrintWriter err) {
         if (snapshot != null) {
-            snapshot.start(engine, java.util.Set.of(executionId), err);
+            snapshot.start(engine, Set.of(executionId), err);
         }
         var interrupted = new AtomicBoolean();
         var printed = new CountDownLatch(1);

@@ -1,5 +1,6 @@
 package dev.flow.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -19,11 +20,11 @@ final class SnapshotOptions {
         }
         Path target = file.toAbsolutePath().normalize();
         Path dir = target.getParent();
-        if (dir == null || !java.nio.file.Files.isDirectory(dir)) {
+        if (dir == null || !Files.isDirectory(dir)) {
             throw new UserError("--snapshot " + file + ": cannot write it: the folder " + dir + " is missing", ExitCode.USAGE);
         }
-        if (!java.nio.file.Files.isWritable(dir) || java.nio.file.Files.isDirectory(target)) {
-            throw new UserError("--snapshot " + file + ": cannot write it: " + (java.nio.file.Files.isDirectory(target) ? "it is a folder"
+        if (!Files.isWritable(dir) || Files.isDirectory(target)) {
+            throw new UserError("--snapshot " + file + ": cannot write it: " + (Files.isDirectory(target) ? "it is a folder"
                     : "the folder " + dir + " is read-only"), ExitCode.USAGE);
         }
         return new SnapshotWriter(target);

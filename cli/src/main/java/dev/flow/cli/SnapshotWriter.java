@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
@@ -105,6 +106,6 @@ final class SnapshotWriter implements EngineListener {
     }
 
     private static String reason(Exception e) {
-        return e instanceof java.nio.file.NoSuchFileException ? "no such folder" : String.valueOf(e.getMessage());
+        return e instanceof NoSuchFileException ? "no such folder" : String.valueOf(e.getMessage());
     }
 }

@@ -10,8 +10,10 @@ import dev.flow.store.ForkRow;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.RunRow;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -89,7 +91,7 @@ final class StatusCommand implements Callable<Integer> {
         var table = new TextTable("ID", "WORKFLOW", "STATUS", "STARTED", "DURATION");
         for (ExecutionRow r : rows) {
             String workflow = r.parentId() == null ? r.workflowId() : r.workflowId() + " (in " + r.parentId() + ")";
-            var origin = r.parentId() == null ? queries.origin(r.id()) : java.util.Optional.<ForkRow>empty();
+            var origin = r.parentId() == null ? queries.origin(r.id()) : Optional.<ForkRow>empty();
             if (origin.isPresent()) {
                 workflow += " (fork of " + origin.get().sourceId() + ")";
             }
@@ -165,7 +167,7 @@ final class StatusCommand implements Callable<Integer> {
 
     /** Every failed attempt that a retry or a later loop pass replaced, with its class and cost. */
     private static void earlierFailures(PrintWriter out, ExecutionView view) {
-        var lines = new java.util.ArrayList<String>();
+        var lines = new ArrayList<String>();
         for (NodeState n : view.nodes()) {
             for (RunRow r : n.earlier()) {
                 if (r.status() == NodeStatus.FAILED) {

@@ -3,6 +3,9 @@ package dev.flow.cli;
 import dev.flow.studio.Studio;
 import dev.flow.studio.StudioAddress;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -39,7 +42,7 @@ final class StudioCommand implements Callable<Integer> {
 
     @Option(names = "--token-file", paramLabel = "FILE",
             description = "Read the token from FILE (its first line). The environment variable " + TOKEN_VARIABLE + " gives one too.")
-    java.nio.file.Path tokenFile;
+    Path tokenFile;
 
     /** The environment variable that gives the token, out of sight of ps. */
     static final String TOKEN_VARIABLE = "FLOW_STUDIO_TOKEN";
@@ -80,7 +83,7 @@ final class StudioCommand implements Callable<Integer> {
      * The token: from {@code --token} (with a warning: every user sees it in {@code ps}), else the
      * first line of {@code --token-file}, else the environment variable; null when none is given.
      */
-    static String token(String given, java.nio.file.Path file, String variable, java.io.PrintWriter err) {
+    static String token(String given, Path file, String variable, PrintWriter err) {
         if (given != null) {
             err.println("flow studio: warning: --token shows in ps and the shell's history; use --token-file FILE or "
                     + TOKEN_VARIABLE + " instead");
@@ -89,7 +92,7 @@ final class StudioCommand implements Callable<Integer> {
         }
         if (file != null) {
             try {
-                String line = java.nio.file.Files.readAllLines(file).stream().findFirst().orElse("").trim();
+                String line = Files.readAllLines(file).stream().findFirst().orElse("").trim();
                 if (line.isEmpty()) {
                     throw new IllegalArgumentException("the token file " + file + " is empty");
                 }

@@ -3,6 +3,7 @@ package dev.flow.cli;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 
 /** How the run verbs write moments and lengths of time: local clock times, short durations. */
 final class Times {
@@ -39,13 +40,13 @@ final class Times {
             return ms + "ms";
         }
         if (ms < 60_000) {
-            return String.format(java.util.Locale.ROOT, "%.1fs", ms / 1000.0);
+            return String.format(Locale.ROOT, "%.1fs", ms / 1000.0);
         }
         long s = ms / 1000;
         if (s < 3600) {
-            return String.format(java.util.Locale.ROOT, "%dm%02ds", s / 60, s % 60);
+            return String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60);
         }
-        return String.format(java.util.Locale.ROOT, "%dh%02dm", s / 3600, (s % 3600) / 60);
+        return String.format(Locale.ROOT, "%dh%02dm", s / 3600, (s % 3600) / 60);
     }
 
     /** The duration between two moments, or empty when either is missing. */

@@ -2,6 +2,7 @@ package dev.flow.cli;
 
 import dev.flow.engine.Engine;
 import dev.flow.engine.WorkerHandle;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -52,7 +53,7 @@ final class WorkerCommand implements Callable<Integer> {
             Engine engine = Engines.create(store, snapshots == null ? display : snapshots.after(display), drive.roles.commands());
             if (snapshots != null) {
                 // every execution this worker works on, each with its children
-                snapshots.start(engine, java.util.Set.of(), spec.commandLine().getErr());
+                snapshots.start(engine, Set.of(), spec.commandLine().getErr());
             }
             WorkerHandle worker = engine.serve(concurrency);
             var stopped = new CountDownLatch(1);

@@ -7,6 +7,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flow.model.json.GraphJson;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,13 +37,13 @@ class CommandLineTest {
     }
 
     /** Every verb, nested ones ("kv get") included, as the command line knows them. */
-    static java.util.stream.Stream<String> verbs() {
-        var verbs = new java.util.ArrayList<String>();
+    static Stream<String> verbs() {
+        var verbs = new ArrayList<String>();
         collectVerbs(FlowCli.commandLine(), "", verbs);
         return verbs.stream();
     }
 
-    private static void collectVerbs(picocli.CommandLine cli, String prefix, java.util.List<String> into) {
+    private static void collectVerbs(picocli.CommandLine cli, String prefix, List<String> into) {
         cli.getSubcommands().forEach((name, sub) -> {
             if (!name.equals("help")) {
                 into.add(prefix + name);
@@ -51,8 +55,8 @@ class CommandLineTest {
     @ParameterizedTest
     @org.junit.jupiter.params.provider.MethodSource("verbs")
     void everyVerbPrintsTheVersion(String verb) {
-        for (String option : java.util.List.of("-V", "--version")) {
-            var args = new java.util.ArrayList<>(java.util.List.of(verb.split(" ")));
+        for (String option : List.of("-V", "--version")) {
+            var args = new ArrayList<>(List.of(verb.split(" ")));
             args.add(option);
             Cli r = Cli.run(args.toArray(String[]::new));
             assertThat(r.exit()).as(verb + " " + option + ": " + r.err()).isZero();
@@ -124,7 +128,7 @@ class CommandLineTest {
         write("target/d.flow", "nor is this");
         Cli r = Cli.run("check", "--format", "json", dir.toString());
         assertThat(r.exit()).as(r.err()).isEqualTo(ExitCode.FAILED);
-        var files = new java.util.TreeSet<String>();
+        var files = new TreeSet<String>();
         new ObjectMapper().readTree(r.out()).forEach(d -> files.add(d.get("file").asText()));
         assertThat(files).containsExactly(dir.resolve("more/broken.flow").toString());
         Cli text = Cli.run("check", "--color=never", dir.toString());

@@ -2,6 +2,7 @@ package dev.flow.cli;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -21,11 +23,11 @@ record FlowProcess(int exit, String out, String err) {
     private static Path launcher;
 
     static FlowProcess run(Path workingDirectory, String... args) throws IOException, InterruptedException {
-        return run(workingDirectory, java.util.Map.of(), args);
+        return run(workingDirectory, Map.of(), args);
     }
 
     /** Runs flow with {@code env} put into its environment (a PATH without some program, say). */
-    static FlowProcess run(Path workingDirectory, java.util.Map<String, String> env, String... args) throws IOException, InterruptedException {
+    static FlowProcess run(Path workingDirectory, Map<String, String> env, String... args) throws IOException, InterruptedException {
         var pb = builder(workingDirectory, args);
         pb.environment().putAll(env);
         return finish(pb.start(), args);
@@ -89,7 +91,7 @@ record FlowProcess(int exit, String out, String err) {
         return launcher;
     }
 
-    private static String read(java.io.InputStream in) {
+    private static String read(InputStream in) {
         try {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {

@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -101,7 +102,7 @@ class ImportRoundTripTest {
     }
 
     private static String withoutComments(String text) {
-        return text.lines().filter(l -> !l.isBlank() && !l.strip().startsWith("//")).collect(java.util.stream.Collectors.joining("\n"));
+        return text.lines().filter(l -> !l.isBlank() && !l.strip().startsWith("//")).collect(Collectors.joining("\n"));
     }
 
     /** The same diagnostics (code, severity, message) on the same elements, as many of each. */

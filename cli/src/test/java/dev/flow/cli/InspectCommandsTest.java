@@ -4,10 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,10 +60,10 @@ class InspectCommandsTest {
 
     /** Runs git in {@code folder}; a failure fails the test. */
     private static String git(Path folder, String... args) throws Exception {
-        var argv = new java.util.ArrayList<String>(java.util.List.of("git", "-c", "user.name=T", "-c", "user.email=t@example.invalid"));
+        var argv = new ArrayList<String>(List.of("git", "-c", "user.name=T", "-c", "user.email=t@example.invalid"));
         argv.addAll(Arrays.asList(args));
         Process p = new ProcessBuilder(argv).directory(folder.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor()).as(out).isZero();
         return out;
     }
@@ -106,7 +113,7 @@ class InspectCommandsTest {
         JsonNode a = Workspace.node(json, "a").get("isolation");
         JsonNode b = Workspace.node(json, "b").get("isolation");
         assertThat(a.get("worktree").asText()).isEqualTo(dir.resolve("worktrees").resolve(id).resolve("a-1-1").toString());
-        assertThat(java.util.List.of(a.get("appliedCommit").asText(""), b.get("appliedCommit").asText("")))
+        assertThat(List.of(a.get("appliedCommit").asText(""), b.get("appliedCommit").asText("")))
                 .containsExactlyInAnyOrder(git(project, "rev-parse", "HEAD").strip(), "");
         JsonNode lost = a.get("appliedCommit").isNull() ? a : b;
         assertThat(lost.get("conflictFiles")).extracting(JsonNode::asText).containsExactly("notes.txt");
@@ -237,7 +244,7 @@ class InspectCommandsTest {
         var executions = ws.flow("log", id, "--format", "json").out().lines().map(l -> {
             try {
                 return mapper.readTree(l).get("execution").asText();
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new AssertionError(l, e);
             }
         }).distinct().toList();
@@ -248,7 +255,7 @@ class InspectCommandsTest {
         assertThat(own.out().lines().count()).isLessThan(json);
     }
 
-    private static int indexOf(java.util.List<String> lines, String part) {
+    private static int indexOf(List<String> lines, String part) {
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).contains(part)) {
                 return i;
@@ -267,10 +274,10 @@ class InspectCommandsTest {
                 }
                 """);
         String id = ws.flow("run", "--detach", file.toString()).out().strip();
-        var follow = java.util.concurrent.CompletableFuture.supplyAsync(() -> ws.flow("log", id, "--follow"));
+        var follow = CompletableFuture.supplyAsync(() -> ws.flow("log", id, "--follow"));
         Thread.sleep(300); // let it print the first event before the run goes on
         assertThat(ws.flow("resume", id).exit()).isZero();
-        Cli log = follow.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        Cli log = follow.get(30, TimeUnit.SECONDS);
         assertThat(log.exit()).isZero();
         assertThat(log.out()).contains("execution_started", "node_started     one", "node_completed   two", "execution_finished");
     }
@@ -278,12 +285,12 @@ class InspectCommandsTest {
     @Test
     void logFollowKeepsFollowingWhileTheParentWaitsForItsChildren() throws Exception {
         String id = ws.flow("run", "--detach", EXAMPLES.resolve("nested.flow").toString()).out().strip();
-        var follow = java.util.concurrent.CompletableFuture.supplyAsync(() -> ws.flow("log", id, "--follow"));
+        var follow = CompletableFuture.supplyAsync(() -> ws.flow("log", id, "--follow"));
         Thread.sleep(500); // the parent already waits for core and cli: following must not stop there
         assertThat(follow).as("follow stopped while the children had work left").isNotDone();
         assertThat(ws.flow("status", id).out()).startsWith("execution " + id + "  release  waiting: 2 child executions run");
         assertThat(ws.flow("resume", id).exit()).isZero();
-        Cli log = follow.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        Cli log = follow.get(30, TimeUnit.SECONDS);
         assertThat(log.exit()).isZero();
         assertThat(log.out()).contains("node_completed   core/test", "node_completed   publish", "execution_finished -");
     }
@@ -425,7 +432,7 @@ class InspectCommandsTest {
     @Test
     void aCorruptDatabaseIsRefusedWithItsPathAndLeftUntouched() throws Exception {
         byte[] junk = new byte[4096];
-        new java.util.Random(7).nextBytes(junk);
+        new Random(7).nextBytes(junk);
         Files.write(ws.db, junk);
         for (String[] args : new String[][] {{"status"}, {"run", EXAMPLES.resolve("hello.flow").toString()}, {"worker"}}) {
             Cli r = ws.flow(args);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -86,7 +87,7 @@ class MalformedInputTest {
     void binaryGarbageIsASyntaxErrorNotACrash() throws Exception {
         Path file = dir.resolve("garbage.flow");
         byte[] bytes = new byte[4096];
-        new java.util.Random(7).nextBytes(bytes);
+        new Random(7).nextBytes(bytes);
         // Keep it valid UTF-8 so that the parser, not the decoder, meets it.
         String text = new String(bytes, StandardCharsets.ISO_8859_1);
         Files.writeString(file, text);

@@ -3,6 +3,8 @@ package dev.flow.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.store.TestPostgres;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -55,7 +57,7 @@ class PostgresCommandsTest {
                 "flow run: --db: \"postgresql://ann:***@host:port/db\" is not a PostgreSQL URL");
         assertRefused(FlowProcess.run(dir, "status", "--db", pg.url("nosuchdb")), "there is no database \"nosuchdb\"");
         int closedPort;
-        try (var socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closedPort = socket.getLocalPort();
         }
         assertRefused(FlowProcess.run(dir, "run", "w.flow", "--db", "postgresql://flow@127.0.0.1:" + closedPort + "/x"),

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,14 +66,14 @@ class ProcessTest {
     }
 
     /** The shell of the first run of "slow" (the one that sleeps); it writes its pid before it sleeps. */
-    private long slowPid() throws java.io.IOException {
+    private long slowPid() throws IOException {
         return Long.parseLong(Files.readString(dir.resolve("slow.pid")).strip());
     }
 
     private static boolean hasLine(Path file) {
         try {
             return Files.exists(file) && Files.readString(file).endsWith("\n");
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         }
     }
@@ -83,7 +84,7 @@ class ProcessTest {
         try {
             String text = Files.readString(stat);
             return text.charAt(text.lastIndexOf(')') + 2) != 'Z';
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return Files.exists(Path.of("/proc")) ? false : ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
         }
     }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,7 +29,7 @@ class RunCommandTest {
     @ParameterizedTest
     @ValueSource(strings = {"run", "resume", "status", "log", "answer", "worker", "kv", "kv get", "kv put", "kv ls"})
     void everyRunVerbExplainsItselfWithHelpAndItsExitStatus(String verb) {
-        var args = new java.util.ArrayList<>(java.util.List.of(verb.split(" ")));
+        var args = new ArrayList<>(List.of(verb.split(" ")));
         args.add("--help");
         Cli r = Cli.run(args.toArray(String[]::new));
         assertThat(r.exit()).isZero();

@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.store.StoreOptions;
 import dev.flow.store.sqlite.SqliteStore;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,16 +41,16 @@ class StudioCommandTest {
     @Test
     void aTokenOnTheCommandLineIsWarnedAboutAndOneFromAFileOrTheEnvironmentIsNot() throws Exception {
         // --token shows in ps to every user of the machine
-        var err = new java.io.StringWriter();
-        var print = new java.io.PrintWriter(err);
+        var err = new StringWriter();
+        var print = new PrintWriter(err);
         assertThat(StudioCommand.token("s3cret", null, null, print)).isEqualTo("s3cret");
         assertThat(err.toString()).contains("warning: --token shows in ps", "--token-file", "FLOW_STUDIO_TOKEN");
         Path file = dir.resolve("token");
-        java.nio.file.Files.writeString(file, "from-file\n");
-        var quiet = new java.io.StringWriter();
-        assertThat(StudioCommand.token(null, file, "from-env", new java.io.PrintWriter(quiet))).isEqualTo("from-file");
-        assertThat(StudioCommand.token(null, null, "from-env", new java.io.PrintWriter(quiet))).isEqualTo("from-env");
-        assertThat(StudioCommand.token(null, null, null, new java.io.PrintWriter(quiet))).isNull();
+        Files.writeString(file, "from-file\n");
+        var quiet = new StringWriter();
+        assertThat(StudioCommand.token(null, file, "from-env", new PrintWriter(quiet))).isEqualTo("from-file");
+        assertThat(StudioCommand.token(null, null, "from-env", new PrintWriter(quiet))).isEqualTo("from-env");
+        assertThat(StudioCommand.token(null, null, null, new PrintWriter(quiet))).isNull();
         assertThat(quiet.toString()).isEmpty();
         Cli r = Cli.run("studio", "--db", dir.resolve("x.db").toString(), "--port", "0", "--token-file", dir.resolve("none").toString());
         assertThat(r.exit()).isEqualTo(ExitCode.USAGE);

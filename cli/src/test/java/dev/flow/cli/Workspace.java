@@ -45,11 +45,11 @@ final class Workspace {
 
     /** Runs a verb as a real process on this workspace's database, from this folder. */
     FlowProcess process(String... args) throws IOException, InterruptedException {
-        return process(java.util.Map.of(), args);
+        return process(Map.of(), args);
     }
 
     /** Runs a verb as a real process with {@code env} in its environment, on this workspace's database. */
-    FlowProcess process(java.util.Map<String, String> env, String... args) throws IOException, InterruptedException {
+    FlowProcess process(Map<String, String> env, String... args) throws IOException, InterruptedException {
         var all = new ArrayList<>(List.of(args));
         all.add("--db");
         all.add(db.toString());

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -113,7 +114,7 @@ class YamlCommandLineTest {
         Cli r = Cli.run("check", "--color=never", broken.toString());
         assertThat(r.exit()).isEqualTo(ExitCode.FAILED);
         var lines = r.out().split("\n");
-        assertThat(lines[0]).matches(java.util.regex.Pattern.quote(broken.toString()) + ":\\d+:\\d+: error FLOW601: .*");
+        assertThat(lines[0]).matches(Pattern.quote(broken.toString()) + ":\\d+:\\d+: error FLOW601: .*");
         assertThat(lines[2].strip()).startsWith("^");
     }
 

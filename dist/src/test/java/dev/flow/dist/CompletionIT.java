@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -48,7 +49,7 @@ class CompletionIT {
     private static List<String> complete(String... words) throws IOException, InterruptedException {
         String script = "source \"$1\"; shift; COMP_WORDS=(\"$@\"); COMP_CWORD=$(( $# - 1 )); COMP_LINE=\"$*\"; COMP_POINT=${#COMP_LINE}; "
                 + "_complete_flow \"$1\" \"${COMP_WORDS[COMP_CWORD]}\" \"${COMP_WORDS[COMP_CWORD-1]}\"; printf '%s\\n' \"${COMPREPLY[@]}\"";
-        List<String> command = new java.util.ArrayList<>(List.of("bash", "-c", script, "bash", flow.home.resolve("completions/flow.bash").toString()));
+        List<String> command = new ArrayList<>(List.of("bash", "-c", script, "bash", flow.home.resolve("completions/flow.bash").toString()));
         command.addAll(List.of(words));
         Command bash = Command.run(root, Map.of("PATH", System.getenv("PATH"), "HOME", root.toString()), command);
         assertThat(bash.exit()).as(bash.transcript()).isZero();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -112,7 +113,7 @@ class DistributionIT {
         Path tools = Files.createDirectories(root.resolve("tools"));
         for (String tool : List.of("sh", "readlink", "ls", "dirname", "basename", "sed", "head", "cksum", "tr", "cat", "mkdir", "nice", "mv", "rm")) {
             Path link = tools.resolve(tool);
-            if (!Files.exists(link, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            if (!Files.exists(link, LinkOption.NOFOLLOW_LINKS)) {
                 Files.createSymbolicLink(link, which(tool));
             }
         }

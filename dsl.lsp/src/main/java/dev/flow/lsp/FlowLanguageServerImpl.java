@@ -7,6 +7,7 @@ import dev.flow.dsl.ide.diagnostics.LspDiagnostics;
 import dev.flow.dsl.resource.ImportedFiles;
 import dev.flow.lsp.workspace.WatchedFiles;
 import dev.flow.lsp.workspace.WorkspaceScanner;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import dev.flow.model.Literals;
 import java.util.List;
@@ -50,7 +51,7 @@ class FlowLanguageServerImpl extends LanguageServerImpl {
     @SuppressWarnings("deprecation")
     protected org.eclipse.emf.common.util.URI getBaseDir(org.eclipse.lsp4j.InitializeParams params) {
         var dir = super.getBaseDir(params);
-        return dir != null ? dir : org.eclipse.emf.common.util.URI.createURI(java.nio.file.Path.of("").toAbsolutePath().toUri().toString());
+        return dir != null ? dir : org.eclipse.emf.common.util.URI.createURI(Path.of("").toAbsolutePath().toUri().toString());
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.flow.lsp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -165,11 +166,11 @@ class DiagnosticsIT {
         String user = server.open("registered.flow");
         server.client.await(user, "the user is checked", d -> errors(d).isEmpty());
         // The registry is YAML, not a Flow document: the editor saves it and reports the change.
-        java.nio.file.Files.writeString(workspace.resolve("gates.yaml"), Workflows.REGISTRY.replace("  lint:", "  linter:"));
+        Files.writeString(workspace.resolve("gates.yaml"), Workflows.REGISTRY.replace("  lint:", "  linter:"));
         server.fileChanged("gates.yaml");
         var unknown = withCode(server.client.await(user, "the user reports the gate that went away", d -> has(d, "FLOW202")), "FLOW202");
         assertThat(unknown.get(0).getMessage().getLeft()).contains("\"lint\"", "did you mean \"linter\"?");
-        java.nio.file.Files.writeString(workspace.resolve("gates.yaml"), Workflows.REGISTRY);
+        Files.writeString(workspace.resolve("gates.yaml"), Workflows.REGISTRY);
         server.fileChanged("gates.yaml");
         server.client.await(user, "the user is clean again", d -> !has(d, "FLOW202"));
     }

@@ -3,8 +3,11 @@ package dev.flow.lsp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.lsp4j.CodeActionContext;
 import org.eclipse.lsp4j.CodeActionParams;
@@ -46,7 +49,7 @@ class EditingIT {
         server.close();
     }
 
-    static <T> T get(java.util.concurrent.CompletableFuture<T> future) throws Exception {
+    static <T> T get(CompletableFuture<T> future) throws Exception {
         return future.get(RecordingClient.WAIT.toSeconds(), TimeUnit.SECONDS);
     }
 
@@ -285,7 +288,7 @@ class EditingIT {
         String uri = server.open("rename-refused.flow", Workflows.REVIEW);
         var at = Cursor.rangeOf(Workflows.REVIEW, "analyze", "task ").getStart();
         for (String name : List.of("", "   ", "`odd`", "two\nlines")) {
-            var refused = org.assertj.core.api.Assertions.catchThrowableOfType(java.util.concurrent.ExecutionException.class,
+            var refused = org.assertj.core.api.Assertions.catchThrowableOfType(ExecutionException.class,
                     () -> get(server.server.getTextDocumentService().rename(new RenameParams(doc(uri), at, name))));
             assertThat(refused).as("rename to %s", name).isNotNull();
             var error = ((org.eclipse.lsp4j.jsonrpc.ResponseErrorException) refused.getCause()).getResponseError();
@@ -321,7 +324,7 @@ class EditingIT {
     }
 
     static Map<String, List<TextEdit>> fromDocumentChanges(org.eclipse.lsp4j.WorkspaceEdit edit) {
-        var changes = new java.util.HashMap<String, List<TextEdit>>();
+        var changes = new HashMap<String, List<TextEdit>>();
         for (var change : edit.getDocumentChanges()) {
             var text = change.getLeft();
             changes.put(text.getTextDocument().getUri(), text.getEdits().stream().filter(e -> e.isLeft()).map(e -> e.getLeft()).toList());
@@ -373,7 +376,7 @@ class EditingIT {
         String uri = server.open("review.flow");
         var legend = server.initialized.getCapabilities().getSemanticTokensProvider().getLegend().getTokenTypes();
         var tokens = get(server.server.getTextDocumentService().semanticTokensFull(new SemanticTokensParams(doc(uri)))).getData();
-        var types = new java.util.HashMap<String, String>();
+        var types = new HashMap<String, String>();
         int line = 0;
         int character = 0;
         var lines = Workflows.REVIEW.lines().toList();

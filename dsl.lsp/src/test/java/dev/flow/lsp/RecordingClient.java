@@ -2,9 +2,12 @@ package dev.flow.lsp;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
 import org.eclipse.lsp4j.ApplyWorkspaceEditParams;
@@ -23,7 +26,7 @@ final class RecordingClient implements LanguageClient {
 
     private final Map<String, List<Diagnostic>> diagnostics = new HashMap<>();
     private final List<String> messages = new ArrayList<>();
-    private final java.util.Set<String> published = new java.util.HashSet<>();
+    private final Set<String> published = new HashSet<>();
 
     @Override
     public synchronized void publishDiagnostics(PublishDiagnosticsParams params) {
@@ -53,7 +56,7 @@ final class RecordingClient implements LanguageClient {
 
     /** Which of these files the server published diagnostics for, ever (an empty list counts). */
     synchronized List<String> publishedFor(String... uris) {
-        return java.util.Arrays.stream(uris).filter(published::contains).toList();
+        return Arrays.stream(uris).filter(published::contains).toList();
     }
 
     /** Forgets what was published, so that the next wait sees only newer diagnostics. */

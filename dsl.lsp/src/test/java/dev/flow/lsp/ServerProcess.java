@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -42,7 +43,7 @@ final class ServerProcess implements AutoCloseable {
     final LanguageServer server;
     final InitializeResult initialized;
     private final Process process;
-    private final Map<String, Integer> versions = new java.util.HashMap<>();
+    private final Map<String, Integer> versions = new HashMap<>();
 
     private ServerProcess(Path workspace, Process process) throws Exception {
         this.workspace = workspace;

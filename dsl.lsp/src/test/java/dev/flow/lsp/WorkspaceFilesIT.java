@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.eclipse.lsp4j.DidChangeWatchedFilesParams;
 import org.eclipse.lsp4j.FileChangeType;
 import org.eclipse.lsp4j.FileEvent;
@@ -43,7 +45,7 @@ class WorkspaceFilesIT {
 
     void watched(FileChangeType type, String... files) {
         server.server.getWorkspaceService().didChangeWatchedFiles(new DidChangeWatchedFilesParams(
-                java.util.Arrays.stream(files).map(f -> new FileEvent(uri(f), type)).toList()));
+                Arrays.stream(files).map(f -> new FileEvent(uri(f), type)).toList()));
     }
 
     /** A file's or folder's URI as VS Code writes it: a folder's without the trailing slash Java adds. */
@@ -105,7 +107,7 @@ class WorkspaceFilesIT {
         watched(FileChangeType.Created, "web/src/util.js.flow", "node_modules/some-lib/index.js.flow");
         String declarations = server.open("web/src/api.js.flow");
         var hover = server.server.getTextDocumentService().hover(new HoverParams(new TextDocumentIdentifier(declarations), new Position(1, 3)))
-                .get(RecordingClient.WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+                .get(RecordingClient.WAIT.toSeconds(), TimeUnit.SECONDS);
         assertThat(hover == null || hover.getContents() == null || hover.getContents().getRight().getValue().isEmpty())
                 .as("hover on a declaration file: %s", hover).isTrue();
 

@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.xtext.resource.XtextResource;
 import org.eclipse.xtext.resource.XtextResourceSet;
@@ -35,7 +36,7 @@ public final class FlowTesting {
      * The workflows and libraries of the repository's {@code examples/} that are meant to be valid:
      * every {@code .flow} file but the deliberately broken ones of {@code examples/invalid/}.
      */
-    public static java.util.stream.Stream<Path> validExamples() throws IOException {
+    public static Stream<Path> validExamples() throws IOException {
         Path dir = Path.of("").toAbsolutePath().getParent().resolve("examples");
         assertThat(dir).as("the repository's examples folder").isDirectory();
         try (var files = Files.walk(dir)) {

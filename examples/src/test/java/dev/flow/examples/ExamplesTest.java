@@ -15,6 +15,7 @@ import dev.flow.model.Workflow;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -159,7 +160,7 @@ class ExamplesTest {
         var argv = new ArrayList<String>(List.of("git"));
         argv.addAll(List.of(args));
         Process p = new ProcessBuilder(argv).directory(dir.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor()).as(out).isZero();
         return out;
     }

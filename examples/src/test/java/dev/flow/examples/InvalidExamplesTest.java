@@ -7,6 +7,7 @@ import dev.flow.model.Severity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
@@ -35,7 +36,7 @@ class InvalidExamplesTest {
 
     /** Every workflow file of the folder and of {@code warnings/} (READMEs aside). */
     static List<Path> files() throws IOException {
-        var all = new java.util.ArrayList<Path>();
+        var all = new ArrayList<Path>();
         for (Path dir : List.of(folder(), warnings())) {
             try (var files = Files.list(dir)) {
                 files.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().equals("README.md")).forEach(all::add);
@@ -141,7 +142,7 @@ class InvalidExamplesTest {
 
     @Test
     void noTwoDiagnosticsOfAnInvalidExampleOrACorpusFileShareARange() throws IOException {
-        var all = new java.util.ArrayList<>(eachFileWithCascades().toList());
+        var all = new ArrayList<>(eachFileWithCascades().toList());
         try (var corpus = Files.list(Repository.resolve("../shared/corpus/supervisor-yaml"))) {
             corpus.filter(f -> f.toString().endsWith(".yaml")).sorted().forEach(all::add);
         }

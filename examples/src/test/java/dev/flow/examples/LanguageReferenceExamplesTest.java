@@ -7,6 +7,7 @@ import dev.flow.frontend.Compilation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -32,7 +33,7 @@ class LanguageReferenceExamplesTest {
 
     private Compilation check(Markdown.Block block) throws IOException {
         Path lib = Files.createDirectories(dir.resolve("lib"));
-        Files.copy(Repository.resolve("examples/lib/gates.flow"), lib.resolve("gates.flow"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(Repository.resolve("examples/lib/gates.flow"), lib.resolve("gates.flow"), StandardCopyOption.REPLACE_EXISTING);
         return Checking.text(dir, "example.flow", block.text());
     }
 

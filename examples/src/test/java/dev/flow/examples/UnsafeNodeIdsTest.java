@@ -6,6 +6,7 @@ import dev.flow.diagnostic.Code;
 import dev.flow.diagnostic.Diagnostic;
 import dev.flow.model.json.GraphJson;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,7 +15,7 @@ class UnsafeNodeIdsTest {
     @TempDir
     Path dir;
 
-    private static java.util.List<String> unsafe(java.util.List<Diagnostic> found) {
+    private static List<String> unsafe(List<Diagnostic> found) {
         return found.stream().filter(d -> d.code() == Code.UNSAFE_ID).map(d -> d.source().line() + ":" + d.source().column()).toList();
     }
 

@@ -9,7 +9,9 @@ import dev.flow.model.NodeSpec;
 import dev.flow.model.SourceRef;
 import dev.flow.model.Workflow;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
@@ -107,7 +109,7 @@ final class CycleRules {
 
     /** FLOW311: workflows that run themselves, directly or through other workflows' subgraphs. */
     static void recursiveSubgraphs(FlowGraph flowGraph, Report out) {
-        var ids = new java.util.LinkedHashMap<String, Integer>();
+        var ids = new LinkedHashMap<String, Integer>();
         flowGraph.all().forEach(wf -> ids.putIfAbsent(wf.id(), ids.size()));
         var calls = new ArrayList<Call>();
         for (Workflow workflow : flowGraph.all()) {
@@ -122,7 +124,7 @@ final class CycleRules {
         var graph = new Digraph(ids.size(), caller, callee);
         var names = new ArrayList<>(ids.keySet());
         boolean[] all = new boolean[ids.size()];
-        java.util.Arrays.fill(all, true);
+        Arrays.fill(all, true);
         for (Set<Integer> component : Digraph.cyclicComponents(graph.subgraph(all, e -> true))) {
             int first = earliest(component, v -> flowGraph.workflow(names.get(v)).map(Workflow::source).orElse(SourceRef.NONE),
                     Comparator.naturalOrder());

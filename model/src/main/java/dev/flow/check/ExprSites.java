@@ -13,7 +13,10 @@ import dev.flow.model.OutputHandler;
 import dev.flow.model.StateUpdate;
 import dev.flow.model.Workflow;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -26,8 +29,8 @@ final class ExprSites {
     private final WorkflowIndex index;
     private final OutputScope anyNode;
     private final List<ExprSite> sites = new ArrayList<>();
-    private final java.util.Map<String, Called> called = new java.util.HashMap<>();
-    private final java.util.Map<String, OutputScope> leaving = new java.util.HashMap<>();
+    private final Map<String, Called> called = new HashMap<>();
+    private final Map<String, OutputScope> leaving = new HashMap<>();
 
     private ExprSites(WorkflowIndex index) {
         this.index = index;
@@ -180,7 +183,7 @@ final class ExprSites {
         Optional<Node> node = index.node(interrupt.node().name());
         boolean after = interrupt.timing() == Interrupt.Timing.AFTER;
         ReadPoint point = node.map(n -> new ReadPoint(n.id(), after)).orElse(null);
-        String where = "the condition of the interrupt " + interrupt.timing().name().toLowerCase(java.util.Locale.ROOT) + " "
+        String where = "the condition of the interrupt " + interrupt.timing().name().toLowerCase(Locale.ROOT) + " "
                 + Messages.q(interrupt.node().name());
         add(interrupt.condition(), Use.CONDITION, where, index.names(), after ? node.orElse(null) : null, anyNode, point, interrupt.source());
     }

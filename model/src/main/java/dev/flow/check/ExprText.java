@@ -2,6 +2,7 @@ package dev.flow.check;
 
 import dev.flow.model.Expr;
 import dev.flow.model.NameRef;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
@@ -35,7 +36,7 @@ final class ExprText {
             String names = test.outputs().stream().map(NameRef::name).collect(Collectors.joining(", "));
             return test.quantifier() == Expr.Quantifier.ANY && test.outputs().size() == 1
                     ? names
-                    : test.quantifier().name().toLowerCase(java.util.Locale.ROOT) + "(" + names + ")";
+                    : test.quantifier().name().toLowerCase(Locale.ROOT) + "(" + names + ")";
         }
         var binary = (Expr.Binary) expr;
         int p = binary.op().precedence();

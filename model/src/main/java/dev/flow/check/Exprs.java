@@ -5,6 +5,7 @@ import dev.flow.model.Value;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /** Walks over expressions: the references they read, the comparisons of constants they hold. */
 public final class Exprs {
@@ -93,7 +94,7 @@ public final class Exprs {
         return v instanceof Value.Int i ? i.value() : ((Value.Real) v).value();
     }
 
-    private static void walk(Expr expr, java.util.function.Consumer<Expr> visit) {
+    private static void walk(Expr expr, Consumer<Expr> visit) {
         visit.accept(expr);
         if (expr instanceof Expr.Unary unary) {
             walk(unary.operand(), visit);

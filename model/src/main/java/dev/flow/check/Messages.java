@@ -3,6 +3,7 @@ package dev.flow.check;
 import dev.flow.model.Literals;
 import dev.flow.model.Type;
 import java.util.Collection;
+import java.util.List;
 import java.util.stream.Collectors;
 
 /** How diagnostics quote names, list them and describe types: one place, so every message reads alike. */
@@ -26,7 +27,7 @@ final class Messages {
      * {@code "a" -> "b" -> "c"}; a long path keeps its first and last names around
      * {@code ... (N more) ...}, so that a message stays one readable line.
      */
-    static String path(java.util.List<String> names) {
+    static String path(List<String> names) {
         if (names.size() <= MAX_PATH) {
             return names.stream().map(Messages::q).collect(Collectors.joining(" -> "));
         }
@@ -41,7 +42,7 @@ final class Messages {
     }
 
     /** {@code "; did you mean "x"?"} or nothing, to append to a sentence. */
-    static String hint(java.util.List<String> suggestions) {
+    static String hint(List<String> suggestions) {
         String dym = NameSuggester.didYouMean(suggestions);
         return dym.isEmpty() ? "" : "; " + dym;
     }

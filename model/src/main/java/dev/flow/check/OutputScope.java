@@ -2,6 +2,7 @@ package dev.flow.check;
 
 import dev.flow.model.Node;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
@@ -21,7 +22,7 @@ record OutputScope(Set<String> names, String owner, boolean open) {
     static final String ANY_NODE = "any node";
 
     OutputScope {
-        names = java.util.Collections.unmodifiableSet(new LinkedHashSet<>(names));
+        names = Collections.unmodifiableSet(new LinkedHashSet<>(names));
     }
 
     static OutputScope unknownSource() {

@@ -1,5 +1,6 @@
 package dev.flow.check;
 
+import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -56,7 +57,7 @@ final class RunOrder {
     private boolean reaches(int from, int target) {
         stamp++;
         int limit = flow.position(target);
-        var stack = new java.util.ArrayDeque<Integer>();
+        var stack = new ArrayDeque<Integer>();
         stack.push(from);
         visited[from] = stamp;
         while (!stack.isEmpty()) {

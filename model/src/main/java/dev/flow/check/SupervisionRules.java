@@ -11,6 +11,7 @@ import dev.flow.lowering.SupervisionWiring;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -89,7 +90,7 @@ final class SupervisionRules {
                         + ", which is " + (ask.name().equals(s.id()) ? "the supervisor itself" : "one of its participants")
                         + "; ask names a human node, or a new name for the human node Flow creates");
             } else if (isImplicit(ask.name()) || w.node(ask.name()).filter(n -> n.kind() != NodeKind.HUMAN).isPresent()) {
-                String kind = isImplicit(ask.name()) ? "\"" + ask.name() + "\"" : "a " + w.node(ask.name()).orElseThrow().kind().name().toLowerCase(java.util.Locale.ROOT) + " node";
+                String kind = isImplicit(ask.name()) ? "\"" + ask.name() + "\"" : "a " + w.node(ask.name()).orElseThrow().kind().name().toLowerCase(Locale.ROOT) + " node";
                 out.add(Code.INVALID_PARTICIPANT, Report.at(ask.source(), s.source()), who + " asks " + Messages.q(ask.name()) + ", which is " + kind
                         + "; ask names a human node, or a name no node has, for which Flow creates one");
             } else if (ledBy.putIfAbsent(ask.name(), s.id()) != null && !ledBy.get(ask.name()).equals(s.id())) {
@@ -117,7 +118,7 @@ final class SupervisionRules {
         }
         Node n = w.node(name).orElseThrow();
         if (!SupervisionWiring.canTakePart(n)) {
-            String kind = n.spec() instanceof NodeSpec.Task ? "a supervisor" : "a " + n.kind().name().toLowerCase(java.util.Locale.ROOT) + " node";
+            String kind = n.spec() instanceof NodeSpec.Task ? "a supervisor" : "a " + n.kind().name().toLowerCase(Locale.ROOT) + " node";
             String hint = n.kind() == NodeKind.HUMAN ? "; to ask a person, write \"ask " + name + "\"" : "";
             return who + " names " + Messages.q(name) + ", which is " + kind + "; a participant is a task, a gate node or a subgraph"
                     + ", which does the work and reports back" + hint;

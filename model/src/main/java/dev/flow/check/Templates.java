@@ -5,6 +5,7 @@ import dev.flow.diagnostic.Diagnostic;
 import dev.flow.model.SourceRef;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The {@code ${...}} placeholders of prompt templates (FLOW407). A placeholder may hold a bare
@@ -37,7 +38,7 @@ final class Templates {
     }
 
     /** Reports every placeholder of {@code template} that names nothing known. */
-    static void check(TypeResolver names, String template, java.util.function.Supplier<String> where, SourceRef at, Report out) {
+    static void check(TypeResolver names, String template, Supplier<String> where, SourceRef at, Report out) {
         if (template == null || !template.contains("${")) {
             return;
         }

@@ -6,6 +6,7 @@ import dev.flow.model.Node;
 import dev.flow.model.SourceRef;
 import dev.flow.model.Workflow;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -130,7 +131,7 @@ final class WorkflowIndex {
 
     /** The nodes, one per id, in declaration order. */
     List<Node> nodes() {
-        return java.util.Collections.unmodifiableList(nodes);
+        return Collections.unmodifiableList(nodes);
     }
 
     /** Every edge that leaves {@code id} (or an unknown name taken as it), whatever its target, in declaration order. */

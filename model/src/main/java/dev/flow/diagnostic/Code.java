@@ -1,6 +1,8 @@
 package dev.flow.diagnostic;
 
 import dev.flow.model.Severity;
+import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Every diagnostic Flow reports, with its stable code, its kebab-case name and its default
@@ -144,15 +146,15 @@ public enum Code {
 
     /** The anchor of this code's entry in {@code docs/diagnostics.md}. */
     public String docAnchor() {
-        return id.toLowerCase(java.util.Locale.ROOT) + "-" + slug;
+        return id.toLowerCase(Locale.ROOT) + "-" + slug;
     }
 
-    public static java.util.Optional<Code> byId(String id) {
+    public static Optional<Code> byId(String id) {
         for (Code c : values()) {
             if (c.id.equals(id)) {
-                return java.util.Optional.of(c);
+                return Optional.of(c);
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 }

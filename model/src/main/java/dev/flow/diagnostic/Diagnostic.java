@@ -4,6 +4,7 @@ import dev.flow.model.Severity;
 import dev.flow.model.SourceRef;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -34,9 +35,9 @@ public record Diagnostic(
             .thenComparing(Diagnostic::message);
 
     public Diagnostic {
-        java.util.Objects.requireNonNull(code, "code");
+        Objects.requireNonNull(code, "code");
         severity = severity == null ? code.defaultSeverity() : severity;
-        java.util.Objects.requireNonNull(message, "message");
+        Objects.requireNonNull(message, "message");
         source = source == null ? SourceRef.NONE : source;
         related = related == null ? List.of() : List.copyOf(related);
         suggestions = suggestions == null ? List.of() : List.copyOf(suggestions);

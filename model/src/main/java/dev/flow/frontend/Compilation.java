@@ -4,7 +4,9 @@ import dev.flow.diagnostic.Diagnostic;
 import dev.flow.model.FlowGraph;
 import dev.flow.model.SourceRef;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What reading and checking one file gave: the graph (absent when the file could not be turned
@@ -17,17 +19,17 @@ import java.util.Optional;
  *     them there only follows from those errors ({@link dev.flow.check.Cascades})
  */
 public record Compilation(
-        SourceFile source, Optional<FlowGraph> graph, List<Diagnostic> diagnostics, java.util.Map<String, String> sources,
-        java.util.Set<SourceRef> misread) {
+        SourceFile source, Optional<FlowGraph> graph, List<Diagnostic> diagnostics, Map<String, String> sources,
+        Set<SourceRef> misread) {
     public Compilation {
         graph = graph == null ? Optional.empty() : graph;
         diagnostics = diagnostics.stream().sorted(Diagnostic.ORDER).toList();
-        sources = sources == null ? java.util.Map.of() : java.util.Map.copyOf(sources);
-        misread = misread == null ? java.util.Set.of() : java.util.Set.copyOf(misread);
+        sources = sources == null ? Map.of() : Map.copyOf(sources);
+        misread = misread == null ? Set.of() : Set.copyOf(misread);
     }
 
     /** A compilation whose front end read every element it kept without an error of its own. */
-    public Compilation(SourceFile source, Optional<FlowGraph> graph, List<Diagnostic> diagnostics, java.util.Map<String, String> sources) {
+    public Compilation(SourceFile source, Optional<FlowGraph> graph, List<Diagnostic> diagnostics, Map<String, String> sources) {
         this(source, graph, diagnostics, sources, null);
     }
 

@@ -7,6 +7,7 @@ import dev.flow.diagnostic.Diagnostic;
 import dev.flow.model.SourceRef;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -151,7 +152,7 @@ public final class Compiler {
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         var in = ByteBuffer.wrap(bytes);
-        var out = java.nio.CharBuffer.allocate(bytes.length + 1);
+        var out = CharBuffer.allocate(bytes.length + 1);
         var result = decoder.decode(in, out, true);
         return result.isError() ? in.position() : 0;
     }

@@ -1,6 +1,8 @@
 package dev.flow.frontend;
 
 import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Objects;
 
 /**
  * A workflow file as read from disk: its path, the name used in messages, and its text (decoded as
@@ -11,14 +13,14 @@ import java.nio.file.Path;
  */
 public record SourceFile(Path path, String displayName, String text) {
     public SourceFile {
-        java.util.Objects.requireNonNull(displayName, "displayName");
-        java.util.Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(displayName, "displayName");
+        Objects.requireNonNull(text, "text");
     }
 
     /** The file's extension in lower case, without the dot; empty when it has none. */
     public String extension() {
         String name = path != null ? path.getFileName().toString() : displayName;
         int dot = name.lastIndexOf('.');
-        return dot < 0 ? "" : name.substring(dot + 1).toLowerCase(java.util.Locale.ROOT);
+        return dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
     }
 }

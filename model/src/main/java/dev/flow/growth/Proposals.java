@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -350,7 +351,7 @@ public final class Proposals {
             return null;
         }
         if (!v.isTextual()) {
-            problem(pointer + "/" + key, "\"" + key + "\" must be a string, not " + v.getNodeType().toString().toLowerCase(java.util.Locale.ROOT));
+            problem(pointer + "/" + key, "\"" + key + "\" must be a string, not " + v.getNodeType().toString().toLowerCase(Locale.ROOT));
             return null;
         }
         return v.asText();

@@ -15,7 +15,10 @@ import dev.flow.model.Supervision;
 import dev.flow.model.Value;
 import dev.flow.model.Workflow;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -369,8 +372,8 @@ public final class SupervisionWiring {
         if (supervisors.isEmpty()) {
             return w;
         }
-        Set<Edge> dropped = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        Map<Edge, Edge> merged = new java.util.IdentityHashMap<>();
+        Set<Edge> dropped = Collections.newSetFromMap(new IdentityHashMap<>());
+        Map<Edge, Edge> merged = new IdentityHashMap<>();
         for (Node s : supervisors) {
             List<String> targets = targets(w, s).stream().map(NameRef::name).toList();
             for (Edge e : w.edges()) {
@@ -443,8 +446,8 @@ public final class SupervisionWiring {
     }
 
     /** The edges, with the ids of the {@code merged} ones derived as a front end derives them. */
-    private static List<Edge> withDerivedIds(List<Edge> edges, java.util.Collection<Edge> merged) {
-        Set<Edge> made = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    private static List<Edge> withDerivedIds(List<Edge> edges, Collection<Edge> merged) {
+        Set<Edge> made = Collections.newSetFromMap(new IdentityHashMap<>());
         made.addAll(merged);
         var ids = new EdgeIds();
         for (Edge e : edges) {

@@ -2,6 +2,7 @@ package dev.flow.model;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A program that plays an agent: it receives a prompt and answers with a JSON result (output name,
@@ -20,7 +21,7 @@ public record AgentDef(
         List<String> roles) {
 
     public AgentDef {
-        java.util.Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(name, "name");
         promptVia = promptVia == null ? PromptVia.STDIN : promptVia;
         env = Models.map(env);
         source = source == null ? SourceRef.NONE : source;

@@ -1,6 +1,7 @@
 package dev.flow.model;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A process to start. {@link Argv} runs a program with exactly these arguments; {@link Shell} runs
@@ -27,7 +28,7 @@ public sealed interface Command {
 
     record Shell(String line, SourceRef source) implements Command {
         public Shell {
-            java.util.Objects.requireNonNull(line, "line");
+            Objects.requireNonNull(line, "line");
             source = source == null ? SourceRef.NONE : source;
         }
 

@@ -1,6 +1,7 @@
 package dev.flow.model;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A transition from one node to another.
@@ -23,9 +24,9 @@ public record Edge(
         SourceRef source) {
 
     public Edge {
-        java.util.Objects.requireNonNull(id, "id");
-        java.util.Objects.requireNonNull(from, "from");
-        java.util.Objects.requireNonNull(to, "to");
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(from, "from");
+        Objects.requireNonNull(to, "to");
         dataMapping = Models.list(dataMapping);
         source = source == null ? SourceRef.NONE : source;
     }

@@ -2,6 +2,7 @@ package dev.flow.model;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Derives ids for edges their author did not name: {@code from->to}, then {@code from->to#2},
@@ -27,6 +28,6 @@ public final class EdgeIds {
     /** Whether {@code id} is what {@link #next} would derive for an edge between these nodes. */
     public static boolean isDerived(String id, String from, String to) {
         String base = from + "->" + to;
-        return id.equals(base) || id.matches(java.util.regex.Pattern.quote(base) + "#[0-9]+");
+        return id.equals(base) || id.matches(Pattern.quote(base) + "#[0-9]+");
     }
 }

@@ -1,5 +1,8 @@
 package dev.flow.model;
 
+import java.util.Locale;
+import java.util.Objects;
+
 /**
  * What happens when a node fails for good (its retries spent, or a failure no retry can help): it
  * escalates. {@link Mode#TO} hands the failure to a node of the workflow ({@code on failure escalate
@@ -32,12 +35,12 @@ public record Escalation(Mode mode, NameRef target, NameRef agent, Integer max, 
         NONE;
 
         public String keyword() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
     public Escalation {
-        java.util.Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(mode, "mode");
         source = source == null ? SourceRef.NONE : source;
     }
 

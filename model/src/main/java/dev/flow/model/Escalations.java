@@ -1,5 +1,6 @@
 package dev.flow.model;
 
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -48,7 +49,7 @@ public final class Escalations {
 
     /** Every node that escalates, with its escalation. */
     public Map<String, Escalation> all() {
-        return java.util.Collections.unmodifiableMap(effective);
+        return Collections.unmodifiableMap(effective);
     }
 
     /** Whether some escalation names {@code nodeId} as its target. */

@@ -1,6 +1,7 @@
 package dev.flow.model;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A condition or value expression. Conditions are data, never code: the runtime evaluates this
@@ -30,7 +31,7 @@ public sealed interface Expr {
     /** A constant. */
     record Literal(Value value, SourceRef source) implements Expr {
         public Literal {
-            java.util.Objects.requireNonNull(value, "value");
+            Objects.requireNonNull(value, "value");
             source = source == null ? SourceRef.NONE : source;
         }
     }
@@ -42,7 +43,7 @@ public sealed interface Expr {
      */
     record Ref(String path, SourceRef source) implements Expr {
         public Ref {
-            java.util.Objects.requireNonNull(path, "path");
+            Objects.requireNonNull(path, "path");
             source = source == null ? SourceRef.NONE : source;
         }
 
@@ -55,8 +56,8 @@ public sealed interface Expr {
     /** {@code !x} or {@code -x}. */
     record Unary(UnaryOp op, Expr operand, SourceRef source) implements Expr {
         public Unary {
-            java.util.Objects.requireNonNull(op, "op");
-            java.util.Objects.requireNonNull(operand, "operand");
+            Objects.requireNonNull(op, "op");
+            Objects.requireNonNull(operand, "operand");
             source = source == null ? SourceRef.NONE : source;
         }
     }
@@ -64,9 +65,9 @@ public sealed interface Expr {
     /** Logical, comparison, membership, text and arithmetic operators. */
     record Binary(BinaryOp op, Expr left, Expr right, SourceRef source) implements Expr {
         public Binary {
-            java.util.Objects.requireNonNull(op, "op");
-            java.util.Objects.requireNonNull(left, "left");
-            java.util.Objects.requireNonNull(right, "right");
+            Objects.requireNonNull(op, "op");
+            Objects.requireNonNull(left, "left");
+            Objects.requireNonNull(right, "right");
             source = source == null ? SourceRef.NONE : source;
         }
     }
@@ -79,7 +80,7 @@ public sealed interface Expr {
      */
     record OutputTest(Quantifier quantifier, List<NameRef> outputs, SourceRef source) implements Expr {
         public OutputTest {
-            java.util.Objects.requireNonNull(quantifier, "quantifier");
+            Objects.requireNonNull(quantifier, "quantifier");
             outputs = Models.list(outputs);
             source = source == null ? SourceRef.NONE : source;
         }

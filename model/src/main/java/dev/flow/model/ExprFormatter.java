@@ -1,5 +1,6 @@
 package dev.flow.model;
 
+import java.util.Locale;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
@@ -48,7 +49,7 @@ public final class ExprFormatter {
             if (t.quantifier() == Expr.Quantifier.ANY && t.outputs().size() == 1) {
                 return names;
             }
-            return t.quantifier().name().toLowerCase(java.util.Locale.ROOT) + "(" + names + ")";
+            return t.quantifier().name().toLowerCase(Locale.ROOT) + "(" + names + ")";
         }
         Expr.Binary b = (Expr.Binary) expr;
         int p = b.op().precedence();

@@ -1,6 +1,8 @@
 package dev.flow.model;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -16,7 +18,7 @@ public record FlowGraph(Workflow main, List<Workflow> subworkflows) {
     public static final String FORMAT = "flow-graph/1";
 
     public FlowGraph {
-        java.util.Objects.requireNonNull(main, "main");
+        Objects.requireNonNull(main, "main");
         subworkflows = Models.list(subworkflows);
     }
 
@@ -34,7 +36,7 @@ public record FlowGraph(Workflow main, List<Workflow> subworkflows) {
 
     /** The main workflow followed by the subworkflows. */
     public List<Workflow> all() {
-        var all = new java.util.ArrayList<Workflow>(subworkflows.size() + 1);
+        var all = new ArrayList<Workflow>(subworkflows.size() + 1);
         all.add(main);
         all.addAll(subworkflows);
         return List.copyOf(all);

@@ -3,6 +3,7 @@ package dev.flow.model;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A named verification step (tests, lint, a security scan) that gate nodes run. Definitions come
@@ -31,7 +32,7 @@ public record GateDef(
         String cwd) {
 
     public GateDef {
-        java.util.Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(name, "name");
         env = Models.map(env);
         allowedWrites = Models.list(allowedWrites);
         dependsOn = Models.list(dependsOn);

@@ -1,5 +1,7 @@
 package dev.flow.model;
 
+import java.util.Objects;
+
 /**
  * A typed value the caller supplies when a run starts ({@code flow run --input name=value}).
  *
@@ -8,7 +10,7 @@ package dev.flow.model;
  */
 public record Input(String name, Type type, Value defaultValue, String description, SourceRef source) {
     public Input {
-        java.util.Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(name, "name");
         type = type == null ? Type.STRING : type;
         source = source == null ? SourceRef.NONE : source;
     }

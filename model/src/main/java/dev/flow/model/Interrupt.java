@@ -1,5 +1,7 @@
 package dev.flow.model;
 
+import java.util.Objects;
+
 /**
  * A point where the run pauses for a person before or after a node, when {@code condition} holds.
  * The person answers {@code proceed}, {@code stop}, or (when not required) {@code skip}.
@@ -8,8 +10,8 @@ package dev.flow.model;
  */
 public record Interrupt(Timing timing, NameRef node, Expr condition, String prompt, boolean required, SourceRef source) {
     public Interrupt {
-        java.util.Objects.requireNonNull(timing, "timing");
-        java.util.Objects.requireNonNull(node, "node");
+        Objects.requireNonNull(timing, "timing");
+        Objects.requireNonNull(node, "node");
         source = source == null ? SourceRef.NONE : source;
     }
 

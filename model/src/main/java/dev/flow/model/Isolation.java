@@ -1,5 +1,7 @@
 package dev.flow.model;
 
+import java.util.Locale;
+
 /**
  * Where a task (or a gate node) does its work. {@link #WORKTREE} runs it in a git worktree of its
  * own, made from the target repository's current commit; the task's gates run there too, and its
@@ -16,7 +18,7 @@ public enum Isolation {
     public static final String CONFLICT_OUTPUT = "conflict";
 
     public String keyword() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /** Null reads as {@link #NONE}. */

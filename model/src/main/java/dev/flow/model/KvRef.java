@@ -1,5 +1,8 @@
 package dev.flow.model;
 
+import java.util.List;
+import java.util.Objects;
+
 /**
  * A value of the key-value store that a task reads as one of its inputs (a task's {@code inputs}:
  * {@code goal = plan["ctx.goal"]} in the language, seed 003's {@code {nodeId, key, as}}). At run
@@ -15,8 +18,8 @@ public record KvRef(NameRef node, String key, String as, SourceRef source) {
     public static final String RUN = "run";
 
     public KvRef {
-        java.util.Objects.requireNonNull(node, "node");
-        java.util.Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(node, "node");
+        Objects.requireNonNull(key, "key");
         source = source == null ? SourceRef.NONE : source;
     }
 
@@ -25,7 +28,7 @@ public record KvRef(NameRef node, String key, String as, SourceRef source) {
     public static final String STDOUT_PATH = "out.last_stdout_path";
     public static final String RESULT_PATH = "out.last_result_path";
     public static final String ERROR = "err.summary";
-    public static final java.util.List<String> WRITTEN_BY_FLOW = java.util.List.of(SUMMARY, STDOUT_PATH, RESULT_PATH, ERROR);
+    public static final List<String> WRITTEN_BY_FLOW = List.of(SUMMARY, STDOUT_PATH, RESULT_PATH, ERROR);
 
     /** The most characters a key may have. */
     public static final int KEY_MAX = 200;

@@ -1,5 +1,7 @@
 package dev.flow.model;
 
+import java.util.Locale;
+
 /** How a merge combines the results of the branches it joins. */
 public enum MergeStrategy {
     /** Every field of every input; a later branch overwrites an earlier one on the same field. */
@@ -10,6 +12,6 @@ public enum MergeStrategy {
     FIRST;
 
     public String keyword() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

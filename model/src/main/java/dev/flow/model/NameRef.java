@@ -1,5 +1,7 @@
 package dev.flow.model;
 
+import java.util.Objects;
+
 /**
  * A reference by name to another element (a node, gate, agent, output, variable or workflow), with
  * the position of the name itself so that an unknown name is reported exactly where it was written.
@@ -8,7 +10,7 @@ package dev.flow.model;
 public record NameRef(String name, SourceRef source) {
 
     public NameRef {
-        java.util.Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(name, "name");
         source = source == null ? SourceRef.NONE : source;
     }
 

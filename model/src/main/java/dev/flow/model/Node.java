@@ -1,8 +1,10 @@
 package dev.flow.model;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A step of a workflow.
@@ -41,8 +43,8 @@ public record Node(
     public static final String END_ID = "end";
 
     public Node {
-        java.util.Objects.requireNonNull(id, "id");
-        java.util.Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(spec, "spec");
         outputs = Models.list(outputs);
         onOutput = Models.list(onOutput);
         metadata = Models.map(metadata);
@@ -173,7 +175,7 @@ public record Node(
     }
 
     private static List<String> withConflict(List<String> outputs) {
-        var all = new java.util.ArrayList<>(outputs);
+        var all = new ArrayList<>(outputs);
         all.add(Isolation.CONFLICT_OUTPUT);
         return List.copyOf(all);
     }

@@ -1,5 +1,7 @@
 package dev.flow.model;
 
+import java.util.Locale;
+
 /** What a node does. Control kinds run no process and cost no extra transaction. */
 public enum NodeKind {
     /** Runs an agent or a command. */
@@ -30,7 +32,7 @@ public enum NodeKind {
 
     /** The kind as written in the language, in YAML and in JSON. */
     public String keyword() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /** Whether the runtime executes this kind without starting a process. */
@@ -42,6 +44,6 @@ public enum NodeKind {
     }
 
     public static NodeKind fromKeyword(String keyword) {
-        return valueOf(keyword.toUpperCase(java.util.Locale.ROOT));
+        return valueOf(keyword.toUpperCase(Locale.ROOT));
     }
 }

@@ -1,6 +1,8 @@
 package dev.flow.model;
 
 import java.util.List;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
  * The configuration particular to each {@link NodeKind}.
@@ -101,7 +103,7 @@ public sealed interface NodeSpec {
             }
 
             /** Edits the agent call: {@code edit} gets a builder holding the call as it is so far. */
-            public Builder call(java.util.function.UnaryOperator<AgentCall.Builder> edit) {
+            public Builder call(UnaryOperator<AgentCall.Builder> edit) {
                 this.call = edit.apply(call.toBuilder()).build();
                 return this;
             }
@@ -117,7 +119,7 @@ public sealed interface NodeSpec {
             }
 
             /** Edits the execution settings: {@code edit} gets a builder holding them as they are so far. */
-            public Builder execution(java.util.function.UnaryOperator<ExecutionSettings.Builder> edit) {
+            public Builder execution(UnaryOperator<ExecutionSettings.Builder> edit) {
                 this.execution = edit.apply(execution.toBuilder()).build();
                 return this;
             }
@@ -128,7 +130,7 @@ public sealed interface NodeSpec {
             }
 
             /** Edits the steering: {@code edit} gets a builder holding it as it is so far. */
-            public Builder steering(java.util.function.UnaryOperator<Steering.Builder> edit) {
+            public Builder steering(UnaryOperator<Steering.Builder> edit) {
                 this.steering = edit.apply(steering.toBuilder()).build();
                 return this;
             }
@@ -147,7 +149,7 @@ public sealed interface NodeSpec {
      */
     record Gate(NameRef gate, Isolation isolation) implements NodeSpec {
         public Gate {
-            java.util.Objects.requireNonNull(gate, "gate");
+            Objects.requireNonNull(gate, "gate");
             isolation = Isolation.orNone(isolation);
         }
 
@@ -227,7 +229,7 @@ public sealed interface NodeSpec {
      */
     record Subgraph(NameRef workflow, List<Mapping> inputs, List<Mapping> outputs) implements NodeSpec {
         public Subgraph {
-            java.util.Objects.requireNonNull(workflow, "workflow");
+            Objects.requireNonNull(workflow, "workflow");
             inputs = Models.list(inputs);
             outputs = Models.list(outputs);
         }

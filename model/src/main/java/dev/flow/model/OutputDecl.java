@@ -1,9 +1,11 @@
 package dev.flow.model;
 
+import java.util.Objects;
+
 /** One of the outputs a node declares it can produce; edges and handlers select on these names. */
 public record OutputDecl(String name, String description, SourceRef source) {
     public OutputDecl {
-        java.util.Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(name, "name");
         source = source == null ? SourceRef.NONE : source;
     }
 

@@ -1,6 +1,7 @@
 package dev.flow.model;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -38,11 +39,11 @@ import java.util.Map;
 public final class ResultFields {
     private ResultFields() {}
 
-    public static final Type TEST_STATUS = Type.enumOf(java.util.List.of("passed", "failed", "error", "timeout"));
+    public static final Type TEST_STATUS = Type.enumOf(List.of("passed", "failed", "error", "timeout"));
     /** The field that holds a node's text result. */
     public static final String TEXT = "text";
     public static final Type BRANCH_OUTCOME =
-            Type.enumOf(java.util.List.of("on_true", "on_false", "max_iterations_reached"));
+            Type.enumOf(List.of("on_true", "on_false", "max_iterations_reached"));
 
     /** The known fields of {@code node}'s result, in a stable order. */
     public static Map<String, Type> of(Node node) {

@@ -1,6 +1,7 @@
 package dev.flow.model;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Where the process of a step may write. In a sandbox a process writes only to its working
@@ -113,15 +114,15 @@ public record Sandbox(boolean enabled, boolean network, List<String> writes, Sou
     public record Use(Workflow workflow, Node node, Sandbox sandbox) {}
 
     /** The first node of the graph, in any of its workflows, whose process runs in a sandbox. */
-    public static java.util.Optional<Use> firstUse(FlowGraph graph) {
+    public static Optional<Use> firstUse(FlowGraph graph) {
         for (Workflow w : graph.all()) {
             for (Node n : w.nodes()) {
                 Sandbox s = of(w, n);
                 if (s != null) {
-                    return java.util.Optional.of(new Use(w, n, s));
+                    return Optional.of(new Use(w, n, s));
                 }
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 }

@@ -1,5 +1,7 @@
 package dev.flow.model;
 
+import java.util.Locale;
+
 /**
  * Whether an agent task that runs again (a later loop pass, a retry) continues the conversation
  * its agent had on the previous run, or starts a new one.
@@ -15,6 +17,6 @@ public enum SessionMode {
     CONTINUE;
 
     public String keyword() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

@@ -1,5 +1,7 @@
 package dev.flow.model;
 
+import java.util.Locale;
+
 /** How serious a gate failure or a diagnostic is. */
 public enum Severity {
     ERROR,
@@ -7,6 +9,6 @@ public enum Severity {
     INFO;
 
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

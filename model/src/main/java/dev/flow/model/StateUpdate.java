@@ -1,14 +1,16 @@
 package dev.flow.model;
 
+import java.util.Objects;
+
 /**
  * An update of a state variable: {@code set x = expr} or {@code append x += expr} (lists). In
  * {@code value}, the name {@code output} is the result of the node being handled.
  */
 public record StateUpdate(NameRef variable, Op op, Expr value, SourceRef source) {
     public StateUpdate {
-        java.util.Objects.requireNonNull(variable, "variable");
-        java.util.Objects.requireNonNull(op, "op");
-        java.util.Objects.requireNonNull(value, "value");
+        Objects.requireNonNull(variable, "variable");
+        Objects.requireNonNull(op, "op");
+        Objects.requireNonNull(value, "value");
         source = source == null ? SourceRef.NONE : source;
     }
 

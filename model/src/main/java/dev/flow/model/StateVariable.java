@@ -1,5 +1,7 @@
 package dev.flow.model;
 
+import java.util.Objects;
+
 /**
  * A typed, workflow-wide variable that nodes update through {@link OutputHandler}s and that
  * conditions read.
@@ -9,7 +11,7 @@ package dev.flow.model;
  */
 public record StateVariable(String name, Type type, Value initial, String description, SourceRef source) {
     public StateVariable {
-        java.util.Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(name, "name");
         type = type == null ? Type.ANY : type;
         source = source == null ? SourceRef.NONE : source;
     }

@@ -1,6 +1,8 @@
 package dev.flow.model;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What a supervisor leads (seed 004's supervisor pattern): a task whose agent reads the conversation
@@ -54,7 +56,7 @@ public record Supervision(List<NameRef> participants, NameRef ask, LoopControl r
 
     /** The names the supervisor routes to: its participants, then its ask node. */
     public List<String> targets() {
-        var out = new java.util.ArrayList<String>();
+        var out = new ArrayList<String>();
         participants.forEach(p -> out.add(p.name()));
         if (ask != null) {
             out.add(ask.name());
@@ -70,7 +72,7 @@ public record Supervision(List<NameRef> participants, NameRef ask, LoopControl r
         NEVER;
 
         public String keyword() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 }

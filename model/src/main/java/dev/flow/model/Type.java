@@ -1,5 +1,6 @@
 package dev.flow.model;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -76,7 +77,7 @@ public sealed interface Type {
                     return list(parse(t.substring(5, t.length() - 1)));
                 }
                 if (t.startsWith("enum(") && t.endsWith(")")) {
-                    var values = java.util.Arrays.stream(t.substring(5, t.length() - 1).split(","))
+                    var values = Arrays.stream(t.substring(5, t.length() - 1).split(","))
                             .map(String::strip)
                             .filter(s -> !s.isEmpty())
                             .toList();

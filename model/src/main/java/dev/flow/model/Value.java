@@ -1,7 +1,10 @@
 package dev.flow.model;
 
+import java.math.BigInteger;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
@@ -19,7 +22,7 @@ public sealed interface Value {
 
     record Str(String value) implements Value {
         public Str {
-            java.util.Objects.requireNonNull(value);
+            Objects.requireNonNull(value);
         }
 
         public Type type() {
@@ -116,7 +119,7 @@ public sealed interface Value {
         }
 
         public Object toJava() {
-            var out = new java.util.LinkedHashMap<String, Object>();
+            var out = new LinkedHashMap<String, Object>();
             fields.forEach((k, v) -> out.put(k, v.toJava()));
             return out;
         }
@@ -174,14 +177,14 @@ public sealed interface Value {
             return of(b);
         } else if (o instanceof Integer || o instanceof Long || o instanceof Short || o instanceof Byte) {
             return new Int(((Number) o).longValue());
-        } else if (o instanceof java.math.BigInteger big) {
+        } else if (o instanceof BigInteger big) {
             return new Int(big.longValueExact());
         } else if (o instanceof Number n) {
             return new Real(n.doubleValue());
         } else if (o instanceof List<?> l) {
             return new ListOf(l.stream().map(Value::fromJava).toList());
         } else if (o instanceof Map<?, ?> m) {
-            var fields = new java.util.LinkedHashMap<String, Value>();
+            var fields = new LinkedHashMap<String, Value>();
             m.forEach((k, v) -> fields.put(String.valueOf(k), fromJava(v)));
             return new Obj(fields);
         }

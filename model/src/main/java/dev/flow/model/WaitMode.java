@@ -1,5 +1,7 @@
 package dev.flow.model;
 
+import java.util.Locale;
+
 /** How many incoming branches a node waits for before it runs. */
 public enum WaitMode {
     /** Every incoming branch that was not skipped. */
@@ -10,6 +12,6 @@ public enum WaitMode {
     FIRST;
 
     public String keyword() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

@@ -1,6 +1,7 @@
 package dev.flow.model;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -34,7 +35,7 @@ public record Workflow(
         SourceRef source) {
 
     public Workflow {
-        java.util.Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(id, "id");
         inputs = Models.list(inputs);
         state = Models.list(state);
         gates = Models.list(gates);

@@ -3,6 +3,7 @@ package dev.flow.render;
 import dev.flow.model.Edge;
 import dev.flow.model.Node;
 import dev.flow.model.Workflow;
+import java.util.ArrayList;
 
 /** Graphviz DOT source, with the same shapes and labels as {@link MermaidRenderer}. */
 public final class DotRenderer implements GraphRenderer {
@@ -26,7 +27,7 @@ public final class DotRenderer implements GraphRenderer {
         }
         for (Edge edge : workflow.edges()) {
             out.append("    ").append(quote(edge.from().name())).append(" -> ").append(quote(edge.to().name()));
-            var attributes = new java.util.ArrayList<String>();
+            var attributes = new ArrayList<String>();
             String label = EdgeLabels.edgeLabel(edge);
             if (!label.isEmpty()) {
                 attributes.add("label=" + quote(label));

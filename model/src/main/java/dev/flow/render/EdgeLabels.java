@@ -6,6 +6,7 @@ import dev.flow.model.Node;
 import dev.flow.model.NodeKind;
 import dev.flow.model.NodeSpec;
 import java.util.ArrayList;
+import java.util.List;
 
 /** The words every picture puts on nodes and edges, so that Mermaid and DOT say the same thing. */
 final class EdgeLabels {
@@ -30,7 +31,7 @@ final class EdgeLabels {
     }
 
     /** The kind, the id, the label when it differs, and what the node runs. */
-    static java.util.List<String> nodeLines(Node node) {
+    static List<String> nodeLines(Node node) {
         var lines = new ArrayList<String>();
         if (node.kind() == NodeKind.START || node.kind() == NodeKind.END) {
             lines.add(node.id());

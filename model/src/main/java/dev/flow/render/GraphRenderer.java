@@ -1,6 +1,8 @@
 package dev.flow.render;
 
 import dev.flow.model.Workflow;
+import java.util.Locale;
+import java.util.Optional;
 
 /** Turns a workflow into the source of a picture. */
 public interface GraphRenderer {
@@ -12,11 +14,11 @@ public interface GraphRenderer {
     String render(Workflow workflow);
 
     /** The renderers Flow ships, by format name. */
-    static java.util.Optional<GraphRenderer> forFormat(String format) {
-        return switch (format.toLowerCase(java.util.Locale.ROOT)) {
-            case "mermaid" -> java.util.Optional.of(new MermaidRenderer());
-            case "dot" -> java.util.Optional.of(new DotRenderer());
-            default -> java.util.Optional.empty();
+    static Optional<GraphRenderer> forFormat(String format) {
+        return switch (format.toLowerCase(Locale.ROOT)) {
+            case "mermaid" -> Optional.of(new MermaidRenderer());
+            case "dot" -> Optional.of(new DotRenderer());
+            default -> Optional.empty();
         };
     }
 }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A YAML workflow as read: the graph (absent when the YAML could not be read at all), the dialect,
@@ -24,7 +25,7 @@ import java.util.Optional;
  */
 public record YamlDocument(
         SourceFile source, Optional<Dialect> dialect, Optional<FlowGraph> graph, List<Diagnostic> diagnostics, YamlComments comments,
-        List<Registry> registries, Map<String, String> sources, java.util.Set<dev.flow.model.SourceRef> misread) {
+        List<Registry> registries, Map<String, String> sources, Set<dev.flow.model.SourceRef> misread) {
 
     /** A document with no node read with errors. */
     public YamlDocument(SourceFile source, Optional<Dialect> dialect, Optional<FlowGraph> graph, List<Diagnostic> diagnostics, YamlComments comments,
@@ -47,7 +48,7 @@ public record YamlDocument(
         diagnostics = diagnostics.stream().sorted(Diagnostic.ORDER).toList();
         comments = comments == null ? YamlComments.NONE : comments;
         sources = sources == null ? Map.of() : Map.copyOf(sources);
-        misread = misread == null ? java.util.Set.of() : java.util.Set.copyOf(misread);
+        misread = misread == null ? Set.of() : Set.copyOf(misread);
     }
 
     /** What the front end hands to the compiler (the comments are left out). */

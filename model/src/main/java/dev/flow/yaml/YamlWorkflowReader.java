@@ -136,7 +136,7 @@ public final class YamlWorkflowReader {
     }
 
     private static YamlDocument failed(SourceFile file, YamlRead read, Diagnostic why) {
-        var all = new java.util.ArrayList<>(read.diagnostics());
+        var all = new ArrayList<>(read.diagnostics());
         all.add(why);
         return new YamlDocument(file, Optional.empty(), Optional.empty(), all, null, List.of(), null);
     }

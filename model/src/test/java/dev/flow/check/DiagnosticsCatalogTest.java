@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +30,7 @@ class DiagnosticsCatalogTest {
             String entry = text.substring(text.indexOf(heading) + heading.length());
             assertThat(entry.strip()).as("severity of %s", code.id()).startsWith("**Severity:** " + code.defaultSeverity().label());
             // GitHub's anchor for "### FLOW306 uncontrolled-cycle" is "flow306-uncontrolled-cycle".
-            assertThat((code.id() + " " + code.slug()).toLowerCase(java.util.Locale.ROOT).replace(' ', '-')).isEqualTo(code.docAnchor());
+            assertThat((code.id() + " " + code.slug()).toLowerCase(Locale.ROOT).replace(' ', '-')).isEqualTo(code.docAnchor());
         }
     }
 

@@ -16,6 +16,7 @@ import static dev.flow.check.TestFlow.waitFor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.diagnostic.Code;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ReferenceRulesTest {
@@ -86,7 +87,7 @@ class ReferenceRulesTest {
         var found = of(flow.check(), Code.UNKNOWN_GATE);
         assertThat(found).extracting(d -> flow.text(d.source())).containsExactly("tset", "test_gate", "lnt");
         assertThat(found).extracting(d -> d.suggestions()).containsExactly(
-                java.util.List.of("test"), java.util.List.of("test"), java.util.List.of("lint"));
+                List.of("test"), List.of("test"), List.of("lint"));
         assertThat(found.get(1).message()).isEqualTo("unknown gate \"test_gate\"; did you mean \"test\"?");
     }
 

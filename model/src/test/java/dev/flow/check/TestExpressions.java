@@ -7,6 +7,7 @@ import dev.flow.model.SourceRef;
 import dev.flow.model.Value;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Parses the conditions and values of test workflows, written as in the language, into model
@@ -101,7 +102,7 @@ final class TestExpressions {
     }
 
     /** {@code operand (op operand)*} for one level of arithmetic operators. */
-    private Expr leftAssociative(java.util.function.Supplier<Expr> operand, BinaryOp... ops) {
+    private Expr leftAssociative(Supplier<Expr> operand, BinaryOp... ops) {
         int from = start();
         Expr left = operand.get();
         while (true) {

@@ -31,6 +31,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import java.util.regex.Matcher;
@@ -262,7 +263,7 @@ final class TestFlow {
         if (prompt != null) {
             text.append(" prompt \"" + prompt + "\"");
         }
-        interrupts.add(new Interrupt(Interrupt.Timing.valueOf(timing.toUpperCase(java.util.Locale.ROOT)), target, when, prompt, true, text.since(start)));
+        interrupts.add(new Interrupt(Interrupt.Timing.valueOf(timing.toUpperCase(Locale.ROOT)), target, when, prompt, true, text.since(start)));
         return this;
     }
 
@@ -448,7 +449,7 @@ final class TestFlow {
     static Part retryOn(int count, String... outputs) {
         return (d, t) -> {
             SourceRef start = t.append(" ").put("retry " + count + " on");
-            var on = new java.util.ArrayList<NameRef>();
+            var on = new ArrayList<NameRef>();
             for (int i = 0; i < outputs.length; i++) {
                 t.append(i == 0 ? " " : ", ");
                 on.add(new NameRef(outputs[i], t.put(outputs[i])));

@@ -2,6 +2,7 @@ package dev.flow.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -13,11 +14,11 @@ class SandboxTest {
     private static final Sandbox NONE = Sandbox.none(null);
 
     private static Workflow workflow(Sandbox workflowWide, Sandbox agentOwn, Node... nodes) {
-        var all = new java.util.ArrayList<Node>();
+        var all = new ArrayList<Node>();
         all.add(Node.of("start", new NodeSpec.Start(), null));
         all.addAll(List.of(nodes));
         all.add(Node.of("end", new NodeSpec.End(), null));
-        var agent = new AgentDef("coder", null, new Command.Argv(List.of("coder"), null), null, Map.of(), agentOwn, null, java.util.List.of());
+        var agent = new AgentDef("coder", null, new Command.Argv(List.of("coder"), null), null, Map.of(), agentOwn, null, List.of());
         return Workflow.builder().id("w").agents(List.of(agent)).nodes(all)
                 .config(new Config(4, true, workflowWide, dev.flow.model.Isolation.NONE, null, null)).build();
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.flow.yaml.read.YamlComments;
 import dev.flow.yaml.read.YamlComments.Kind;
 import dev.flow.yaml.read.YamlComments.Target;
+import java.nio.file.Files;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -90,7 +91,7 @@ class YamlCommentsTest {
 
     @Test
     void keepsTheCommentsOfTheFullSeedExample() throws Exception {
-        String text = java.nio.file.Files.readString(YamlTestSupport.repositoryRoot().resolve("examples/yaml/full-feature-implementation.yaml"));
+        String text = Files.readString(YamlTestSupport.repositoryRoot().resolve("examples/yaml/full-feature-implementation.yaml"));
         YamlComments c = read(text).comments();
         assertThat(c.node("research").before()).containsExactly("Parallel research");
         assertThat(c.node("write_tests").before()).containsExactly("Implementation");

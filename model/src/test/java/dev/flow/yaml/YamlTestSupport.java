@@ -13,6 +13,7 @@ import dev.flow.model.Workflow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 
 /** Reading YAML texts in tests, and finding where things were written in them. */
 public final class YamlTestSupport {
@@ -120,7 +121,7 @@ public final class YamlTestSupport {
             return l.value().toString();
         }
         var t = (dev.flow.model.Expr.OutputTest) e;
-        return t.quantifier().name().toLowerCase(java.util.Locale.ROOT) + t.outputs().stream().map(dev.flow.model.NameRef::name).toList();
+        return t.quantifier().name().toLowerCase(Locale.ROOT) + t.outputs().stream().map(dev.flow.model.NameRef::name).toList();
     }
 
     /** The repository's root (tests run in a module folder). */

@@ -9,8 +9,10 @@ import dev.flow.frontend.Compilation;
 import dev.flow.frontend.Compiler;
 import dev.flow.frontend.LoadOptions;
 import dev.flow.model.SourceRef;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,7 +40,7 @@ class YamlThroughTheCompilerTest {
     @Test
     void refusesAFileThatIsNotUtf8BeforeTheYamlReaderSeesIt(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("latin1.yaml");
-        Files.write(file, "workflow: w\ndescription: caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Files.write(file, "workflow: w\ndescription: caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
         Compilation c = compile(file);
         assertThat(c.graph()).isEmpty();
         assertThat(c.diagnostics()).extracting(Diagnostic::code).containsExactly(Code.UNREADABLE_INPUT);
@@ -50,7 +52,7 @@ class YamlThroughTheCompilerTest {
     void refusesAnAliasBombWithAPosition(@TempDir Path dir) throws Exception {
         var bomb = new StringBuilder("workflow: w\na: &a [x, x, x, x, x, x, x, x, x, x]\n");
         for (char c = 'b'; c <= 'k'; c++) {
-            bomb.append(c).append(": &").append(c).append(" [").append(String.join(", ", java.util.Collections.nCopies(10, "*" + (char) (c - 1)))).append("]\n");
+            bomb.append(c).append(": &").append(c).append(" [").append(String.join(", ", Collections.nCopies(10, "*" + (char) (c - 1)))).append("]\n");
         }
         Compilation c = compile(Files.writeString(dir.resolve("bomb.yaml"), bomb));
         assertThat(c.graph()).isEmpty();

@@ -10,6 +10,7 @@ import dev.flow.frontend.SourceFile;
 import dev.flow.model.GateDef;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -172,7 +173,7 @@ class YamlWorkflowReaderTest {
         assertThat(doc.diagnostics()).isEmpty();
         var gates = doc.graph().orElseThrow().main().gates();
         assertThat(gates).extracting(GateDef::name).containsExactly("test", "lint", "test_gate");
-        assertThat(gates.get(0).timeout()).isEqualTo(java.time.Duration.ofSeconds(900));
+        assertThat(gates.get(0).timeout()).isEqualTo(Duration.ofSeconds(900));
         assertThat(gates.get(0).command()).isNotNull();
         assertThat(doc.registries()).extracting(YamlDocument.Registry::path).containsExactly(base, overlay);
         assertThat(doc.sources()).containsKeys(base.toString(), overlay.toString());

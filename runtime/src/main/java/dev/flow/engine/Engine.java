@@ -18,6 +18,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Flow's durable runtime: starts executions of compiled graphs, drives them with workers, answers
@@ -38,7 +40,7 @@ public final class Engine {
     private final EngineCore core;
     private final Transitions transitions;
     /** The workers of the {@link #run} and {@link #resume} calls in progress, for {@link #interrupt}. */
-    private final java.util.Set<Worker> driving = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<Worker> driving = ConcurrentHashMap.newKeySet();
 
     public Engine(Store store, EngineOptions options) {
         this.core = new EngineCore(store, options);

@@ -17,6 +17,7 @@ import dev.flow.store.KvEntry;
 import dev.flow.store.NodeRow;
 import dev.flow.store.RunRow;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -145,7 +146,7 @@ public final class ExecutionQueries {
      * The work graph of the execution trees at {@code rootIds} (top-level executions; their
      * children come with them), read in one transaction: {@code flow run --snapshot FILE}.
      */
-    public WorkGraphSnapshot workGraph(java.util.Collection<String> rootIds) {
+    public WorkGraphSnapshot workGraph(Collection<String> rootIds) {
         return WorkGraphSnapshot.read(core, rootIds);
     }
 

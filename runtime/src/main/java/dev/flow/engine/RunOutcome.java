@@ -1,6 +1,7 @@
 package dev.flow.engine;
 
 import dev.flow.store.ExecutionStatus;
+import java.util.Locale;
 
 /** How a call that drove an execution ended, with the exit code {@code flow} gives it. */
 public enum RunOutcome {
@@ -38,6 +39,6 @@ public enum RunOutcome {
     }
 
     public String keyword() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -102,7 +103,7 @@ public record WorkGraphSnapshot(String json, Map<String, Long> lastEvents) {
             j.put("condition", edge.condition() == null ? null : ExprFormatter.toText(edge.condition()));
             j.put("loop_max", edge.isLoop() ? edge.loop().maxIterations() : null);
             j.put("on_limit", edge.onLimitReached());
-            j.put("state", Decision.of(source, g.ordinal(edge)).name().toLowerCase(java.util.Locale.ROOT));
+            j.put("state", Decision.of(source, g.ordinal(edge)).name().toLowerCase(Locale.ROOT));
             edges.add(j);
         }
         e.put("edges", edges);

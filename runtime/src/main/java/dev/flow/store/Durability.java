@@ -1,5 +1,7 @@
 package dev.flow.store;
 
+import java.util.Locale;
+
 /**
  * How hard a commit works to survive a crash, as SQLite's {@code synchronous} setting in WAL mode.
  * Both survive the Flow process being killed; they differ when the machine loses power.
@@ -14,7 +16,7 @@ public enum Durability {
     FULL;
 
     public String keyword() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /** Parses {@code normal} or {@code full}, in any case. */

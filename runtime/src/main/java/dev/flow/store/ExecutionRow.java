@@ -1,5 +1,7 @@
 package dev.flow.store;
 
+import java.util.Objects;
+
 /**
  * One execution of a workflow: a run started by {@code flow run}, or a child run of a subgraph node.
  *
@@ -43,8 +45,8 @@ public record ExecutionRow(
         long version) {
 
     public ExecutionRow {
-        java.util.Objects.requireNonNull(id, "id");
-        java.util.Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(status, "status");
     }
 
     public ExecutionRow withStatus(ExecutionStatus s) {

@@ -1,6 +1,7 @@
 package dev.flow.store;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One version of an execution's graph. Version 0 is the graph the execution started with; each
@@ -26,8 +27,8 @@ public record GraphVersionRow(
         long createdAt) {
 
     public GraphVersionRow {
-        java.util.Objects.requireNonNull(executionId, "executionId");
-        java.util.Objects.requireNonNull(graphHash, "graphHash");
+        Objects.requireNonNull(executionId, "executionId");
+        Objects.requireNonNull(graphHash, "graphHash");
         addedNodes = addedNodes == null ? List.of() : List.copyOf(addedNodes);
         addedEdges = addedEdges == null ? List.of() : List.copyOf(addedEdges);
     }

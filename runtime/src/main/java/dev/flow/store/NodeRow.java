@@ -1,5 +1,7 @@
 package dev.flow.store;
 
+import java.util.Objects;
+
 /**
  * The current state of one node in one execution. Earlier runs of the node (previous loop
  * iterations, failed attempts) are in {@link RunTable}.
@@ -52,9 +54,9 @@ public record NodeRow(
         Long enteredSeq) {
 
     public NodeRow {
-        java.util.Objects.requireNonNull(executionId, "executionId");
-        java.util.Objects.requireNonNull(nodeId, "nodeId");
-        java.util.Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(executionId, "executionId");
+        Objects.requireNonNull(nodeId, "nodeId");
+        Objects.requireNonNull(status, "status");
     }
 
     /** A node that has not been reached yet. */

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -359,7 +360,7 @@ class AgentContractTest {
                 .loop("check", "ask", 2, null)
                 .onLimit("check", "end")
                 .graph();
-        var commands = java.util.Map.of(
+        var commands = Map.of(
                 "claude", List.of(claude.toString(), "-p", "--output-format", "json"),
                 "codex", List.of(codex.toString(), "exec", "--skip-git-repo-check", "-"));
         try (var h = new Harness(dir, b -> b.agentCommands(commands))) {

@@ -8,8 +8,10 @@ import dev.flow.model.Type;
 import dev.flow.model.Value;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,14 +93,14 @@ class AgentTest {
 
     @Test
     void anAgentThatKeepsFailingOpensItsCircuitAndItsNodesWaitWithoutSpendingAttempts() {
-        var calls = new java.util.concurrent.atomic.AtomicInteger();
+        var calls = new AtomicInteger();
         dev.flow.engine.exec.WorkExecutor broken = (job, c) -> {
             calls.incrementAndGet();
             return dev.flow.engine.exec.Outcome.failed("the service is down", true, Map.of());
         };
-        var g = Flows.workflow("w").agentTask("a", "broken", "hi").retry("a", 3, java.time.Duration.ofMillis(1))
+        var g = Flows.workflow("w").agentTask("a", "broken", "hi").retry("a", 3, Duration.ofMillis(1))
                 .chain("start", "a", "end").graph();
-        try (var h = new Harness(dir, b -> b.inProcessAgents(Map.of("broken", broken)).breaker(2, java.time.Duration.ofMillis(300)))) {
+        try (var h = new Harness(dir, b -> b.inProcessAgents(Map.of("broken", broken)).breaker(2, Duration.ofMillis(300)))) {
             String id = h.start(g);
             RunResult r = h.engine.run(id);
             assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -146,7 +147,7 @@ class ArtifactsTest {
             assertThat(r.report().length()).as(r.report()).isLessThanOrEqualTo(Reports.MAX);
             // where it failed at the top, and the innermost cause at the end; the whole text in a file
             assertThat(r.report()).startsWith("node \"a_subgraph_node_whose_id_is_long").endsWith("exited with code 3: the disk is full");
-            var named = java.util.regex.Pattern.compile("the whole report is in (\\S+)\\)").matcher(r.report());
+            var named = Pattern.compile("the whole report is in (\\S+)\\)").matcher(r.report());
             assertThat(named.find()).as(r.report()).isTrue();
             Path whole = Path.of(named.group(1));
             assertThat(whole).startsWithRaw(h.store.artifactsDir());

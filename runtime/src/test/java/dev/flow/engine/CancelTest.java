@@ -10,6 +10,7 @@ import dev.flow.store.RequestRow;
 import dev.flow.store.StoreOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -96,7 +97,7 @@ class CancelTest {
             String id = h.start(g);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.PAUSED);
             h.engine.cancel(id, "not this week");
-            java.util.List<RequestRow> questions = h.engine.store().read(tx -> tx.requests().all(id));
+            List<RequestRow> questions = h.engine.store().read(tx -> tx.requests().all(id));
             assertThat(questions).singleElement()
                     .satisfies(q -> assertThat(q.status()).isEqualTo(RequestRow.CANCELLED));
             assertThatThrownBy(() -> h.engine.answer(id, "review", "yes", null)).isInstanceOf(UsageException.class)

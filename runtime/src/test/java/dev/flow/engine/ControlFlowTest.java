@@ -13,6 +13,7 @@ import dev.flow.model.Value;
 import dev.flow.model.WaitMode;
 import dev.flow.store.ExecutionStatus;
 import dev.flow.store.NodeStatus;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -142,7 +143,7 @@ class ControlFlowTest {
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(h.status(id, "slow")).isEqualTo(NodeStatus.SKIPPED);
             assertThat(h.node(id, "slow").error()).contains("another branch reached \"join\" first");
-            assertThat(java.nio.file.Files.exists(dir.resolve("late.txt"))).isFalse();
+            assertThat(Files.exists(dir.resolve("late.txt"))).isFalse();
         }
     }
 

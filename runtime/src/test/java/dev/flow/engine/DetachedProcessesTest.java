@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.flow.engine.exec.Containment;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -25,7 +26,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class DetachedProcessesTest {
     @TempDir
-    java.nio.file.Path dir;
+    Path dir;
 
     /** How the engine holds a job's processes together. */
     enum Mode {

@@ -364,7 +364,7 @@ final class Flows {
 
     /** An agent defined by {@code argv} with its own sandbox setting. */
     Flows agentDef(String name, List<String> argv, Sandbox s) {
-        agents.add(new AgentDef(name, null, new Command.Argv(argv, null), AgentDef.PromptVia.STDIN, Map.of(), s, null, java.util.List.of()));
+        agents.add(new AgentDef(name, null, new Command.Argv(argv, null), AgentDef.PromptVia.STDIN, Map.of(), s, null, List.of()));
         return this;
     }
 

@@ -23,6 +23,8 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -217,12 +219,12 @@ class ForkTest {
         var g = Flows.workflow("w").sh("a", EFFECT).sh("slow", EFFECT + "; test -e go || sleep 60").chain("start", "a", "slow", "end").graph();
         try (var h = new Harness(dir)) {
             String source = h.start(g);
-            var run = java.util.concurrent.CompletableFuture.supplyAsync(() -> h.engine.run(source));
+            var run = CompletableFuture.supplyAsync(() -> h.engine.run(source));
             for (int i = 0; i < 1200 && !effects().containsKey("slow 1"); i++) {
                 Thread.sleep(50);
             }
             h.engine.cancel(source, null);
-            assertThat(run.get(30, java.util.concurrent.TimeUnit.SECONDS).outcome()).isEqualTo(RunOutcome.CANCELLED);
+            assertThat(run.get(30, TimeUnit.SECONDS).outcome()).isEqualTo(RunOutcome.CANCELLED);
             Files.writeString(dir.resolve("go"), "");
             String fork = h.engine.fork(source, "slow", Map.of());
             assertThat(h.engine.run(fork).outcome()).isEqualTo(RunOutcome.COMPLETED);

@@ -10,7 +10,9 @@ import dev.flow.store.NodeStatus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -167,7 +169,7 @@ class GrowthTest {
     /** Issue 19, item 3: seed 003's added command runs in its planner's sandbox (here its agent's). */
     @Test
     void anAddedCommandRunsInItsPlannersSandbox() throws IOException {
-        Path home = Path.of(System.getProperty("user.home")).resolve("flow-growth-probe-" + java.util.UUID.randomUUID());
+        Path home = Path.of(System.getProperty("user.home")).resolve("flow-growth-probe-" + UUID.randomUUID());
         write("cmd.json", """
                 {"output": "done", "next": {"addNodes": [
                   {"id": "probe", "command": ["sh", "-c", "if touch HOME 2>/dev/null; then echo escaped; exit 1; fi"]}]}}
@@ -214,7 +216,7 @@ class GrowthTest {
             var snapshot = new com.fasterxml.jackson.databind.ObjectMapper().readTree(h.engine.queries().workGraph(List.of(id)).json())
                     .get("executions").get(0);
             assertThat(snapshot.get("graph_version").asInt()).isEqualTo(1);
-            var addedBy = new java.util.LinkedHashMap<String, String>();
+            var addedBy = new LinkedHashMap<String, String>();
             snapshot.get("nodes").forEach(n -> addedBy.put(n.get("id").asText(), n.get("added_by").isNull() ? null : n.get("added_by").asText()));
             assertThat(addedBy).containsEntry("design", "plan").containsEntry("plan-grown", "plan").containsEntry("report", null);
         }

@@ -7,6 +7,7 @@ import dev.flow.engine.config.EngineOptions;
 import dev.flow.engine.workspace.TestRepo;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -178,7 +179,7 @@ class IsolationTest {
         TestRepo repo = repo();
         var g = Flows.workflow("w").scriptedAgent("bot").gateDef("never", "exit 1")
                 .agentTask("a", "bot", "@write shared.txt=from a\n@cost 0.6\n@summary a edits").isolate("a").gates("a", "never")
-                .chain("start", "a", "end").retry("a", 5, java.time.Duration.ofMillis(1)).limits(null, null, 1.0)
+                .chain("start", "a", "end").retry("a", 5, Duration.ofMillis(1)).limits(null, null, 1.0)
                 .config(1, true, null).graph();
         try (var h = new Harness(dir)) {
             String id = h.engine.start(g, Map.of(), repo.dir);
@@ -328,7 +329,7 @@ class IsolationTest {
     void aRetriedStepStartsAfreshAndOnlyTheAttemptWhoseGatesPassIsApplied() throws Exception {
         TestRepo repo = repo();
         var g = Flows.workflow("w").scriptedAgent("bot").gateDef("second_time", "test \"$FLOW_ATTEMPT\" -ge 2")
-                .agentTask("a", "bot", "@write shared.txt=from a").isolate("a").gates("a", "second_time").retry("a", 1, java.time.Duration.ofMillis(1))
+                .agentTask("a", "bot", "@write shared.txt=from a").isolate("a").gates("a", "second_time").retry("a", 1, Duration.ofMillis(1))
                 .chain("start", "a", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.engine.start(g, Map.of(), repo.dir);

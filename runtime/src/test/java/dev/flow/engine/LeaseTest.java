@@ -9,6 +9,9 @@ import dev.flow.store.NodeStatus;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,7 +51,7 @@ class LeaseTest {
             String id = h.start(g);
             var runner = new Thread(() -> h.engine.run(id));
             runner.start();
-            var seen = new java.util.TreeSet<Long>();
+            var seen = new TreeSet<Long>();
             while (runner.isAlive()) {
                 h.engine.store().read(tx -> tx.nodes().get(id, "long")).filter(r -> r.status() == NodeStatus.RUNNING)
                         .ifPresent(r -> seen.add(r.leaseExpires()));
@@ -72,7 +75,7 @@ class LeaseTest {
             h.engine.maintain(id);
             Claim fresh = h.engine.claimForTest(id, "another-host:1:0:w9");
             assertThat(fresh.row().leaseOwner()).isNotEqualTo(stale.row().leaseOwner());
-            new Transitions(h.engine.core()).finish(stale, dev.flow.engine.exec.Outcome.produced("done", java.util.Map.of()), false,
+            new Transitions(h.engine.core()).finish(stale, dev.flow.engine.exec.Outcome.produced("done", Map.of()), false,
                     () -> false, null, null);
             assertThat(h.status(id, "a")).isEqualTo(NodeStatus.RUNNING);
             assertThat(h.eventKinds(id, "a")).contains("result_dropped");
@@ -114,7 +117,7 @@ class LeaseTest {
         var g = Flows.workflow("w").sh("slow", "test -f again || { touch again; sleep 30; }").chain("start", "slow", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
-            var result = new java.util.concurrent.atomic.AtomicReference<RunResult>();
+            var result = new AtomicReference<RunResult>();
             var runner = new Thread(() -> result.set(h.engine.run(id)));
             runner.start();
             awaitStatus(h, id, "slow", NodeStatus.RUNNING);

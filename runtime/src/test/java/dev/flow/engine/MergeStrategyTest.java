@@ -6,6 +6,7 @@ import dev.flow.engine.step.Json;
 import dev.flow.model.MergeStrategy;
 import dev.flow.model.WaitMode;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -56,7 +57,7 @@ class MergeStrategyTest {
         @SuppressWarnings("unchecked")
         List<String> joined = (List<String>) merged.get("joined");
         assertThat(joined).containsExactlyInAnyOrder("a", "b", "c");
-        var expectedFiles = new java.util.ArrayList<String>();
+        var expectedFiles = new ArrayList<String>();
         for (String node : joined) {
             @SuppressWarnings("unchecked")
             List<String> files = (List<String>) data(ANSWERS.get(node)).get("files");

@@ -5,11 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.flow.engine.exec.Bubblewrap;
 import dev.flow.model.Sandbox;
 import dev.flow.store.NodeStatus;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -105,7 +112,7 @@ class SandboxedProcessesTest {
             }
         } finally {
             try (var all = Files.walk(top)) {
-                for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
                     Files.deleteIfExists(p);
                 }
             }
@@ -181,15 +188,15 @@ class SandboxedProcessesTest {
     @Test
     void inASandboxEvenTheSweepKillsAGrandchildThatDetachedAndClearedItsEnvironment() throws Exception {
         // The sandbox is a process namespace: when its first process dies, the kernel kills all the others.
-        String seconds = Long.toString(300 + new java.util.Random().nextInt(10_000));
+        String seconds = Long.toString(300 + new Random().nextInt(10_000));
         var g = Flows.workflow("w").sh("t", "( env -i \"$(command -v setsid)\" \"$(command -v sleep)\" " + seconds + " & ); sleep 0.5; sleep 300")
-                .outputs("t", "done", "timeout").timeout("t", java.time.Duration.ofSeconds(2)).sandbox(ON)
+                .outputs("t", "done", "timeout").timeout("t", Duration.ofSeconds(2)).sandbox(ON)
                 .chain("start", "t").edge("t", "end", Flows.any("timeout")).graph();
-        var env = new java.util.HashMap<>(System.getenv());
+        var env = new HashMap<>(System.getenv());
         env.put(dev.flow.engine.exec.Containment.SWITCH, "off");
         try (var h = new Harness(dir, b -> b.environment(env))) {
             String id = h.start(g);
-            var result = new java.util.concurrent.atomic.AtomicReference<RunResult>();
+            var result = new AtomicReference<RunResult>();
             var runner = new Thread(() -> result.set(h.engine.run(id)));
             runner.start();
             for (int i = 0; i < 200 && sleeping(seconds).isEmpty(); i++) {
@@ -207,7 +214,7 @@ class SandboxedProcessesTest {
 
     /** The live processes running {@code sleep SECONDS}, from the host's process table. */
     private static List<Long> sleeping(String seconds) throws Exception {
-        var out = new java.util.ArrayList<Long>();
+        var out = new ArrayList<Long>();
         try (var procs = Files.newDirectoryStream(Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
             for (Path p : procs) {
                 try {
@@ -215,7 +222,7 @@ class SandboxedProcessesTest {
                     if (cmd.endsWith("sleep " + seconds) && Detached.alive(Long.parseLong(p.getFileName().toString()))) {
                         out.add(Long.parseLong(p.getFileName().toString()));
                     }
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     // exited meanwhile
                 }
             }

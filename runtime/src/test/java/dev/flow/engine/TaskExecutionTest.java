@@ -9,6 +9,8 @@ import dev.flow.store.RunRow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -151,7 +153,7 @@ class TaskExecutionTest {
 
     @Test
     void aGateOfSeverityWarningThatFailsCountsAsPassed() {
-        var g = Flows.workflow("w").gateDef("lint", "echo style; exit 1", dev.flow.model.Severity.WARNING, java.util.List.of())
+        var g = Flows.workflow("w").gateDef("lint", "echo style; exit 1", dev.flow.model.Severity.WARNING, List.of())
                 .gate("l", "lint").edge("start", "l").edge("l", "end", Flows.ref("l.passed")).graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
@@ -192,11 +194,11 @@ class TaskExecutionTest {
     @Test
     void aTasksGatesRunAfterItAndTheirFailureFailsTheTask() {
         var task = dev.flow.model.NodeSpec.Task.builder().command(new dev.flow.model.Command.Shell("echo built", null))
-                .execution(e -> e.gates(java.util.List.of(dev.flow.model.NameRef.of("check")))).build();
+                .execution(e -> e.gates(List.of(dev.flow.model.NameRef.of("check")))).build();
         var base = Flows.workflow("w").gateDef("check", "echo 'check failed'; exit 1").build();
-        var nodes = new java.util.ArrayList<>(base.nodes());
+        var nodes = new ArrayList<>(base.nodes());
         nodes.add(dev.flow.model.Node.of("build", task, null));
-        var edges = java.util.List.of(
+        var edges = List.of(
                 new dev.flow.model.Edge("a", dev.flow.model.NameRef.of("start"), dev.flow.model.NameRef.of("build"), null, null, false, null, null),
                 new dev.flow.model.Edge("b", dev.flow.model.NameRef.of("build"), dev.flow.model.NameRef.of("end"), null, null, false, null, null));
         var w = dev.flow.model.Workflow.builder().id("w").inputs(base.inputs()).state(base.state()).gates(base.gates()).agents(base.agents())

@@ -4,6 +4,8 @@ import dev.flow.store.open.Stores;
 
 import dev.flow.store.sqlite.SqliteStore;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The stores the engine's behaviour suite runs on: each test that takes a {@code StoreKind}
@@ -15,7 +17,7 @@ public enum StoreKind {
 
     private static volatile StoreKind current = SQLITE;
     /** One PostgreSQL database per folder: opening the store of a folder again (as after a crash) finds its runs. */
-    private static final java.util.Map<Path, String> DATABASES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<Path, String> DATABASES = new ConcurrentHashMap<>();
 
     /** The store of the class run under way ({@link BothStores}); SQLite outside one. */
     public static StoreKind current() {

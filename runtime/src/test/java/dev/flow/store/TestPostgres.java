@@ -3,6 +3,8 @@ package dev.flow.store;
 import dev.flow.store.postgres.PgUrl;
 import dev.flow.store.postgres.PostgresStore;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
@@ -42,7 +44,7 @@ public final class TestPostgres {
         try {
             Path dir = Files.createTempDirectory("flow-pg-");
             int port;
-            try (var socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
                 port = socket.getLocalPort();
             }
             run(script.toString(), "start", dir.toString(), Integer.toString(port));

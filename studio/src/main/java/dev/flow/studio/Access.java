@@ -1,6 +1,7 @@
 package dev.flow.studio;
 
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Locale;
@@ -71,7 +72,7 @@ final class Access {
                 throw new HttpProblem(400, "the Origin header is not an origin (scheme://host:port)");
             }
             return authority;
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             throw new HttpProblem(400, "the Origin header is not an origin (scheme://host:port)");
         }
     }

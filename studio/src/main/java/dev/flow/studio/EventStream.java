@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flow.store.ExecutionRow;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -39,7 +40,7 @@ final class EventStream {
 
     private final StudioData data;
     private final BooleanSupplier open;
-    private final java.util.Map<String, Integer> streams = new java.util.HashMap<>();
+    private final Map<String, Integer> streams = new HashMap<>();
     private int total;
 
     EventStream(StudioData data, BooleanSupplier open) {

@@ -1,7 +1,10 @@
 package dev.flow.studio;
 
 import dev.flow.engine.Engine;
+import java.io.IOException;
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -45,8 +48,8 @@ public final class Studio implements AutoCloseable {
     /** The host a person opens: this machine's name when listening on every interface (0.0.0.0). */
     private static String shownHost(String host) {
         try {
-            return java.net.InetAddress.getByName(host).isAnyLocalAddress() ? java.net.InetAddress.getLocalHost().getHostName() : host;
-        } catch (java.net.UnknownHostException e) {
+            return InetAddress.getByName(host).isAnyLocalAddress() ? InetAddress.getLocalHost().getHostName() : host;
+        } catch (UnknownHostException e) {
             return host;
         }
     }
@@ -56,11 +59,11 @@ public final class Studio implements AutoCloseable {
      *
      * @throws java.io.IOException when the address cannot be listened on (a port in use)
      */
-    public static Studio start(Engine engine, StudioAddress address) throws java.io.IOException {
+    public static Studio start(Engine engine, StudioAddress address) throws IOException {
         try {
             return new Studio(engine, address);
         } catch (Exception e) {
-            throw new java.io.IOException("the studio cannot listen on " + address.host() + ":" + address.port() + ": " + e.getMessage(), e);
+            throw new IOException("the studio cannot listen on " + address.host() + ":" + address.port() + ": " + e.getMessage(), e);
         }
     }
 

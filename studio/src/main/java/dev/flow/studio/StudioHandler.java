@@ -8,6 +8,8 @@ import dev.flow.engine.Engine;
 import dev.flow.engine.config.UsageException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URLDecoder;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -126,7 +128,7 @@ final class StudioHandler extends Handler.Abstract {
         String method = request.getMethod();
         if (method.equals("GET") && part.startsWith("/nodes/")) {
             // a node's id may hold any character: the page sends it percent-coded (encodeURIComponent)
-            String node = java.net.URLDecoder.decode(part.substring("/nodes/".length()).replace("+", "%2B"), StandardCharsets.UTF_8);
+            String node = URLDecoder.decode(part.substring("/nodes/".length()).replace("+", "%2B"), StandardCharsets.UTF_8);
             send(response, callback, 200, Map.of("runs", data.runs(id, node)));
             return;
         }
@@ -209,7 +211,7 @@ final class StudioHandler extends Handler.Abstract {
             response.setStatus(200);
             response.getHeaders().put(HttpHeader.CONTENT_TYPE, type);
             response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-cache");
-            response.write(true, java.nio.ByteBuffer.wrap(bytes), callback);
+            response.write(true, ByteBuffer.wrap(bytes), callback);
         }
     }
 
@@ -223,6 +225,6 @@ final class StudioHandler extends Handler.Abstract {
         response.setStatus(status);
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
-        response.write(true, java.nio.ByteBuffer.wrap(bytes), callback);
+        response.write(true, ByteBuffer.wrap(bytes), callback);
     }
 }

@@ -11,6 +11,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -203,7 +204,7 @@ class StudioApiTest {
     void aNodePageAnswersForIdsWithSpacesAndQuotes() throws Exception {
         try (var s = new Running(dir)) {
             String id = s.waitingApproval();
-            String node = java.net.URLEncoder.encode("say \"hi\" to 'them'", StandardCharsets.UTF_8).replace("+", "%20");
+            String node = URLEncoder.encode("say \"hi\" to 'them'", StandardCharsets.UTF_8).replace("+", "%20");
             // this workflow has no such node: the answer names it as the page meant it, not a 404 for the path
             HttpResponse<String> r = http.send(request(s, "/api/executions/" + id + "/nodes/" + node).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(JSON.readTree(r.body()).get("error").asText()).isEqualTo("workflow \"approval\" has no node \"say \"hi\" to 'them'\"");

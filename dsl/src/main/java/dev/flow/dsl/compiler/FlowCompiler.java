@@ -14,10 +14,12 @@ import dev.flow.model.GateDef;
 import dev.flow.model.Severity;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.eclipse.xtext.linking.impl.LinkingHelper;
 
 /**
@@ -59,7 +61,7 @@ public final class FlowCompiler {
             var found = new ArrayList<Diagnostic>();
             found.add(new Diagnostic(Code.UNREADABLE_INPUT, Severity.INFO,
                     "this file holds no workflow, only definitions for other files to import: nothing to run", at,
-                    List.of(), List.of(), java.util.Set.of()));
+                    List.of(), List.of(), Set.of()));
             if (file != null) {
                 found.addAll(libraryProblems(file, positions, registryGates));
             }
@@ -146,7 +148,7 @@ public final class FlowCompiler {
 
     /** The workflows no other workflow of the same list calls as a subgraph. */
     private static List<Workflow> roots(List<Workflow> workflows) {
-        var called = new java.util.HashSet<Workflow>();
+        var called = new HashSet<Workflow>();
         for (Workflow w : workflows) {
             for (Workflow c : WorkflowCompiler.called(w)) {
                 if (c != w) {

@@ -3,6 +3,7 @@ package dev.flow.dsl.compiler;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 
 /** The known names closest to a misspelled one (Levenshtein distance), for suggestions. */
 public final class NearestNames {
@@ -11,11 +12,11 @@ public final class NearestNames {
     /** Up to three names within a distance of a third of the name's length (at least 2), nearest first. */
     public static List<String> of(String written, Collection<String> known) {
         int limit = Math.max(2, written.length() / 3);
-        String lower = written.toLowerCase(java.util.Locale.ROOT);
+        String lower = written.toLowerCase(Locale.ROOT);
         return known.stream()
                 .distinct()
                 .filter(k -> !k.equals(written))
-                .map(k -> new Candidate(k, distance(lower, k.toLowerCase(java.util.Locale.ROOT))))
+                .map(k -> new Candidate(k, distance(lower, k.toLowerCase(Locale.ROOT))))
                 .filter(c -> c.distance() <= limit)
                 .sorted(Comparator.comparingInt(Candidate::distance).thenComparing(Candidate::name))
                 .limit(3)

@@ -12,6 +12,8 @@ import dev.flow.dsl.flow.Subgraph;
 import dev.flow.dsl.flow.Supervisor;
 import dev.flow.model.Isolation;
 import dev.flow.model.NodeKind;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 
 /** The kinds and outputs of syntax nodes, as the graph model will see them. */
@@ -46,7 +48,7 @@ public final class Outputs {
         if (kindOf(node) != NodeKind.TASK || own.contains(Isolation.CONFLICT_OUTPUT) || Isolations.of(node) != Isolation.WORKTREE) {
             return own;
         }
-        var all = new java.util.ArrayList<>(own);
+        var all = new ArrayList<>(own);
         all.add(Isolation.CONFLICT_OUTPUT);
         return List.copyOf(all);
     }
@@ -65,7 +67,7 @@ public final class Outputs {
      * participants' names and its ask node's, as written, then {@code finish} unless it may not finish.
      */
     public static List<String> supervisorOutputs(Supervisor s) {
-        var out = new java.util.LinkedHashSet<String>();
+        var out = new LinkedHashSet<String>();
         for (var node : org.eclipse.xtext.nodemodel.util.NodeModelUtils.findNodesForFeature(s, dev.flow.dsl.flow.FlowPackage.Literals.SUPERVISOR__PARTICIPANTS)) {
             out.add(written(node));
         }

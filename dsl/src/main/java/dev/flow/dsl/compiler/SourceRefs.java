@@ -3,6 +3,7 @@ package dev.flow.dsl.compiler;
 import dev.flow.dsl.naming.SourceNames;
 import dev.flow.model.SourceRef;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.emf.ecore.EObject;
@@ -37,7 +38,7 @@ public final class SourceRefs {
     private final Map<Resource, LineMap> lines = new HashMap<>();
     private final Map<Resource, String> fileNames = new HashMap<>();
     /** Each element's nodes by feature, walked once per element: the compiler asks for several features of each. */
-    private final Map<EObject, Map<String, List<INode>>> features = new java.util.IdentityHashMap<>();
+    private final Map<EObject, Map<String, List<INode>>> features = new IdentityHashMap<>();
 
     public SourceRefs(SourceNames names) {
         this.names = names;

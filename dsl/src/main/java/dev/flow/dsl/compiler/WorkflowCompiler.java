@@ -32,6 +32,7 @@ import dev.flow.lowering.SupervisionWiring;
 import dev.flow.model.Workflow;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -246,7 +247,7 @@ final class WorkflowCompiler {
             g.getDependsOn().forEach(used -> useGate(used, queue));
         }
         var all = new ArrayList<>(out.values());
-        var names = new java.util.HashSet<String>();
+        var names = new HashSet<String>();
         all.forEach(g -> names.add(g.name()));
         registryGates.stream().filter(g -> names.add(g.name())).forEach(all::add);
         return List.copyOf(all);

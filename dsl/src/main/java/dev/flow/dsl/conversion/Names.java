@@ -3,7 +3,9 @@ package dev.flow.dsl.conversion;
 import com.google.inject.Inject;
 import com.google.inject.Singleton;
 import dev.flow.dsl.services.FlowGrammarAccess;
+import java.util.HashSet;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 import org.eclipse.xtext.GrammarUtil;
 
@@ -72,13 +74,13 @@ public class Names {
     }
 
     private static Set<String> keywordsOf(org.eclipse.xtext.ParserRule rule) {
-        var out = new java.util.TreeSet<String>();
+        var out = new TreeSet<String>();
         GrammarUtil.containedKeywords(rule).forEach(k -> out.add(k.getValue()));
         return Set.copyOf(out);
     }
 
     private static Set<String> union(Set<String> a, Set<String> b) {
-        var out = new java.util.HashSet<>(a);
+        var out = new HashSet<>(a);
         out.addAll(b);
         return Set.copyOf(out);
     }

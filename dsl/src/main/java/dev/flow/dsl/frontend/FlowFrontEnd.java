@@ -31,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.resource.XtextResource;
@@ -110,7 +111,7 @@ public final class FlowFrontEnd implements FrontEnd {
         if (SyntaxErrors.blockCompilation(diagnostics) || root == null) {
             if (root == null && diagnostics.isEmpty()) {
                 diagnostics.add(new Diagnostic(Code.UNREADABLE_INPUT, dev.flow.model.Severity.INFO,
-                        "this file is empty: nothing to run", positions.range(resource, 0, 0), List.of(), List.of(), java.util.Set.of()));
+                        "this file is empty: nothing to run", positions.range(resource, 0, 0), List.of(), List.of(), Set.of()));
             }
             return new Compilation(file, Optional.empty(), diagnostics, sources(resources, resource, names));
         }
@@ -128,7 +129,7 @@ public final class FlowFrontEnd implements FrontEnd {
      */
     private static Map<String, GateDef> registry(LoadOptions options, Injector injector, List<Diagnostic> diagnostics, Map<String, String> sources) {
         var out = new LinkedHashMap<String, GateDef>();
-        var layers = new java.util.ArrayList<List<dev.flow.yaml.gates.GateEntry>>();
+        var layers = new ArrayList<List<dev.flow.yaml.gates.GateEntry>>();
         for (Path gates : options.gatesFiles()) {
             var library = injector.getInstance(LibraryReader.class)
                     .read(URI.createFileURI(gates.toAbsolutePath().toString()), gates.toString());

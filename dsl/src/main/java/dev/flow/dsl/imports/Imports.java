@@ -9,6 +9,7 @@ import dev.flow.yaml.gates.GateEntry;
 import dev.flow.yaml.gates.GateOverlay;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.emf.common.util.URI;
@@ -64,7 +65,7 @@ public final class Imports {
      * order, each later one overlaying those before it ({@link GateOverlay}), as {@code --gates} does.
      */
     public Map<String, GateDef> foreignGates(FlowFile file, SourceNames names) {
-        var out = new java.util.LinkedHashMap<String, GateDef>();
+        var out = new LinkedHashMap<String, GateDef>();
         GateOverlay.definitions(foreignEntries(file, names)).forEach(g -> out.put(g.name(), g));
         return out;
     }

@@ -3,6 +3,7 @@ package dev.flow.dsl.parser;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.antlr.runtime.Token;
 
 /**
@@ -44,7 +45,7 @@ public final class NestingGuard {
      *
      * @param isKeyword whether a token is a keyword or punctuation (and not a name, string, number or comment)
      */
-    public static Optional<Crossing> check(List<? extends Token> tokens, java.util.function.Predicate<Token> isKeyword) {
+    public static Optional<Crossing> check(List<? extends Token> tokens, Predicate<Token> isKeyword) {
         int depth = 0;
         int operators = 0;
         for (Token token : tokens) {

@@ -19,6 +19,7 @@ import dev.flow.model.Workflow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** Nodes, one property per line: what the kind does first, then outputs, timing, handlers and metadata. */
@@ -149,7 +150,7 @@ final class NodePrinter {
     };
 
     /** The node's lines: a header alone, or a header and a block. */
-    void print(Node node, Workflow workflow, java.util.function.Function<String, Workflow> called, SourceWriter out) {
+    void print(Node node, Workflow workflow, Function<String, Workflow> called, SourceWriter out) {
         boolean supervisor = node.spec() instanceof NodeSpec.Task t && t.steering().supervises();
         var header = new StringBuilder(supervisor ? "supervisor" : node.kind().keyword()).append(' ').append(values.name(node.id()));
         if (node.label() != null) {
@@ -176,7 +177,7 @@ final class NodePrinter {
         return node.kind() == dev.flow.model.NodeKind.BRANCH || !properties(node, workflow, w -> null).isEmpty();
     }
 
-    private List<String> properties(Node node, Workflow workflow, java.util.function.Function<String, Workflow> called) {
+    private List<String> properties(Node node, Workflow workflow, Function<String, Workflow> called) {
         var lines = new ArrayList<String>();
         if (node.description() != null) {
             lines.add("description " + values.string(node.description()));
@@ -209,17 +210,17 @@ final class NodePrinter {
         return lines;
     }
 
-    private void spec(Node node, Workflow workflow, java.util.function.Function<String, Workflow> called, List<String> lines) {
+    private void spec(Node node, Workflow workflow, Function<String, Workflow> called, List<String> lines) {
         node.spec().accept(new SpecLines(workflow, called, lines));
     }
 
     /** The lines of what a node of each kind does, in the order the language reads best. */
     private final class SpecLines implements NodeSpec.Visitor<Void> {
         private final Workflow workflow;
-        private final java.util.function.Function<String, Workflow> called;
+        private final Function<String, Workflow> called;
         private final List<String> lines;
 
-        SpecLines(Workflow workflow, java.util.function.Function<String, Workflow> called, List<String> lines) {
+        SpecLines(Workflow workflow, Function<String, Workflow> called, List<String> lines) {
             this.workflow = workflow;
             this.called = called;
             this.lines = lines;

@@ -5,6 +5,7 @@ import dev.flow.dsl.flow.FlowFile;
 import dev.flow.dsl.flow.FlowPackage;
 import dev.flow.dsl.flow.GateDef;
 import dev.flow.dsl.flow.Workflow;
+import java.util.List;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.xtext.resource.IEObjectDescription;
 import org.eclipse.xtext.resource.impl.DefaultResourceDescriptionStrategy;
@@ -44,7 +45,7 @@ public class FlowResourceDescriptionStrategy extends DefaultResourceDescriptionS
             if (!reference.isContainment() && from.eIsSet(reference)
                     && (type == FlowPackage.Literals.GATE_DEF || type == FlowPackage.Literals.AGENT_DEF || type == FlowPackage.Literals.WORKFLOW)) {
                 Object value = from.eGet(reference, true);
-                if (value instanceof java.util.List<?> list) {
+                if (value instanceof List<?> list) {
                     for (int i = 0; i < list.size(); i++) {
                         list.get(i); // resolves the element
                     }

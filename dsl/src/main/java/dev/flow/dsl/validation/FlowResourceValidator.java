@@ -3,6 +3,7 @@ package dev.flow.dsl.validation;
 import dev.flow.diagnostic.Code;
 import dev.flow.dsl.parser.GuardedParseResult;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.diagnostics.Severity;
@@ -24,7 +25,7 @@ public class FlowResourceValidator extends ResourceValidatorImpl {
     public List<Issue> validate(Resource resource, CheckMode mode, CancelIndicator indicator) {
         List<Issue> issues = new ArrayList<>(super.validate(resource, mode, indicator));
         // only the first syntax error, as flow check reports it (see SyntaxErrors): the others mostly follow from it
-        issues.stream().filter(Issue::isSyntaxError).min(java.util.Comparator.comparingInt(Issue::getOffset))
+        issues.stream().filter(Issue::isSyntaxError).min(Comparator.comparingInt(Issue::getOffset))
                 .ifPresent(first -> issues.removeIf(i -> i.isSyntaxError() && i != first));
         if (resource instanceof XtextResource xtext && xtext.getParseResult() != null) {
             GuardedParseResult.refusalOf(xtext.getParseResult()).ifPresent(crossing -> {

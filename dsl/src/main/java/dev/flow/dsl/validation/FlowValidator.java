@@ -14,6 +14,7 @@ import dev.flow.model.FlowGraph;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import org.eclipse.xtext.validation.Check;
 
 /**
@@ -51,7 +52,7 @@ public class FlowValidator extends AbstractFlowValidator {
         if (!file.eResource().getErrors().isEmpty() || SyntaxErrors.blockCompilation(language)) {
             return;
         }
-        for (Diagnostic d : dev.flow.check.Cascades.without(graphDiagnostics(file, names), language, java.util.Set.of())) {
+        for (Diagnostic d : dev.flow.check.Cascades.without(graphDiagnostics(file, names), language, Set.of())) {
             IssueMapping.report(d, file, names, getMessageAcceptor());
         }
     }

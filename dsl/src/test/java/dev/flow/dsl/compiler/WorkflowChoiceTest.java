@@ -9,6 +9,7 @@ import dev.flow.frontend.LoadOptions;
 import dev.flow.frontend.SourceFile;
 import dev.flow.model.Severity;
 import dev.flow.model.Workflow;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +31,7 @@ class WorkflowChoiceTest {
     @Test
     void theChosenWorkflowIsCompiled() {
         var c = new FlowFrontEnd().load(new SourceFile(null, "two.flow", TWO),
-                new LoadOptions(java.util.List.of(), Optional.empty(), Optional.of("b")));
+                new LoadOptions(List.of(), Optional.empty(), Optional.of("b")));
         assertThat(c.diagnostics()).isEmpty();
         assertThat(c.graph().orElseThrow().main().id()).isEqualTo("b");
     }
@@ -38,7 +39,7 @@ class WorkflowChoiceTest {
     @Test
     void choosingAWorkflowThatIsNotThereSuggestsTheNearest() {
         var c = new FlowFrontEnd().load(new SourceFile(null, "two.flow", "workflow build { }\nworkflow test { }"),
-                new LoadOptions(java.util.List.of(), Optional.empty(), Optional.of("biuld")));
+                new LoadOptions(List.of(), Optional.empty(), Optional.of("biuld")));
         assertThat(c.diagnostics()).singleElement().satisfies(d -> {
             assertThat(d.code()).isEqualTo(Code.AMBIGUOUS_WORKFLOW);
             assertThat(d.suggestions()).containsExactly("build");

@@ -8,6 +8,7 @@ import dev.flow.dsl.print.FlowPrinter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,7 +19,7 @@ class FlowFormatterTest {
 
     /** The text formatted; a conflict between two of the formatter's rules fails the test (an editor would log it). */
     static String format(String text) {
-        var conflicts = new java.util.ArrayList<Exception>();
+        var conflicts = new ArrayList<Exception>();
         String formatted = FlowSourceFormatter.create().format(text, conflicts::add);
         assertThat(conflicts).as("the formatter's rules conflict").isEmpty();
         return formatted;

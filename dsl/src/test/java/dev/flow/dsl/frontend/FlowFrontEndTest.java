@@ -9,6 +9,7 @@ import dev.flow.frontend.SourceFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,7 +58,7 @@ class FlowFrontEndTest {
         Path gates = dir.resolve("gates.yaml");
         Files.writeString(gates, "gates:\n  test:\n    command: [pytest]\n  lint:\n    command: [ruff]\n");
         var c = new FlowFrontEnd().load(new SourceFile(null, "w.flow", "workflow w { gate t uses test }"),
-                new LoadOptions(java.util.List.of(gates), Optional.empty(), Optional.empty()));
+                new LoadOptions(List.of(gates), Optional.empty(), Optional.empty()));
         assertThat(c.diagnostics()).isEmpty();
         assertThat(c.graph().orElseThrow().main().gates()).extracting(g -> g.name()).containsExactly("test", "lint");
         assertThat(c.text(gates.toString())).hasValueSatisfying(text -> assertThat(text).contains("pytest"));

@@ -9,6 +9,7 @@ import dev.flow.model.json.GraphJson;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -225,7 +226,7 @@ class PrinterRoundTripTest {
     @Test
     void whatTheLanguageCannotWriteIsRefusedWithAReason() {
         var graph = SampleModels.workflow("w", List.of(), List.of(SampleModels.edge("x", "start", "end",
-                SampleModels.lit(new dev.flow.model.Value.Obj(java.util.Map.of("a", dev.flow.model.Value.of(1L)))))));
+                SampleModels.lit(new dev.flow.model.Value.Obj(Map.of("a", dev.flow.model.Value.of(1L)))))));
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> PRINTER.print(FlowGraph.of(graph)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("object constant");
     }

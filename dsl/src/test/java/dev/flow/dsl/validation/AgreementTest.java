@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -67,12 +69,12 @@ class AgreementTest {
             // The editor checks every workflow of a file; the command line checks the one chosen.
             for (var name : List.of("first", "second")) {
                 var chosen = new dev.flow.dsl.frontend.FlowFrontEnd().load(new dev.flow.frontend.SourceFile(fixture, fixture.toString(), text),
-                        new dev.flow.frontend.LoadOptions(List.of(), java.util.Optional.empty(), java.util.Optional.of(name)));
+                        new dev.flow.frontend.LoadOptions(List.of(), Optional.empty(), Optional.of(name)));
                 fakeChecker(chosen.graph().orElseThrow()).forEach(d -> cli.add(key(d.code().id(), d.severity().label(), d.source().offset(), d.source().length())));
             }
         }
         var editor = CheckerDoubles.validate(AgreementTest::fakeChecker, text, fixture).stream()
-                .map(i -> key(i.getCode(), i.getSeverity().name().toLowerCase(java.util.Locale.ROOT), i.getOffset(), i.getLength()))
+                .map(i -> key(i.getCode(), i.getSeverity().name().toLowerCase(Locale.ROOT), i.getOffset(), i.getLength()))
                 .toList();
         assertThat(editor).containsExactlyInAnyOrderElementsOf(cli);
         if (!fixture.getFileName().toString().equals("clean.flow")) {

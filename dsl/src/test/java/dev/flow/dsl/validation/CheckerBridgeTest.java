@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.inject.Guice;
 import dev.flow.dsl.FlowStandaloneSetup;
 import dev.flow.dsl.flow.FlowPackage;
+import java.util.Set;
 import org.eclipse.emf.ecore.EValidator;
 import org.eclipse.xtext.testing.GlobalRegistries;
 import com.google.inject.Injector;
@@ -87,7 +88,7 @@ class CheckerBridgeTest {
         var issues = CheckerDoubles.validate(g -> List.of(Diagnostic.of(Code.UNREACHABLE_NODE, "unreachable", g.main().node("b").orElseThrow().source())
                 .withSuggestions(List.of("a"))
                 .withRelated(List.of(new Diagnostic.Related(g.main().node("a").orElseThrow().source(), "the node before")))
-                .withTags(java.util.Set.of(Diagnostic.Tag.UNNECESSARY))), TEXT, file);
+                .withTags(Set.of(Diagnostic.Tag.UNNECESSARY))), TEXT, file);
         assertThat(issues).singleElement().satisfies(i -> {
             assertThat(IssueData.suggestions(i.getData())).containsExactly("a");
             assertThat(IssueData.tags(i.getData())).containsExactly(Diagnostic.Tag.UNNECESSARY);

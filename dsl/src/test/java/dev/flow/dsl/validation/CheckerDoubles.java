@@ -10,6 +10,7 @@ import dev.flow.dsl.flow.FlowPackage;
 import dev.flow.model.FlowGraph;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -49,7 +50,7 @@ final class CheckerDoubles {
             r.load(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), null);
             return injector.getInstance(IResourceValidator.class).validate(r, CheckMode.ALL, CancelIndicator.NullImpl);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         } finally {
             memento.restoreGlobalState();
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.diagnostic.Diagnostic;
 import dev.flow.dsl.FlowTesting;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +24,7 @@ class SupervisorChecksTest {
                 + "    start -> planner\n"
                 + String.join("\n", more) + "\n}\n";
         var c = FlowTesting.compile(text);
-        var all = new java.util.ArrayList<>(c.diagnostics());
+        var all = new ArrayList<>(c.diagnostics());
         if (all.isEmpty()) {
             all.addAll(dev.flow.check.Checker.check(c.graph().orElseThrow()));
         }

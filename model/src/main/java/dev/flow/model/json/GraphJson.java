@@ -25,6 +25,7 @@ import dev.flow.model.Value;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -132,7 +133,7 @@ public final class GraphJson {
 
     /** {@code " at spec.agent"}: where in the part a mapping problem is, as a dotted path of keys and indices. */
     private static String where(com.fasterxml.jackson.databind.JsonMappingException e, int dropLast) {
-        var parts = new java.util.ArrayList<String>();
+        var parts = new ArrayList<String>();
         var path = e.getPath();
         for (var ref : path.subList(0, Math.max(0, path.size() - dropLast))) {
             parts.add(ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]");

@@ -7,6 +7,7 @@ import dev.flow.model.Command;
 import dev.flow.model.Expr;
 import dev.flow.model.NodeKind;
 import dev.flow.model.NodeSpec;
+import java.util.Arrays;
 
 /** Jackson annotations (and the subtypes of node specs) for the model's sealed types, kept out of the model itself. */
 final class Mixins {
@@ -23,7 +24,7 @@ final class Mixins {
      * written.
      */
     static NamedType[] nodeKinds() {
-        return java.util.Arrays.stream(NodeSpec.class.getPermittedSubclasses())
+        return Arrays.stream(NodeSpec.class.getPermittedSubclasses())
                 .map(kind -> new NamedType(kind, NodeKind.fromKeyword(kind.getSimpleName()).keyword()))
                 .toArray(NamedType[]::new);
     }

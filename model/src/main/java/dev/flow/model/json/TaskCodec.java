@@ -29,6 +29,8 @@ import dev.flow.model.Sandbox;
 import dev.flow.model.SessionMode;
 import dev.flow.model.Supervision;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -139,8 +141,8 @@ final class TaskCodec {
                 // The message names the class that refused the key: the task's, as it did before the flat form had a class of its own.
                 var named = new UnrecognizedPropertyException(p, e.getOriginalMessage().replace(Fields.class.getName(), NodeSpec.Task.class.getName()),
                         e.getLocation(), NodeSpec.Task.class, e.getPropertyName(), e.getKnownPropertyIds());
-                var path = new java.util.ArrayList<>(e.getPath());
-                java.util.Collections.reverse(path);
+                var path = new ArrayList<>(e.getPath());
+                Collections.reverse(path);
                 path.forEach(named::prependPath);
                 throw named;
             }

@@ -18,7 +18,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * Reads the mapping under a {@code gates:} key, in a registry or in a workflow, with the keys of the
@@ -40,7 +42,7 @@ public final class GateDefinitions {
     /** The supervisor's other keys: read and checked, not acted on. */
     static final List<String> ACCEPTED = List.of("cache", "cache_inputs", "force_hash_large_cache_inputs", "skip_on_dependency_failure",
             "allow_shell");
-    private static final List<String> KEYS = java.util.stream.Stream.concat(HONOURED.stream(), ACCEPTED.stream()).toList();
+    private static final List<String> KEYS = Stream.concat(HONOURED.stream(), ACCEPTED.stream()).toList();
     private static final List<String> SEVERITIES = List.of("error", "warning", "info");
 
     private GateDefinitions() {}
@@ -109,6 +111,6 @@ public final class GateDefinitions {
             problems.invalidValue(s, f.what("severity"), SEVERITIES);
             return Severity.ERROR;
         }
-        return Severity.valueOf(s.text().toUpperCase(java.util.Locale.ROOT));
+        return Severity.valueOf(s.text().toUpperCase(Locale.ROOT));
     }
 }

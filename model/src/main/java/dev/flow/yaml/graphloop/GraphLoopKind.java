@@ -1,5 +1,6 @@
 package dev.flow.yaml.graphloop;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -32,7 +33,7 @@ enum GraphLoopKind {
 
     /** The keys a node of this type may have. */
     List<String> allowed() {
-        var all = new java.util.ArrayList<>(COMMON_KEYS);
+        var all = new ArrayList<>(COMMON_KEYS);
         all.addAll(keys);
         return all;
     }

@@ -29,9 +29,12 @@ import dev.flow.yaml.read.YSeq;
 import dev.flow.yaml.read.YamlComments;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /** Reads the {@code nodes:} map of dialect 2, in the order written. */
 final class GraphLoopNodes {
@@ -92,7 +95,7 @@ final class GraphLoopNodes {
             return k;
         });
         if (!f.has("type")) {
-            kind = GraphLoopKind.implied(new java.util.HashSet<>(f.map().keys()));
+            kind = GraphLoopKind.implied(new HashSet<>(f.map().keys()));
         }
         checkKeys(f, kind);
         boolean supervises = kind.filter(k -> k == GraphLoopKind.SUPERVISOR).isPresent();
@@ -162,7 +165,7 @@ final class GraphLoopNodes {
                 out.add(read);
                 continue;
             }
-            var named = new java.util.LinkedHashMap<String, OutputDecl>();
+            var named = new LinkedHashMap<String, OutputDecl>();
             n.onOutput().forEach(h -> named.putIfAbsent(h.output().name(), new OutputDecl(h.output().name(), null, h.output().source())));
             for (var edge : edges) {
                 if (edge.from().name().equals(n.id()) && edge.condition() != null) {
@@ -177,7 +180,7 @@ final class GraphLoopNodes {
         return out;
     }
 
-    private static void outputTests(Expr e, java.util.function.Consumer<NameRef> each) {
+    private static void outputTests(Expr e, Consumer<NameRef> each) {
         if (e instanceof Expr.OutputTest t) {
             t.outputs().forEach(each);
         } else if (e instanceof Expr.Unary u) {

@@ -22,6 +22,9 @@ import dev.flow.yaml.read.YScalar;
 import dev.flow.yaml.read.YamlComments;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
 
@@ -61,10 +64,10 @@ final class GraphLoopSettings {
      * them when it is appended to, and starts at that type's zero value.
      */
     static List<StateVariable> declaredByUpdates(List<StateVariable> declared, List<Node> nodes) {
-        var known = new java.util.HashSet<String>();
+        var known = new HashSet<String>();
         declared.forEach(v -> known.add(v.name()));
-        var types = new java.util.LinkedHashMap<String, Type>();
-        var sources = new java.util.HashMap<String, dev.flow.model.SourceRef>();
+        var types = new LinkedHashMap<String, Type>();
+        var sources = new HashMap<String, dev.flow.model.SourceRef>();
         for (Node node : nodes) {
             for (OutputHandler handler : node.onOutput()) {
                 for (StateUpdate update : handler.updates()) {

@@ -5,10 +5,12 @@ import dev.flow.model.Value;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -28,7 +30,7 @@ import java.util.function.Function;
 public record Fields(YMap map, String owner, SourceRef anchor, Problems problems, Map<String, YEntry> misspelt) {
 
     public Fields(YMap map, String owner, SourceRef anchor, Problems problems) {
-        this(map, owner, anchor, problems, new java.util.HashMap<>());
+        this(map, owner, anchor, problems, new HashMap<>());
     }
 
     /** A view of {@code node} if it is a mapping; reports it otherwise. */
@@ -216,7 +218,7 @@ public record Fields(YMap map, String owner, SourceRef anchor, Problems problems
     }
 
     /** Reads each item of a list with its index (from 0), keeping the items that could be read. */
-    public static <T> List<T> eachItem(List<YNode> items, java.util.function.BiFunction<YNode, Integer, Optional<T>> reader) {
+    public static <T> List<T> eachItem(List<YNode> items, BiFunction<YNode, Integer, Optional<T>> reader) {
         var out = new ArrayList<T>(items.size());
         for (int i = 0; i < items.size(); i++) {
             reader.apply(items.get(i), i).ifPresent(out::add);

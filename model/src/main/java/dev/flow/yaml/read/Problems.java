@@ -5,7 +5,10 @@ import dev.flow.diagnostic.Diagnostic;
 import dev.flow.model.SourceRef;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The diagnostics a YAML reader collects, with the messages every reader shares: unknown keys with
@@ -13,7 +16,7 @@ import java.util.List;
  */
 public final class Problems {
     private final List<Diagnostic> diagnostics = new ArrayList<>();
-    private final java.util.Set<SourceRef> misread = new java.util.LinkedHashSet<>();
+    private final Set<SourceRef> misread = new LinkedHashSet<>();
     private int errors;
 
     public void add(Diagnostic diagnostic) {
@@ -34,8 +37,8 @@ public final class Problems {
     }
 
     /** The elements read with errors. */
-    public java.util.Set<SourceRef> misread() {
-        return java.util.Collections.unmodifiableSet(misread);
+    public Set<SourceRef> misread() {
+        return Collections.unmodifiableSet(misread);
     }
 
     public void addAll(Collection<Diagnostic> more) {

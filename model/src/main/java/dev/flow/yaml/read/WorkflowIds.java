@@ -1,6 +1,7 @@
 package dev.flow.yaml.read;
 
 import dev.flow.model.SourceRef;
+import java.nio.file.Path;
 import java.util.List;
 
 /** Small helpers both dialect readers use for the workflow as a whole. */
@@ -9,7 +10,7 @@ public final class WorkflowIds {
 
     /** The id a workflow without one gets: its file name without the extension. */
     public static String fromFile(String file) {
-        String name = java.nio.file.Path.of(file.isEmpty() ? "workflow" : file).getFileName().toString();
+        String name = Path.of(file.isEmpty() ? "workflow" : file).getFileName().toString();
         int dot = name.lastIndexOf('.');
         return dot > 0 ? name.substring(0, dot) : name;
     }

@@ -4,6 +4,7 @@ import dev.flow.model.SourceRef;
 import dev.flow.model.Value;
 import java.math.BigInteger;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -15,9 +16,9 @@ import java.util.Optional;
 public record YScalar(String text, Type type, Style style, SourceRef source) implements YNode {
 
     public YScalar {
-        java.util.Objects.requireNonNull(text, "text");
-        java.util.Objects.requireNonNull(type, "type");
-        java.util.Objects.requireNonNull(style, "style");
+        Objects.requireNonNull(text, "text");
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(style, "style");
     }
 
     /** The type YAML resolved for the scalar. Quoted scalars are always strings. */

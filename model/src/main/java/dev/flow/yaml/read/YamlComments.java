@@ -1,5 +1,6 @@
 package dev.flow.yaml.read;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,7 @@ public final class YamlComments {
     private final List<String> footer;
 
     YamlComments(Map<Target, Attached> byTarget, List<String> footer) {
-        this.byTarget = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(byTarget));
+        this.byTarget = Collections.unmodifiableMap(new LinkedHashMap<>(byTarget));
         this.footer = List.copyOf(footer);
     }
 

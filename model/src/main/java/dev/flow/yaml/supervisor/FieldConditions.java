@@ -10,6 +10,7 @@ import dev.flow.yaml.read.YNode;
 import dev.flow.yaml.read.YScalar;
 import dev.flow.yaml.read.YSeq;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -92,6 +93,6 @@ final class FieldConditions {
                 default -> throw new IllegalArgumentException(w);
             });
         }
-        return java.util.Collections.unmodifiableMap(out);
+        return Collections.unmodifiableMap(out);
     }
 }

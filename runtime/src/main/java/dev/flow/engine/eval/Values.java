@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flow.model.Type;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -180,7 +181,7 @@ public final class Values {
         if (v instanceof Integer || v instanceof Short || v instanceof Byte) {
             return ((Number) v).longValue();
         }
-        if (v instanceof java.math.BigInteger b) {
+        if (v instanceof BigInteger b) {
             return b.longValue();
         }
         if (v instanceof Float || v instanceof BigDecimal) {

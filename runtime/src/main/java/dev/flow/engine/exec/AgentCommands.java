@@ -2,6 +2,7 @@ package dev.flow.engine.exec;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -69,11 +70,11 @@ public final class AgentCommands {
      * the user wrote it there, while the process runs in the workflow's folder.
      */
     public static List<String> anchored(List<String> argv) {
-        if (argv.isEmpty() || !argv.get(0).contains("/") || java.nio.file.Path.of(argv.get(0)).isAbsolute()) {
+        if (argv.isEmpty() || !argv.get(0).contains("/") || Path.of(argv.get(0)).isAbsolute()) {
             return argv;
         }
         var out = new ArrayList<>(argv);
-        out.set(0, java.nio.file.Path.of("").toAbsolutePath().resolve(argv.get(0)).normalize().toString());
+        out.set(0, Path.of("").toAbsolutePath().resolve(argv.get(0)).normalize().toString());
         return List.copyOf(out);
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -274,7 +275,7 @@ public record AgentReply(
                     return new Found(null, e.getOriginalMessage(), null);
                 }
                 failed++;
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 failed++; // cannot happen on a string
             }
         }

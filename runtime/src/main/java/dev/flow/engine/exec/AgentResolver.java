@@ -3,6 +3,7 @@ package dev.flow.engine.exec;
 import dev.flow.model.AgentDef;
 import dev.flow.model.BuiltinAgents;
 import dev.flow.model.Workflow;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -25,7 +26,7 @@ public final class AgentResolver {
         }
 
         /** Its command line run in {@code dir}: a program named by a relative path that is not there is taken from {@code workflowDir}. */
-        public List<String> argvIn(java.nio.file.Path dir, java.nio.file.Path workflowDir) {
+        public List<String> argvIn(Path dir, Path workflowDir) {
             return Launcher.anchored(argv, dir, workflowDir);
         }
 

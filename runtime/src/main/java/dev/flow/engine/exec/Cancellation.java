@@ -2,6 +2,7 @@ package dev.flow.engine.exec;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * Tells running work to stop (its loop was reset, its run failed fast, its lease was lost). Whoever
@@ -11,13 +12,13 @@ import java.util.List;
 public final class Cancellation {
     private final List<Runnable> callbacks = new ArrayList<>();
     private String reason;
-    private volatile java.util.function.BooleanSupplier stillWanted = () -> true;
+    private volatile BooleanSupplier stillWanted = () -> true;
 
     /**
      * How {@link #confirm} asks whether the work is still wanted (its worker reads whether it still
      * holds the node), for a cancellation made in another process that this one has not heard of yet.
      */
-    public void confirmWith(java.util.function.BooleanSupplier check) {
+    public void confirmWith(BooleanSupplier check) {
         stillWanted = check;
     }
 

@@ -2,6 +2,7 @@ package dev.flow.engine.exec;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitOption;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,7 +85,7 @@ final class Cgroups {
         var out = new ArrayList<JobCgroup>();
         var visited = new int[1];
         try {
-            Files.walkFileTree(mount, EnumSet.noneOf(java.nio.file.FileVisitOption.class), WALK_MAX_DEPTH, new SimpleFileVisitor<>() {
+            Files.walkFileTree(mount, EnumSet.noneOf(FileVisitOption.class), WALK_MAX_DEPTH, new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
                     if (++visited[0] > WALK_MAX_DIRECTORIES) {

@@ -126,7 +126,7 @@ record CliReport(String stdout, long inputTokens, long outputTokens, List<String
             JsonNode e;
             try {
                 e = JSON.readTree(t);
-            } catch (java.io.IOException ex) {
+            } catch (IOException ex) {
                 continue;
             }
             switch (e.path("type").asText("")) {

@@ -1,6 +1,7 @@
 package dev.flow.engine.exec;
 
 import dev.flow.store.ErrorClass;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -26,7 +27,7 @@ final class ErrorClassifier {
             Pattern.CASE_INSENSITIVE);
 
     /** The setting that holds each built-in agent's key, named when the key is refused. */
-    private static final java.util.Map<String, String> KEY_SETTINGS = java.util.Map.of(
+    private static final Map<String, String> KEY_SETTINGS = Map.of(
             "claude", "ANTHROPIC_API_KEY (or claude's login: claude setup-token)",
             "codex", "the key variable of codex's model provider (env_key in $CODEX_HOME/config.toml; OPENAI_API_KEY by default, or codex login)",
             "gemini", "GEMINI_API_KEY (or GOOGLE_API_KEY)");

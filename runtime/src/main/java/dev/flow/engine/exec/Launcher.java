@@ -3,9 +3,11 @@ package dev.flow.engine.exec;
 import dev.flow.model.Command;
 import dev.flow.model.Sandbox;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -53,7 +55,7 @@ final class Launcher {
             Files.createDirectories(job.runDir());
             Path context = job.runDir().resolve("context.json");
             if (!Files.exists(context)) {
-                Files.writeString(context, job.contextJson(), java.nio.charset.StandardCharsets.UTF_8);
+                Files.writeString(context, job.contextJson(), StandardCharsets.UTF_8);
             }
         } catch (IOException e) {
             throw new LaunchException("cannot write the run's files in " + job.runDir() + ": " + e.getMessage());
@@ -87,7 +89,7 @@ final class Launcher {
         if (program.isAbsolute() || Files.exists(dir.resolve(program)) || !Files.exists(workflowDir.resolve(program))) {
             return argv;
         }
-        var all = new java.util.ArrayList<>(argv);
+        var all = new ArrayList<>(argv);
         all.set(0, workflowDir.resolve(program).normalize().toString());
         return all;
     }

@@ -1,6 +1,7 @@
 package dev.flow.engine.exec;
 
 import dev.flow.store.ErrorClass;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -25,8 +26,8 @@ public record Outcome(
         String sessionId, String growth) {
 
     public Outcome {
-        result = result == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(result));
-        state = state == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(state));
+        result = result == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(result));
+        state = state == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(state));
         if (error != null && errorClass == null) {
             throw new IllegalArgumentException("a failure needs its error class: " + error);
         }

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -100,7 +101,7 @@ final class ProcTable {
             while (end < env.length && env[end] != 0) {
                 end++;
             }
-            if (end - start == entry.length && java.util.Arrays.equals(env, start, end, entry, 0, entry.length)) {
+            if (end - start == entry.length && Arrays.equals(env, start, end, entry, 0, entry.length)) {
                 return start;
             }
             start = end + 1;

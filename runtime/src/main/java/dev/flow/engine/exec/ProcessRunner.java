@@ -3,6 +3,7 @@ package dev.flow.engine.exec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -28,7 +29,7 @@ public final class ProcessRunner {
             throw new LaunchException("the command is empty");
         }
         Path program = ProgramLocator.locate(argv.get(0), spec.cwd(), spec.env());
-        List<String> full = new java.util.ArrayList<String>(argv);
+        List<String> full = new ArrayList<String>(argv);
         full.set(0, program.toString());
         if (spec.sandbox() != null) {
             var bwrap = Bubblewrap.check(spec.env());

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -115,7 +116,7 @@ final class ProcessSweep {
     private static Set<Long> spared() {
         var out = new HashSet<Long>();
         out.add(1L);
-        for (var h = java.util.Optional.of(ProcessHandle.current()); h.isPresent(); h = h.get().parent()) {
+        for (var h = Optional.of(ProcessHandle.current()); h.isPresent(); h = h.get().parent()) {
             out.add(h.get().pid());
         }
         return out;

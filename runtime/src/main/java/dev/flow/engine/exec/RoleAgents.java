@@ -5,6 +5,7 @@ import dev.flow.model.FlowGraph;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
 import dev.flow.model.Workflow;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -89,7 +90,7 @@ public final class RoleAgents {
             for (Node node : w.nodes()) {
                 if (node.spec() instanceof NodeSpec.Task t && t.call().agent() == null && t.command() == null && t.call().role() != null
                         && resolve(w, t.call().role()).isEmpty()) {
-                    out.computeIfAbsent(t.call().role(), r -> new java.util.ArrayList<>()).add(node.id());
+                    out.computeIfAbsent(t.call().role(), r -> new ArrayList<>()).add(node.id());
                 }
             }
             // an automatic escalation node names no agent unless its escalation does: the planner role runs it
@@ -97,7 +98,7 @@ public final class RoleAgents {
                 String auto = dev.flow.model.Escalation.autoNodeId(failed);
                 if (e.mode() == dev.flow.model.Escalation.Mode.AUTO && e.agent() == null && w.node(auto).isEmpty()
                         && resolve(w, dev.flow.model.Escalation.PLANNER_ROLE).isEmpty()) {
-                    out.computeIfAbsent(dev.flow.model.Escalation.PLANNER_ROLE, r -> new java.util.ArrayList<>()).add(auto);
+                    out.computeIfAbsent(dev.flow.model.Escalation.PLANNER_ROLE, r -> new ArrayList<>()).add(auto);
                 }
             });
         }
@@ -116,7 +117,7 @@ public final class RoleAgents {
             var only = unplayed.entrySet().iterator().next();
             return missing(only.getKey()) + " (" + tasks(only.getValue()) + ")";
         }
-        var roles = new java.util.ArrayList<String>();
+        var roles = new ArrayList<String>();
         unplayed.forEach((role, tasks) -> roles.add("\"" + role + "\" (" + tasks(tasks) + ")"));
         String first = unplayed.keySet().iterator().next();
         return "no agent plays the roles " + String.join(", ", roles) + ": set " + DEFAULT_VARIABLE + " to the command line of an agent"

@@ -1,6 +1,7 @@
 package dev.flow.engine.exec;
 
 import dev.flow.model.Sandbox;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,7 +85,7 @@ public record SandboxPolicy(List<Path> writable, List<Path> readable, boolean ne
             }
         }
         // the class path Flow runs on: flow.jar's folder, or a build's classes folders (tests run flow that way)
-        for (String entry : System.getProperty("java.class.path", "").split(java.io.File.pathSeparator)) {
+        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
             if (!entry.isBlank()) {
                 Path p = Path.of(entry).toAbsolutePath();
                 out.add(Files.isDirectory(p) ? p : p.getParent());

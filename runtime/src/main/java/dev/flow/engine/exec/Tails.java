@@ -2,6 +2,8 @@ package dev.flow.engine.exec;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,9 +54,9 @@ public final class Tails {
             return StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPLACE)
                     .onUnmappableCharacter(CodingErrorAction.REPLACE)
-                    .decode(java.nio.ByteBuffer.wrap(bytes))
+                    .decode(ByteBuffer.wrap(bytes))
                     .toString();
-        } catch (java.nio.charset.CharacterCodingException e) {
+        } catch (CharacterCodingException e) {
             return new String(bytes, StandardCharsets.UTF_8);
         }
     }

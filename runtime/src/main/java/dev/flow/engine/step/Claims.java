@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Takes a ready node for a worker: oldest first, within its execution's max parallel, not before
@@ -24,7 +25,7 @@ import java.util.Map;
  */
 final class Claims {
     private static final int ENV_VALUE_MAX = 32 * 1024;
-    private static final java.util.regex.Pattern ENV_NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private final Step step;
 
     Claims(Step step) {

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What happens when a node has a result: the state updates it reported and its {@code on} handlers
@@ -46,7 +47,7 @@ final class Completion {
         NodeRow stored = step.tx.nodes().get(held.executionId(), held.nodeId()).orElse(null);
         RunContext ctx = step.run(held.executionId());
         if (stored == null || stored.status() != NodeStatus.RUNNING || stored.iteration() != held.iteration()
-                || stored.attempt() != held.attempt() || !java.util.Objects.equals(stored.leaseOwner(), held.leaseOwner())) {
+                || stored.attempt() != held.attempt() || !Objects.equals(stored.leaseOwner(), held.leaseOwner())) {
             step.event(ctx, "result_dropped", held.nodeId(), Json.object("iteration", held.iteration(), "attempt", held.attempt(),
                     "reason", "the node moved on while it ran (" + (stored == null ? "gone" : stored.status().keyword()) + ")"));
             return;

@@ -11,11 +11,14 @@ import dev.flow.engine.exec.WorkExecutor;
 import dev.flow.engine.workspace.Workspaces;
 import dev.flow.store.EventRow;
 import dev.flow.store.Store;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
@@ -35,7 +38,7 @@ public final class EngineCore {
     final String host;
     final RoleAgents roles;
     /** The workers running in this process, which kill the work a committed transaction cancelled. */
-    private final Set<LocalWorker> workers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<LocalWorker> workers = ConcurrentHashMap.newKeySet();
 
     public EngineCore(Store store, EngineOptions options) {
         this.store = store;
@@ -149,14 +152,14 @@ public final class EngineCore {
     /** A worker identity: host, pid and the process's start time (so a reused pid is not mistaken for us). */
     public String newOwner(String suffix) {
         ProcessHandle me = ProcessHandle.current();
-        long started = me.info().startInstant().map(java.time.Instant::toEpochMilli).orElse(0L);
+        long started = me.info().startInstant().map(Instant::toEpochMilli).orElse(0L);
         return host + ":" + me.pid() + ":" + started + ":" + suffix;
     }
 
     private static String hostName() {
         try {
             return InetAddress.getLocalHost().getHostName();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             String name = ManagementFactory.getRuntimeMXBean().getName();
             int at = name.indexOf('@');
             return at >= 0 ? name.substring(at + 1) : "localhost";

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Escalation: a node that fails for good hands its failure to its escalation node instead of failing
@@ -156,7 +157,7 @@ final class Escalating {
                 in.put("failed_result_fields", result);
             }
         }
-        in.values().removeIf(java.util.Objects::isNull);
+        in.values().removeIf(Objects::isNull);
         return in;
     }
 

@@ -15,6 +15,7 @@ import dev.flow.store.NodeRow;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.RunRow;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -173,7 +174,7 @@ final class Forks {
                 reached.add(r);
             }
         }
-        reached.sort(java.util.Comparator.comparing(r -> r.enteredSeq() == null ? Long.MAX_VALUE : r.enteredSeq()));
+        reached.sort(Comparator.comparing(r -> r.enteredSeq() == null ? Long.MAX_VALUE : r.enteredSeq()));
         throw new UsageException("node \"" + nodeId + "\" never became ready in execution " + src.id() + " (it is " + row.status().keyword()
                 + "), so there is no point to fork from; it reached " + (reached.isEmpty() ? "no node"
                 : String.join(", ", reached.stream().map(NodeRow::nodeId).toList())));

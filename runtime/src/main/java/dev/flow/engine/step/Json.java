@@ -5,7 +5,9 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flow.engine.eval.Values;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /** JSON for the values the engine keeps in the database: plain maps and values, compact. */
 public final class Json {
@@ -51,8 +53,8 @@ public final class Json {
             m.forEach((k, x) -> out.put(String.valueOf(k), normalize(x)));
             return out;
         }
-        if (v instanceof java.util.List<?> l) {
-            return l.stream().map(Json::normalize).collect(java.util.stream.Collectors.toList());
+        if (v instanceof List<?> l) {
+            return l.stream().map(Json::normalize).collect(Collectors.toList());
         }
         return Values.normalize(v);
     }

@@ -5,6 +5,7 @@ import dev.flow.store.KvEntry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -73,7 +74,7 @@ public final class KvInputs {
     }
 
     private static String size(long bytes) {
-        return bytes < 1024 * 1024 ? String.format(java.util.Locale.ROOT, "%.1f KB", bytes / 1024.0)
-                : String.format(java.util.Locale.ROOT, "%.1f MB", bytes / (1024.0 * 1024.0));
+        return bytes < 1024 * 1024 ? String.format(Locale.ROOT, "%.1f KB", bytes / 1024.0)
+                : String.format(Locale.ROOT, "%.1f MB", bytes / (1024.0 * 1024.0));
     }
 }

@@ -3,8 +3,10 @@ package dev.flow.engine.step;
 import dev.flow.engine.exec.ProcessRunner;
 import dev.flow.store.NodeRow;
 import dev.flow.store.NodeStatus;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -45,7 +47,7 @@ public final class Leases {
         if (handle.isEmpty()) {
             return true;
         }
-        long actual = handle.get().info().startInstant().map(java.time.Instant::toEpochMilli).orElse(started);
+        long actual = handle.get().info().startInstant().map(Instant::toEpochMilli).orElse(started);
         return Math.abs(actual - started) > 1000;
     }
 
@@ -98,7 +100,7 @@ public final class Leases {
         RunContext ctx = step.run(held.executionId());
         NodeRow row = step.node(ctx, held.nodeId());
         if (row.status() != NodeStatus.RUNNING || row.iteration() != held.iteration() || row.attempt() != held.attempt()
-                || !java.util.Objects.equals(row.leaseOwner(), held.leaseOwner())) {
+                || !Objects.equals(row.leaseOwner(), held.leaseOwner())) {
             return false;
         }
         if (requeue(step, ctx, row)) {

@@ -7,6 +7,7 @@ import dev.flow.store.NodeStatus;
 import dev.flow.store.RequestRow;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * How an execution ends. {@link #stop} records that it must end (end reached, a limit, a failure);
@@ -177,7 +178,7 @@ final class Lifecycle {
             String output = Subgraphs.outputOf(node, result);
             result.put("output", output);
             result.putIfAbsent("summary", "subgraph \"" + child.loaded().workflowId() + "\" completed");
-            step.completion.complete(parent, row, output, result, child.cost, java.util.Map.of());
+            step.completion.complete(parent, row, output, result, child.cost, Map.of());
         } else {
             step.completion.fail(parent, row, "subgraph \"" + child.loaded().workflowId() + "\" (execution " + child.id() + ") "
                     + child.status.keyword() + ": " + child.report, dev.flow.store.ErrorClass.LOGIC, child.cost);

@@ -2,6 +2,7 @@ package dev.flow.engine.step;
 
 import dev.flow.engine.exec.Durations;
 import dev.flow.model.Limits;
+import java.time.Duration;
 import java.util.Locale;
 
 /** The run-wide limits: checked before work starts (executions, time) and after cost is reported. */
@@ -15,7 +16,7 @@ final class LimitGuard {
             return "max executions reached: " + ctx.workCount + " work nodes ran (limit " + l.maxNodeExecutions() + ")";
         }
         if (l.maxWallTime() != null && now - ctx.loaded().createdAt() >= l.maxWallTime().toMillis()) {
-            return "max time reached: the run started " + Durations.show(java.time.Duration.ofMillis(now - ctx.loaded().createdAt()))
+            return "max time reached: the run started " + Durations.show(Duration.ofMillis(now - ctx.loaded().createdAt()))
                     + " ago (limit " + Durations.show(l.maxWallTime()) + ")";
         }
         return costExceeded(ctx);

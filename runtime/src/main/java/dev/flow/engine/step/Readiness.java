@@ -4,7 +4,9 @@ import dev.flow.model.Edge;
 import dev.flow.model.WaitMode;
 import dev.flow.store.NodeRow;
 import dev.flow.store.NodeStatus;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 
 /**
@@ -63,8 +65,8 @@ final class Readiness {
     private void cancelOthers(RunContext ctx, List<Edge> incoming, List<Edge> taken) {
         String winner = incoming.isEmpty() ? null : incoming.get(0).to().name();
         String why = "cancelled: another branch reached \"" + winner + "\" first";
-        var seen = new java.util.HashSet<String>();
-        var queue = new java.util.ArrayDeque<String>();
+        var seen = new HashSet<String>();
+        var queue = new ArrayDeque<String>();
         for (Edge e : incoming) {
             if (!taken.contains(e) && seen.add(e.from().name())) {
                 queue.add(e.from().name());

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Supplier;
 
 /**
  * Keeps failure reports small where they are stored and shown (a node's error, an execution's
@@ -42,7 +43,7 @@ public final class Reports {
      * and its end, in at most {@link #MAX} characters (so that keeping a kept report again changes
      * nothing) unless the file's name is very long.
      */
-    private String keep(String text, java.util.function.Supplier<Path> file) {
+    private String keep(String text, Supplier<Path> file) {
         if (text == null || text.length() <= MAX) {
             return text;
         }

@@ -11,6 +11,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * How results are kept: a small result inline as JSON; a large one in {@code result.json} in its
@@ -28,7 +29,7 @@ public final class ResultCodec {
         this.artifacts = artifacts;
     }
 
-    String encode(Map<String, Object> result, java.util.function.Supplier<Path> runDirs) {
+    String encode(Map<String, Object> result, Supplier<Path> runDirs) {
         if (result == null || result.isEmpty()) {
             return null;
         }

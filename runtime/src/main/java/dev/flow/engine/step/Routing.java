@@ -11,6 +11,7 @@ import dev.flow.store.ExecutionStatus;
 import dev.flow.store.NodeRow;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -72,7 +73,7 @@ final class Routing {
                 }
             }
         } catch (EvalException ex) {
-            step.completion.fail(ctx, row, ex.getMessage(), false, java.util.Map.of());
+            step.completion.fail(ctx, row, ex.getMessage(), false, Map.of());
             return;
         }
         if (!spent.isEmpty()) {
@@ -148,7 +149,7 @@ final class Routing {
         return rounds != null ? rounds : e.loop().maxIterations();
     }
 
-    private static String unhandledFailure(Node node, String output, java.util.Map<String, Object> result) {
+    private static String unhandledFailure(Node node, String output, Map<String, Object> result) {
         if (node.isIsolatedTask() && dev.flow.model.Isolation.CONFLICT_OUTPUT.equals(output)) {
             return "changes of \"" + node.id() + "\" conflict with the target: " + (result.get("conflict_files") instanceof List<?> files
                     ? String.join(", ", files.stream().map(String::valueOf).toList()) : "see its result")

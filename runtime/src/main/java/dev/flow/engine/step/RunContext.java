@@ -3,8 +3,10 @@ package dev.flow.engine.step;
 import dev.flow.model.StateVariable;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.ExecutionStatus;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -34,7 +36,7 @@ final class RunContext {
     private Map<String, Object> state;
     private final Set<String> dirtyState = new LinkedHashSet<>();
     /** Writes of this transaction for the state history, in order. */
-    private final java.util.List<Write> history = new java.util.ArrayList<>();
+    private final List<Write> history = new ArrayList<>();
 
     /** A write of a state variable, numbered by the execution's latest event when it was made. */
     private record Write(String name, long seq, String json) {}

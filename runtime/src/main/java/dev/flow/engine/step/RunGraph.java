@@ -12,13 +12,17 @@ import dev.flow.model.WaitMode;
 import dev.flow.model.Workflow;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 
 /**
  * A workflow prepared for running: nodes and edges indexed by id, the edges that count when a node
@@ -40,15 +44,15 @@ public final class RunGraph {
     /** Merges where the branches of a {@code parallel ... wait first} race, by merge id: the parallel node's id. */
     private final Map<String, String> raceJoins = new HashMap<>();
     // By identity: an edge record's own hashCode walks its whole condition tree.
-    private final Map<Edge, Integer> ordinals = new java.util.IdentityHashMap<>();
-    private final Set<Edge> reentry = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-    private final Map<String, Set<String>> bodies = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Edge, Integer> ordinals = new IdentityHashMap<>();
+    private final Set<Edge> reentry = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Map<String, Set<String>> bodies = new ConcurrentHashMap<>();
     private final Map<String, List<Interrupt>> before = new HashMap<>();
     private final Map<String, List<Interrupt>> after = new HashMap<>();
     private final dev.flow.model.Escalations escalations;
     // A supervisor's loop edges back to it, by supervisor; and each such edge's supervisor.
     private final Map<String, List<Edge>> rounds = new HashMap<>();
-    private final Map<Edge, Node> roundOf = new java.util.IdentityHashMap<>();
+    private final Map<Edge, Node> roundOf = new IdentityHashMap<>();
 
     public RunGraph(FlowGraph flowGraph, Workflow workflow) {
         this.flowGraph = flowGraph;
@@ -158,7 +162,7 @@ public final class RunGraph {
                 continue;
             }
             List<String> branches = new ArrayList<>();
-            Set<String> listed = p.branches().stream().map(NameRef::name).collect(java.util.stream.Collectors.toSet());
+            Set<String> listed = p.branches().stream().map(NameRef::name).collect(Collectors.toSet());
             for (Edge e : outgoing(n.id())) {
                 if (!reentry.contains(e) && (listed.isEmpty() || listed.contains(e.to().name())) && !branches.contains(e.to().name())) {
                     branches.add(e.to().name());
@@ -246,7 +250,7 @@ public final class RunGraph {
 
     /** The node and every node it reaches over forward edges (neither loop nor back edges), nearest first. */
     public Set<String> downstream(String id) {
-        return java.util.Collections.unmodifiableSet(reach(id, true));
+        return Collections.unmodifiableSet(reach(id, true));
     }
 
     /** The nodes a loop edge re-runs (see the class comment). */

@@ -9,6 +9,7 @@ import dev.flow.store.NodeStatus;
 import dev.flow.store.Tx;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -51,7 +52,7 @@ final class Step {
     /** What happened in this transaction, for probes and wake-ups. */
     final Set<String> tags = new LinkedHashSet<>();
     /** Subgraph nodes of a fork, by {@code execution/node}, whose child is to be a fork too ({@link Forks}). */
-    final Map<String, Forks.ChildFork> childForks = new java.util.HashMap<>();
+    final Map<String, Forks.ChildFork> childForks = new HashMap<>();
     /** Nodes made ready, and nodes claimed, in this transaction: more of the first wakes idle workers. */
     int readied;
     int claimed;

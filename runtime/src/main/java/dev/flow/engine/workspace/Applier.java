@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
@@ -79,7 +81,7 @@ final class Applier {
         for (String marker : IN_PROGRESS) {
             if (Files.exists(target.gitDir.resolve(marker))) {
                 String what = marker.startsWith("rebase") ? "rebase" : marker.equals("BISECT_LOG") ? "bisect"
-                        : marker.substring(0, marker.indexOf('_')).toLowerCase(java.util.Locale.ROOT).replace("cherry", "cherry-pick");
+                        : marker.substring(0, marker.indexOf('_')).toLowerCase(Locale.ROOT).replace("cherry", "cherry-pick");
                 throw new GitException("the target repository " + target.top() + " is in the middle of a " + what
                         + "; finish or abort it, then resume the run (nothing was applied)");
             }
@@ -137,7 +139,7 @@ final class Applier {
 
     private static boolean isEither(Blobs blobs, String path, String before, String after) {
         String now = blobs.inWorkingTree(path);
-        return java.util.Objects.equals(now, blobs.in(before, path)) || java.util.Objects.equals(now, blobs.in(after, path));
+        return Objects.equals(now, blobs.in(before, path)) || Objects.equals(now, blobs.in(after, path));
     }
 
     private List<String> touched(String from, String to) {

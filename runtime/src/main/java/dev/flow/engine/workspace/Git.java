@@ -1,5 +1,6 @@
 package dev.flow.engine.workspace;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -121,7 +122,7 @@ final class Git {
         env.put("LC_ALL", "C");
         env.putAll(extraEnv);
         if (stdin == null) {
-            pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+            pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         }
         Process p;
         try {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -112,7 +113,7 @@ public final class TargetRepo {
 
     /** The repository's hook folders inside its working tree, for messages. */
     String hookFoldersText() {
-        return hookFolders.stream().map(f -> f.isEmpty() ? "the top folder" : f.substring(0, f.length() - 1)).collect(java.util.stream.Collectors.joining(", "));
+        return hookFolders.stream().map(f -> f.isEmpty() ? "the top folder" : f.substring(0, f.length() - 1)).collect(Collectors.joining(", "));
     }
 
     /** The top folder of the target's working tree. */

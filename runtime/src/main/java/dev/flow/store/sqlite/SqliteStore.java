@@ -12,6 +12,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -130,7 +131,7 @@ public final class SqliteStore implements Store {
 
     private static String kindOfFile(Path file) {
         try {
-            var attributes = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
+            var attributes = Files.readAttributes(file, BasicFileAttributes.class);
             if (attributes.isSymbolicLink()) {
                 return "a link";
             }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.flow.engine.Detached;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,7 @@ class JobCgroupTest {
     @TempDir
     Path dir;
 
-    private final List<ProcessTree> trees = new java.util.ArrayList<>();
+    private final List<ProcessTree> trees = new ArrayList<>();
 
     @AfterEach
     void killWhatIsLeft() {

@@ -2,11 +2,14 @@ package dev.flow.engine.it;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -15,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 final class Child implements AutoCloseable {
     final Process process;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-    private final List<String> all = java.util.Collections.synchronizedList(new ArrayList<>());
+    private final List<String> all = Collections.synchronizedList(new ArrayList<>());
     private final StringBuilder err = new StringBuilder();
     private final Thread reader;
     private final Thread errors;
@@ -48,11 +51,11 @@ final class Child implements AutoCloseable {
     }
 
     static Child start(Path workDir, String... args) throws IOException {
-        return start(workDir, java.util.Map.of(), args);
+        return start(workDir, Map.of(), args);
     }
 
     /** A child with {@code env} added to this process's environment. */
-    static Child start(Path workDir, java.util.Map<String, String> env, String... args) throws IOException {
+    static Child start(Path workDir, Map<String, String> env, String... args) throws IOException {
         var cmd = new ArrayList<String>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-XX:TieredStopAtLevel=1");
@@ -66,7 +69,7 @@ final class Child implements AutoCloseable {
         return new Child(pb.start());
     }
 
-    private void pump(java.io.InputStream in, boolean out) {
+    private void pump(InputStream in, boolean out) {
         try (var r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {

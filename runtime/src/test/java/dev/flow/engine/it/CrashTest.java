@@ -9,8 +9,10 @@ import dev.flow.store.NodeStatus;
 import dev.flow.store.StoreKind;
 import dev.flow.store.StoreOptions;
 import dev.flow.store.open.Stores;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +43,7 @@ class CrashTest {
     private void noteRunning(String id) {
         try (var store = Stores.open(db, StoreOptions.DEFAULT)) {
             List<NodeRow> rows = store.read(tx -> {
-                var all = new java.util.ArrayList<>(tx.nodes().all(id));
+                var all = new ArrayList<>(tx.nodes().all(id));
                 return all;
             });
             rows.stream().filter(r -> r.status() == NodeStatus.RUNNING)
@@ -188,7 +190,7 @@ class CrashTest {
                 if (s.substring(s.lastIndexOf(')') + 2).startsWith("Z")) {
                     return;
                 }
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 return;
             }
             Thread.sleep(20);

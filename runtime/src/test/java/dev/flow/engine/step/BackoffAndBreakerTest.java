@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.model.RetryPolicy;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +24,7 @@ class BackoffAndBreakerTest {
     void jitterSpreadsDelaysAroundTheBackoff() {
         var policy = new RetryPolicy(5, Duration.ofSeconds(10), 2.0, Duration.ofMinutes(5), true, null);
         var b = new Backoff(new Random(7));
-        var seen = new java.util.HashSet<Long>();
+        var seen = new HashSet<Long>();
         for (int i = 0; i < 50; i++) {
             long d = b.delayMillis(policy, 1);
             assertThat(d).isBetween(8000L, 12000L);

@@ -3,9 +3,13 @@ package dev.flow.engine.step;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.model.MergeStrategy;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -43,8 +47,8 @@ class MergeResultsTest {
 
     /** The table of strategies in docs/runtime.md: each row's inputs, merged, give its merged result. */
     @Test
-    void theExamplesOfTheRuntimeGuideHold() throws java.io.IOException {
-        var rows = java.nio.file.Files.readAllLines(java.nio.file.Path.of("../docs/runtime.md")).stream()
+    void theExamplesOfTheRuntimeGuideHold() throws IOException {
+        var rows = Files.readAllLines(Path.of("../docs/runtime.md")).stream()
                 .filter(l -> l.matches("\\| `(union|intersection|first)`.*")).toList();
         assertThat(rows).hasSize(3);
         String[] inputs = null;
@@ -54,7 +58,7 @@ class MergeResultsTest {
             if (!cells[2].equals("the same two")) {
                 inputs = cells[2].replace("`", "").split(", then ");
             }
-            assertThat(combine(MergeStrategy.valueOf(strategy.toUpperCase(java.util.Locale.ROOT)), inputs)).as(strategy)
+            assertThat(combine(MergeStrategy.valueOf(strategy.toUpperCase(Locale.ROOT)), inputs)).as(strategy)
                     .isEqualTo(json(cells[3].replaceAll("[`|]", "").strip()));
         }
     }

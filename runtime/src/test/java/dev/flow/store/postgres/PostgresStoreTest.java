@@ -11,14 +11,19 @@ import dev.flow.store.NodeStatus;
 import dev.flow.store.StoreException;
 import dev.flow.store.StoreOptions;
 import dev.flow.store.TestPostgres;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -82,7 +87,7 @@ class PostgresStoreTest {
             });
         }
         try (var store = open(url)) {
-            java.util.Optional<ExecutionRow> e1 = store.read(tx -> tx.executions().get("e1"));
+            Optional<ExecutionRow> e1 = store.read(tx -> tx.executions().get("e1"));
             assertThat(e1).isPresent();
         }
     }
@@ -106,7 +111,7 @@ class PostgresStoreTest {
         assertThatThrownBy(() -> open(pg.url("nosuchdb"))).isInstanceOf(StoreException.class)
                 .hasMessageContaining("there is no database \"nosuchdb\"").hasMessageContaining("createdb");
         int closedPort;
-        try (var socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closedPort = socket.getLocalPort();
         }
         assertThatThrownBy(() -> open("postgresql://flow@127.0.0.1:" + closedPort + "/x")).isInstanceOf(StoreException.class)
@@ -116,10 +121,10 @@ class PostgresStoreTest {
         String name = db.substring(db.lastIndexOf('/') + 1);
         pg.sql(name, "CREATE ROLE pw_user LOGIN PASSWORD 'right'");
         pg.sql("postgres", "ALTER SYSTEM SET password_encryption = 'scram-sha-256'");
-        java.nio.file.Path hba = pg.dir().resolve("data/pg_hba.conf");
-        String rules = java.nio.file.Files.readString(hba);
+        Path hba = pg.dir().resolve("data/pg_hba.conf");
+        String rules = Files.readString(hba);
         if (!rules.startsWith("host all pw_user")) {
-            java.nio.file.Files.writeString(hba, "host all pw_user 127.0.0.1/32 scram-sha-256\n" + rules);
+            Files.writeString(hba, "host all pw_user 127.0.0.1/32 scram-sha-256\n" + rules);
             pg.sql("postgres", "SELECT pg_reload_conf()");
         }
         String wrong = "postgresql://pw_user:wrong@127.0.0.1:" + pg.port() + "/" + name;
@@ -184,7 +189,7 @@ class PostgresStoreTest {
                 String id = "e" + e;
                 List<EventRow> events = store.read(tx -> tx.events().after(id, 0, 1000));
                 assertThat(events).extracting(EventRow::seq).containsExactlyElementsOf(
-                        java.util.stream.LongStream.rangeClosed(1, 50).boxed().toList());
+                        LongStream.rangeClosed(1, 50).boxed().toList());
                 assertThat(store.read(tx -> tx.executions().get(id)).orElseThrow().running()).isEqualTo(50);
             }
         }
@@ -215,7 +220,7 @@ class PostgresStoreTest {
                 tx.workflows().putIfAbsent("h2", "{}", "w", 1);
                 throw new IllegalStateException("boom");
             })).hasMessage("boom");
-            java.util.Optional<String> graph = store.read(tx -> tx.workflows().graphJson("h2"));
+            Optional<String> graph = store.read(tx -> tx.workflows().graphJson("h2"));
             assertThat(graph).isEmpty();
         }
     }

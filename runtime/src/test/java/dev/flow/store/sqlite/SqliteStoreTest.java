@@ -13,6 +13,9 @@ import dev.flow.store.StoreOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,7 +40,7 @@ class SqliteStoreTest {
             });
         }
         try (var store = SqliteStore.open(db, StoreOptions.DEFAULT.withDurability(Durability.FULL))) {
-            java.util.Optional<ExecutionRow> e1 = store.read(tx -> tx.executions().get("e1"));
+            Optional<ExecutionRow> e1 = store.read(tx -> tx.executions().get("e1"));
             assertThat(e1).isPresent();
             assertThat(store.artifactsDir()).isEqualTo(db.toAbsolutePath().getParent().resolve("artifacts"));
         }
@@ -118,7 +121,7 @@ class SqliteStoreTest {
             })).isInstanceOf(StoreException.class).hasMessageContaining("is full")
                     .hasMessageContaining("nothing of the step that needed the space was kept")
                     .satisfies(e -> assertThat(((StoreException) e).kind()).isEqualTo(StoreException.Kind.IO));
-            java.util.Optional<String> kept = store.read(tx -> tx.workflows().graphJson("h"));
+            Optional<String> kept = store.read(tx -> tx.workflows().graphJson("h"));
             assertThat(kept).isEmpty();
         }
     }
@@ -189,7 +192,7 @@ class SqliteStoreTest {
             assertThat(a.error()).isEqualTo("boom");
             assertThat(a.errorClass()).isNull();
             assertThat(a.sessionId()).isNull();
-            java.util.List<dev.flow.store.RunRow> runs = store.read(tx -> tx.runs().of("e1", "a"));
+            List<dev.flow.store.RunRow> runs = store.read(tx -> tx.runs().of("e1", "a"));
             assertThat(runs).singleElement().satisfies(r -> assertThat(r.errorClass()).isNull());
             var b = a.toBuilder();
             b.errorClass(dev.flow.store.ErrorClass.VALIDATION);
@@ -236,7 +239,7 @@ class SqliteStoreTest {
                 tx.workflows().putIfAbsent("h", "{}", "w", 1);
                 throw new IllegalStateException("boom");
             })).hasMessage("boom");
-            java.util.Optional<String> graph = store.read(tx -> tx.workflows().graphJson("h"));
+            Optional<String> graph = store.read(tx -> tx.workflows().graphJson("h"));
             assertThat(graph).isEmpty();
         }
     }
@@ -269,7 +272,7 @@ class SqliteStoreTest {
                 t.join();
             }
             assertThat(done.get()).isEqualTo(400);
-            java.util.Map<String, String> written = store.read(tx -> tx.state().all("e1"));
+            Map<String, String> written = store.read(tx -> tx.state().all("e1"));
             assertThat(written).hasSize(400);
         }
     }

@@ -318,7 +318,7 @@ public class FlowProposalProvider extends IdeContentProposalProvider {
             rule = rule.eContainer();
         }
         return rule instanceof org.eclipse.xtext.ParserRule parser
-                && java.util.Set.of("Task", "Supervisor", "GateNode", "Branch", "Parallel", "Merge", "Subgraph", "Human", "Checkpoint")
+                && Set.of("Task", "Supervisor", "GateNode", "Branch", "Parallel", "Merge", "Subgraph", "Human", "Checkpoint")
                         .contains(parser.getName());
     }
 }

@@ -4,6 +4,7 @@ import dev.flow.diagnostic.Code;
 import java.util.ArrayList;
 import java.util.List;
 import dev.flow.dsl.validation.IssueData;
+import java.util.Optional;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.lsp4j.DiagnosticCodeDescription;
 import org.eclipse.lsp4j.Diagnostic;
@@ -34,11 +35,11 @@ public final class LspDiagnostics {
     /** Adds Flow's information to a diagnostic Xtext converted from this issue. */
     public Diagnostic complete(Diagnostic diagnostic, Issue issue) {
         diagnostic.setSource(SOURCE);
-        var code = issue.getCode() == null ? java.util.Optional.<Code>empty() : Code.byId(issue.getCode());
+        var code = issue.getCode() == null ? Optional.<Code>empty() : Code.byId(issue.getCode());
         if (code.isEmpty()) {
             // Xtext's own syntax and linking errors: give them the code users look up.
             if (issue.isSyntaxError()) {
-                code = java.util.Optional.of(Code.SYNTAX_ERROR);
+                code = Optional.of(Code.SYNTAX_ERROR);
                 diagnostic.setCode(Code.SYNTAX_ERROR.id());
             }
         }

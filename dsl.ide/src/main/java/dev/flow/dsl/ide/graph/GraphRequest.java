@@ -5,6 +5,7 @@ import dev.flow.frontend.Compiler;
 import dev.flow.frontend.LoadOptions;
 import dev.flow.frontend.SourceFile;
 import dev.flow.render.GraphRenderer;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import org.eclipse.lsp4j.jsonrpc.services.JsonRequest;
@@ -35,7 +36,7 @@ public class GraphRequest implements ILanguageServerExtension {
     }
 
     GraphResult render(String uri, String text) {
-        Path path = uri.startsWith("file:") ? Path.of(java.net.URI.create(uri)) : null;
+        Path path = uri.startsWith("file:") ? Path.of(URI.create(uri)) : null;
         String name = path == null ? uri : path.getFileName().toString();
         Compilation compilation = compiler.compile(new SourceFile(path, name, text), LoadOptions.DEFAULT);
         var problems = compilation.diagnostics().stream().filter(d -> d.isError()).count();

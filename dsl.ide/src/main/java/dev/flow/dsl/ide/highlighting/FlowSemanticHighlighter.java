@@ -4,6 +4,7 @@ import dev.flow.dsl.flow.AppendUpdate;
 import dev.flow.dsl.flow.FlowPackage;
 import dev.flow.dsl.flow.RefExpr;
 import dev.flow.dsl.flow.SetUpdate;
+import java.util.Collections;
 import java.util.List;
 import org.eclipse.emf.ecore.EClass;
 import org.eclipse.emf.ecore.EObject;
@@ -52,7 +53,7 @@ public class FlowSemanticHighlighter extends DefaultSemanticHighlightingCalculat
             return;
         }
         Object value = object.eGet(reference, true);
-        List<?> targets = value instanceof List<?> list ? list : java.util.Collections.singletonList(value);
+        List<?> targets = value instanceof List<?> list ? list : Collections.singletonList(value);
         boolean assigned = (object instanceof SetUpdate || object instanceof AppendUpdate)
                 && reference.getEReferenceType() == FlowPackage.Literals.STATE_VAR;
         for (int i = 0; i < nodes.size(); i++) {

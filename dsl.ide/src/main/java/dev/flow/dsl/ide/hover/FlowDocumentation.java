@@ -14,6 +14,7 @@ import dev.flow.dsl.flow.Workflow;
 import dev.flow.dsl.ide.syntax.SyntaxAccess;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.xtext.documentation.IEObjectDocumentationProvider;
@@ -100,7 +101,7 @@ public class FlowDocumentation implements IEObjectDocumentationProvider {
         return description == null && object instanceof Workflow workflow ? workflow.getTitle() : description;
     }
 
-    private static java.util.Optional<String> commandOf(EObject object) {
+    private static Optional<String> commandOf(EObject object) {
         Command command = null;
         if (object instanceof GateDef gate) {
             command = gate.getCommand();
@@ -109,7 +110,7 @@ public class FlowDocumentation implements IEObjectDocumentationProvider {
         } else if (object instanceof Task task) {
             command = task.getCommand();
         }
-        return java.util.Optional.ofNullable(commandText(command));
+        return Optional.ofNullable(commandText(command));
     }
 
     /** A command as a person would type it: the argv joined by spaces, or the shell line. */

@@ -3,6 +3,8 @@ package dev.flow.dsl.ide.hover;
 import com.google.inject.Inject;
 import dev.flow.dsl.docs.KeywordDocs;
 import dev.flow.dsl.ide.registry.RegistryGates;
+import java.util.ArrayList;
+import java.util.stream.Collectors;
 import org.eclipse.lsp4j.Hover;
 import org.eclipse.lsp4j.HoverParams;
 import org.eclipse.lsp4j.MarkupContent;
@@ -57,7 +59,7 @@ public class FlowHoverService extends HoverService {
     /** A registered gate as the hover of a gate written in Flow shows it: what it is, runs and where it is defined. */
     private static String markdown(RegistryGates.RegistryGate registered) {
         var gate = registered.gate();
-        var parts = new java.util.ArrayList<String>();
+        var parts = new ArrayList<String>();
         parts.add("**registered gate** `" + gate.name() + "`");
         if (gate.description() != null && !gate.description().isBlank()) {
             parts.add(gate.description());
@@ -65,7 +67,7 @@ public class FlowHoverService extends HoverService {
         if (gate.command() != null) {
             parts.add("runs `" + gate.command().display() + "`");
         }
-        var facts = new java.util.ArrayList<String>();
+        var facts = new ArrayList<String>();
         if (gate.timeout() != null) {
             facts.add("timeout " + dev.flow.dsl.conversion.Durations.format(gate.timeout()));
         }
@@ -73,7 +75,7 @@ public class FlowHoverService extends HoverService {
             facts.add("severity warning: a failure does not fail the run");
         }
         if (!gate.dependsOn().isEmpty()) {
-            facts.add("depends on " + gate.dependsOn().stream().map(r -> "`" + r.name() + "`").collect(java.util.stream.Collectors.joining(", ")));
+            facts.add("depends on " + gate.dependsOn().stream().map(r -> "`" + r.name() + "`").collect(Collectors.joining(", ")));
         }
         if (!facts.isEmpty()) {
             parts.add(String.join("; ", facts));

@@ -7,6 +7,7 @@ import dev.flow.dsl.flow.FlowFile;
 import dev.flow.dsl.flow.FlowPackage;
 import dev.flow.dsl.imports.Imports;
 import dev.flow.model.GateDef;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -61,7 +62,7 @@ public class RegistryGates {
         if (file == null) {
             return out;
         }
-        var where = new java.util.HashMap<String, org.eclipse.emf.common.util.URI>();
+        var where = new HashMap<String, org.eclipse.emf.common.util.URI>();
         for (Imports.Resolved imported : imports.get().of(file, SourceNames.byUri())) {
             if (imported.foreignLibrary() != null) {
                 imported.foreignLibrary().gates().forEach(g -> where.put(g.name(), imported.uri()));

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.lsp4j.DocumentSymbol;
 import org.eclipse.lsp4j.Position;
@@ -85,16 +86,16 @@ public class FlowDocumentSymbols extends HierarchicalDocumentSymbolService {
         return outputs;
     }
 
-    private java.util.Optional<DocumentSymbol> symbol(EObject object, String name, String detail) {
+    private Optional<DocumentSymbol> symbol(EObject object, String name, String detail) {
         Range range = ranges.getRange(object);
         Range selection = ranges.getSelectionRange(object);
         if (name == null || name.isBlank() || range == null || selection == null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         var symbol = new DocumentSymbol(name, kinds.getSymbolKind(object), range, selection);
         symbol.setDetail(detail == null ? "" : detail);
         symbol.setChildren(new ArrayList<>());
-        return java.util.Optional.of(symbol);
+        return Optional.of(symbol);
     }
 
     /** The smallest range holding all these symbols, which may be spread through the workflow. */

@@ -14,6 +14,7 @@ import dev.flow.dsl.flow.Node;
 import dev.flow.dsl.flow.Workflow;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.eclipse.emf.ecore.EObject;
@@ -120,7 +121,7 @@ final class DuplicatePropertyCheck implements LanguageCheck {
         String kind = switch (block.eClass().getName()) {
             case "GateNode", "GateDef" -> "gate";
             case "AgentDef" -> "agent";
-            default -> block.eClass().getName().toLowerCase(java.util.Locale.ROOT);
+            default -> block.eClass().getName().toLowerCase(Locale.ROOT);
         };
         return name == null ? kind : kind + " \"" + name + "\"";
     }

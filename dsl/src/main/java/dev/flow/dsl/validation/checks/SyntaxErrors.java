@@ -4,7 +4,9 @@ import dev.flow.diagnostic.Code;
 import dev.flow.diagnostic.Diagnostic;
 import dev.flow.dsl.compiler.SourceRefs;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.resource.XtextSyntaxDiagnostic;
 
@@ -25,9 +27,9 @@ public final class SyntaxErrors {
     }
 
     /** The syntax error that comes first in the text. */
-    public static java.util.Optional<XtextSyntaxDiagnostic> first(Resource resource) {
+    public static Optional<XtextSyntaxDiagnostic> first(Resource resource) {
         return resource.getErrors().stream().filter(XtextSyntaxDiagnostic.class::isInstance).map(XtextSyntaxDiagnostic.class::cast)
-                .min(java.util.Comparator.comparingInt(XtextSyntaxDiagnostic::getOffset));
+                .min(Comparator.comparingInt(XtextSyntaxDiagnostic::getOffset));
     }
 
     /** Whether any of the diagnostics says the text could not be read (syntax errors, refused nesting). */
