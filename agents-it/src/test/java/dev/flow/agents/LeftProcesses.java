@@ -1,5 +1,6 @@
 package dev.flow.agents;
 
+import dev.flow.testing.Poll;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -40,14 +41,13 @@ final class LeftProcesses {
      * Polls until no such process is left; returns what is left when {@code patience} runs out (a
      * kill takes effect within milliseconds; the patience only bounds a broken test).
      */
-    static List<String> awaitNone(Path home, Duration patience) throws InterruptedException {
-        long end = System.nanoTime() + patience.toNanos();
-        List<String> left = withHome(home);
-        while (!left.isEmpty() && System.nanoTime() < end) {
-            Thread.sleep(100);
-            left = withHome(home);
+    static List<String> awaitNone(Path home, Duration patience) {
+        try {
+            Poll.until("no process with HOME=" + home + " left", patience, () -> withHome(home).isEmpty());
+        } catch (AssertionError e) {
+            // the caller's assertion names what is left
         }
-        return left;
+        return withHome(home);
     }
 
     private static boolean contains(byte[] hay, byte[] needle) {

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flow.model.FlowGraph;
 import dev.flow.model.json.GraphJson;
+import dev.flow.testing.GraphBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -161,7 +163,7 @@ class CommandLineTest {
 
     @Test
     void aValidCompiledGraphChecksClean() throws Exception {
-        Path graph = write("tiny.json", GraphJson.write(TinyGraphs.chain()));
+        Path graph = write("tiny.json", GraphJson.write(tiny()));
         Cli r = Cli.run("check", graph.toString());
         assertThat(r.exit()).isZero();
         assertThat(r.out()).isEmpty();
@@ -182,7 +184,7 @@ class CommandLineTest {
     @Test
     void jsonFormatPrintsAnArrayOfDiagnostics() throws Exception {
         Path broken = write("broken.json", "{\"format\": \"flow-graph/7\"}");
-        Cli r = Cli.run("check", "--format", "json", broken.toString(), write("ok.json", GraphJson.write(TinyGraphs.chain())).toString());
+        Cli r = Cli.run("check", "--format", "json", broken.toString(), write("ok.json", GraphJson.write(tiny())).toString());
         JsonNode array = new ObjectMapper().readTree(r.out());
         assertThat(array.isArray()).isTrue();
         assertThat(array).hasSize(1);
@@ -194,15 +196,15 @@ class CommandLineTest {
 
     @Test
     void compileWritesTheGraphWithItsFormatTagAndItReadsBackEqual() throws Exception {
-        Path graph = write("tiny.json", GraphJson.write(TinyGraphs.chain()));
+        Path graph = write("tiny.json", GraphJson.write(tiny()));
         Cli r = Cli.run("compile", graph.toString());
         assertThat(r.exit()).isZero();
         assertThat(new ObjectMapper().readTree(r.out()).get("format").asText()).isEqualTo("flow-graph/1");
-        assertThat(GraphJson.read(r.out())).isEqualTo(TinyGraphs.chain());
+        assertThat(GraphJson.read(r.out())).isEqualTo(tiny());
 
         Path out = dir.resolve("out.json");
         assertThat(Cli.run("compile", graph.toString(), "-o", out.toString()).exit()).isZero();
-        assertThat(GraphJson.read(Files.readString(out))).isEqualTo(TinyGraphs.chain());
+        assertThat(GraphJson.read(Files.readString(out))).isEqualTo(tiny());
     }
 
     @Test
@@ -215,7 +217,7 @@ class CommandLineTest {
 
     @Test
     void graphDrawsMermaidAndDot() throws Exception {
-        Path graph = write("tiny.json", GraphJson.write(TinyGraphs.chain()));
+        Path graph = write("tiny.json", GraphJson.write(tiny()));
         Cli mermaid = Cli.run("graph", graph.toString());
         assertThat(mermaid.exit()).isZero();
         assertThat(mermaid.out()).contains("flowchart TD", "-.->|\"loop max 2\"|");
@@ -229,11 +231,17 @@ class CommandLineTest {
     @Test
     void theRealCommandExitsWithTheDocumentedCodes() throws Exception {
         // Starts a JVM per call: about a second each.
-        Path graph = write("tiny.json", GraphJson.write(TinyGraphs.chain()));
+        Path graph = write("tiny.json", GraphJson.write(tiny()));
         assertThat(FlowProcess.run(dir, "check", graph.toString()).exit()).isZero();
         FlowProcess missing = FlowProcess.run(dir, "check", "absent.flow");
         assertThat(missing.exit()).isEqualTo(2);
         assertThat(missing.err()).doesNotContain("Exception", "\tat ");
         assertThat(FlowProcess.run(dir, "frobnicate").exit()).isEqualTo(2);
+    }
+
+    /** start -> work -> end, work looping on itself at most twice: a graph that needs no front end. */
+    private static FlowGraph tiny() {
+        return GraphBuilder.workflow("tiny").name("Tiny").argv("work", "true")
+                .edge("start", "work").loop("work", "work", 2, null).edge("work", "end").graph();
     }
 }

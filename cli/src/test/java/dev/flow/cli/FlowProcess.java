@@ -1,19 +1,15 @@
 package dev.flow.cli;
 
-import java.io.BufferedReader;
+import dev.flow.testing.BackgroundProcess;
+import dev.flow.testing.Processes;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Starts the real {@code flow} command as a separate process, on this test's class path, the way
@@ -45,16 +41,13 @@ record FlowProcess(int exit, String out, String err) {
         errors.start();
         String out = read(p.getInputStream());
         errors.join();
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("flow " + String.join(" ", args) + " did not finish in 60 s");
-        }
-        return new FlowProcess(p.exitValue(), out, err.toString());
+        int exit = Processes.awaitExit(p, "flow " + String.join(" ", args));
+        return new FlowProcess(exit, out, err.toString());
     }
 
     /** Starts flow in the background: its lines as they come, signals, its exit code. */
-    static Running start(Path workingDirectory, String... args) throws IOException {
-        return new Running(builder(workingDirectory, args).start());
+    static BackgroundProcess start(Path workingDirectory, String... args) throws IOException {
+        return new BackgroundProcess(builder(workingDirectory, args).start(), "flow " + args[0]);
     }
 
     private static ProcessBuilder builder(Path workingDirectory, String... args) throws IOException {
@@ -96,89 +89,6 @@ record FlowProcess(int exit, String out, String err) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             return "";
-        }
-    }
-
-    /** A flow process in the background. */
-    static final class Running implements AutoCloseable {
-        final Process process;
-        private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-        private final List<String> all = Collections.synchronizedList(new ArrayList<>());
-        private final StringBuffer err = new StringBuffer();
-        private final Thread outReader;
-        private final Thread errReader;
-
-        Running(Process process) {
-            this.process = process;
-            outReader = new Thread(() -> {
-                try (var r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                    String line;
-                    while ((line = r.readLine()) != null) {
-                        all.add(line);
-                        lines.add(line);
-                    }
-                } catch (IOException e) {
-                    // the process ended
-                }
-            });
-            outReader.setDaemon(true);
-            outReader.start();
-            errReader = new Thread(() -> err.append(read(process.getErrorStream())));
-            errReader.setDaemon(true);
-            errReader.start();
-        }
-
-        /** Waits for a line that contains {@code text}; fails if the process ends or time runs out first. */
-        String await(String text, long seconds) throws InterruptedException {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-            while (System.nanoTime() < deadline) {
-                String line = lines.poll(50, TimeUnit.MILLISECONDS);
-                if (line != null && line.contains(text)) {
-                    return line;
-                }
-                if (line == null && !process.isAlive() && lines.isEmpty()) {
-                    break;
-                }
-            }
-            throw new AssertionError("no line with '" + text + "'; output: " + output() + "\nerrors: " + err);
-        }
-
-        /** SIGKILL, as a crash: no shutdown hook runs. */
-        void kill() throws InterruptedException {
-            process.destroyForcibly();
-            process.waitFor(10, TimeUnit.SECONDS);
-        }
-
-        /** SIGTERM, as a service manager stops a process: the shutdown hook runs. */
-        void terminate() {
-            // Through the handle: Process.destroy() would also close our ends of its pipes, losing what it prints while it stops.
-            process.toHandle().destroy();
-        }
-
-        int exitCode(long seconds) throws InterruptedException {
-            if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new AssertionError("flow did not end within " + seconds + " s; output: " + output() + "\nerrors: " + err);
-            }
-            // everything it printed is read once its streams close
-            outReader.join(5000);
-            errReader.join(5000);
-            return process.exitValue();
-        }
-
-        String output() {
-            synchronized (all) {
-                return String.join("\n", all);
-            }
-        }
-
-        String stderr() {
-            return err.toString();
-        }
-
-        @Override
-        public void close() {
-            process.destroyForcibly();
         }
     }
 }

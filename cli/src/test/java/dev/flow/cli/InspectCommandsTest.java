@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flow.testing.Poll;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,8 +14,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,7 +41,9 @@ class InspectCommandsTest {
     @Test
     void statusListsTheExecutionsNewestFirst() throws Exception {
         String first = run("hello.flow");
-        Thread.sleep(5); // two runs in one millisecond would tie
+        // Two runs started in one millisecond would tie: the second starts once the clock has moved on.
+        long firstStartedBy = System.currentTimeMillis();
+        Poll.until("the clock to move past the first run's start", () -> System.currentTimeMillis() > firstStartedBy);
         String second = run("flaky_retry.flow");
         Cli r = ws.flow("status");
         assertThat(r.exit()).isZero();
@@ -274,10 +275,10 @@ class InspectCommandsTest {
                 }
                 """);
         String id = ws.flow("run", "--detach", file.toString()).out().strip();
-        var follow = CompletableFuture.supplyAsync(() -> ws.flow("log", id, "--follow"));
-        Thread.sleep(300); // let it print the first event before the run goes on
+        Cli.Live follow = ws.start("log", id, "--follow");
+        follow.awaitOut("execution_started"); // it follows from before the run goes on
         assertThat(ws.flow("resume", id).exit()).isZero();
-        Cli log = follow.get(30, TimeUnit.SECONDS);
+        Cli log = follow.finish();
         assertThat(log.exit()).isZero();
         assertThat(log.out()).contains("execution_started", "node_started     one", "node_completed   two", "execution_finished");
     }
@@ -285,12 +286,16 @@ class InspectCommandsTest {
     @Test
     void logFollowKeepsFollowingWhileTheParentWaitsForItsChildren() throws Exception {
         String id = ws.flow("run", "--detach", EXAMPLES.resolve("nested.flow").toString()).out().strip();
-        var follow = CompletableFuture.supplyAsync(() -> ws.flow("log", id, "--follow"));
-        Thread.sleep(500); // the parent already waits for core and cli: following must not stop there
-        assertThat(follow).as("follow stopped while the children had work left").isNotDone();
+        // The parent already waits for core and cli: following must not stop there. It has read the
+        // children once it printed their first events; what it prints after the resume below shows
+        // that it kept following (the resume runs for longer than a pass of --follow).
+        Cli.Live follow = ws.start("log", id, "--follow");
+        follow.awaitOut("core/");
+        follow.awaitOut("cli/");
+        assertThat(follow.exit()).as("follow stopped while the children had work left").isNotDone();
         assertThat(ws.flow("status", id).out()).startsWith("execution " + id + "  release  waiting: 2 child executions run");
         assertThat(ws.flow("resume", id).exit()).isZero();
-        Cli log = follow.get(30, TimeUnit.SECONDS);
+        Cli log = follow.finish();
         assertThat(log.exit()).isZero();
         assertThat(log.out()).contains("node_completed   core/test", "node_completed   publish", "execution_finished -");
     }

@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.flow.testing.BackgroundProcess;
+import dev.flow.testing.Poll;
+import dev.flow.testing.Processes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -70,40 +74,12 @@ class ProcessTest {
         return Long.parseLong(Files.readString(dir.resolve("slow.pid")).strip());
     }
 
-    private static boolean hasLine(Path file) {
-        try {
-            return Files.exists(file) && Files.readString(file).endsWith("\n");
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    /** Whether the process runs: a zombie (killed, its parent gone, not yet reaped by init) does not. */
-    private static boolean alive(long pid) {
-        Path stat = Path.of("/proc", Long.toString(pid), "stat");
-        try {
-            String text = Files.readString(stat);
-            return text.charAt(text.lastIndexOf(')') + 2) != 'Z';
-        } catch (IOException e) {
-            return Files.exists(Path.of("/proc")) ? false : ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
-        }
-    }
-
-    /** Waits until {@code file} holds a whole line. */
-    private void awaitFile(Path file) throws InterruptedException {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (!hasLine(file) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(file).exists();
-    }
-
     @Test
     void killedWithSigkillDuringATaskResumeCompletesWithEveryEffectOnce() throws Exception {
         String id;
         try (var run = FlowProcess.start(dir, "run", chain().toString(), "--db", ws.db.toString())) {
-            id = Workspace.executionOf(run.await("as execution", 60));
-            awaitFile(dir.resolve("slow.pid"));
+            id = Workspace.executionOf(run.awaitLine("as execution"));
+            Processes.awaitLine(dir.resolve("slow.pid"));
             run.kill();
         }
         assertThat(Workspace.node(ws.status(id), "slow").get("status").asText()).isEqualTo("running");
@@ -111,7 +87,7 @@ class ProcessTest {
         assertThat(resume.exit()).as(resume.out() + resume.err()).isZero();
         // The killed run's shell outlived its JVM (its own process group) and would have added its
         // effect once its sleep ended: resume killed it first, so 'slow 1' appears once.
-        assertThat(alive(slowPid())).as("the killed run's task").isFalse();
+        assertThat(Processes.alive(slowPid())).as("the killed run's task").isFalse();
         assertThat(ws.lines("effects.log")).isEqualTo(Map.of("a 1", 1, "slow 1", 1, "z 1", 1));
         assertThat(ws.lines("slow.marker")).isEqualTo(Map.of("started", 2));
     }
@@ -121,17 +97,17 @@ class ProcessTest {
         String id;
         String output;
         try (var run = FlowProcess.start(dir, "run", chain().toString(), "--db", ws.db.toString())) {
-            id = Workspace.executionOf(run.await("as execution", 60));
-            awaitFile(dir.resolve("slow.pid"));
+            id = Workspace.executionOf(run.awaitLine("as execution"));
+            Processes.awaitLine(dir.resolve("slow.pid"));
             run.terminate();
-            assertThat(run.exitCode(30)).isEqualTo(143);
+            assertThat(run.exitCode()).isEqualTo(143);
             output = run.output() + "\nstderr: " + run.stderr();
         }
         assertThat(output).contains("node slow handed back: its worker was stopped", "interrupted after", "resume " + id);
         JsonNode slow = Workspace.node(ws.status(id), "slow");
         assertThat(slow.get("status").asText()).isEqualTo("ready");
         assertThat(slow.get("attempt").asInt()).as("not counted as a failed attempt").isEqualTo(1);
-        assertThat(alive(slowPid())).as("the stopped task").isFalse();
+        assertThat(Processes.alive(slowPid())).as("the stopped task").isFalse();
         assertThat(ws.lines("effects.log")).isEqualTo(Map.of("a 1", 1));
         FlowProcess resume = ws.process("resume", id);
         assertThat(resume.exit()).as(resume.err()).isZero();
@@ -143,11 +119,10 @@ class ProcessTest {
         Path file = ws.write("detach.flow", "workflow detach {\n    task slow { sh "
                 + dev.flow.model.Literals.quote(dev.flow.engine.Detached.LINE + "; sleep 300") + " }\n    start -> slow -> end\n}\n");
         try (var run = FlowProcess.start(dir, "run", file.toString(), "--db", ws.db.toString())) {
-            run.await("as execution", 60);
-            awaitFile(dir.resolve("kept.pid"));
-            awaitFile(dir.resolve("bare.pid"));
-            new ProcessBuilder("kill", "-INT", Long.toString(run.process.pid())).start().waitFor();
-            assertThat(run.exitCode(30)).isEqualTo(130);
+            run.awaitLine("as execution");
+            dev.flow.engine.Detached.awaitPids(dir);
+            new ProcessBuilder("kill", "-INT", Long.toString(run.process().pid())).start().waitFor();
+            assertThat(run.exitCode()).isEqualTo(130);
         }
         try {
             var pids = dev.flow.engine.Detached.pids(dir);
@@ -176,29 +151,27 @@ class ProcessTest {
         assertThat(start.exit()).as(start.err()).isZero();
         String id = start.out().strip();
 
-        var workers = new ArrayList<FlowProcess.Running>();
+        var workers = new ArrayList<BackgroundProcess>();
         try {
             for (int i = 0; i < 2; i++) {
                 workers.add(FlowProcess.start(dir, "worker", "--concurrency", "4", "--db", ws.db.toString()));
             }
             for (var w : workers) {
-                w.await("serving ", 60);
+                w.awaitLine("serving ");
             }
-            long deadline = System.nanoTime() + 120_000_000_000L;
-            while (!ws.status(id).get("status").asText().equals("completed") && System.nanoTime() < deadline) {
-                Thread.sleep(200);
-            }
-            assertThat(ws.status(id).get("status").asText()).isEqualTo("completed");
+            // Two minutes: a wide fan-out of shells, on a machine other builds share.
+            Poll.until("the workers to complete the execution", Duration.ofMinutes(2),
+                    () -> ws.status(id).get("status").asText().equals("completed"));
             for (var w : workers) {
                 w.terminate();
-                assertThat(w.exitCode(30)).isEqualTo(143);
+                assertThat(w.exitCode()).isEqualTo(143);
                 assertThat(w.output()).contains("stopped");
                 assertThat(w.stderr()).doesNotContainIgnoringCase("locked").doesNotContain("Exception");
             }
             assertThat(workers.get(0).output()).as("both took a share").contains(" node w");
             assertThat(workers.get(1).output()).contains(" node w");
         } finally {
-            workers.forEach(FlowProcess.Running::close);
+            workers.forEach(BackgroundProcess::close);
         }
         var started = new HashMap<String, Integer>();
         var mapper = new ObjectMapper();
@@ -222,16 +195,12 @@ class ProcessTest {
                 """);
         String id = ws.flow("run", "--detach", file.toString()).out().strip();
         try (var worker = FlowProcess.start(dir, "worker", "--db", ws.db.toString())) {
-            worker.await("node work started", 60);
+            worker.awaitLine("node work started");
             // "started" is printed when the process starts, before its shell has touched "again":
             // stop the worker only once the first pass is surely inside its sleep.
-            Path marker = dir.resolve("work.marker");
-            for (int i = 0; i < 300 && !Files.exists(marker); i++) {
-                Thread.sleep(100);
-            }
-            assertThat(marker).as("the first pass of the task got going").exists();
+            Processes.awaitFiles(dir.resolve("work.marker"));
             worker.terminate();
-            assertThat(worker.exitCode(20)).as("the 30 s task was stopped, not waited for").isEqualTo(143);
+            assertThat(worker.exitCode()).as("the 30 s task was stopped, not waited for").isEqualTo(143);
             assertThat(worker.output()).contains("node work handed back", "stopped");
         }
         assertThat(Workspace.node(ws.status(id), "work").get("status").asText()).isEqualTo("ready");
@@ -283,27 +252,20 @@ class ProcessTest {
         List<String> noStackTraces = List.of(failed.err(), unknown.err());
         assertThat(noStackTraces).noneMatch(s -> s.contains("Exception"));
     }
-    /** Polls until {@code pid} is gone; a cancelled task is killed within half a second, so sixty is far more than enough. */
-    private static boolean dies(long pid) throws InterruptedException {
-        for (int i = 0; i < 600 && alive(pid); i++) {
-            Thread.sleep(100);
-        }
-        return !alive(pid);
-    }
 
     @Test
     void cancelEndsARunThatFlowRunDrivesInAnotherProcessAndASecondCancelSaysSo() throws Exception {
         String id;
         try (var run = FlowProcess.start(dir, "run", chain().toString(), "--db", ws.db.toString())) {
-            id = Workspace.executionOf(run.await("as execution", 60));
-            awaitFile(dir.resolve("slow.pid"));
+            id = Workspace.executionOf(run.awaitLine("as execution"));
+            Processes.awaitLine(dir.resolve("slow.pid"));
             FlowProcess cancel = ws.process("cancel", id, "--reason", "fixed by hand");
             assertThat(cancel.exit()).as(cancel.err()).isZero();
             assertThat(cancel.out()).contains("cancelled execution " + id + " (chain): 1 node stopped", "status " + id);
-            assertThat(run.exitCode(30)).as("flow run notices within half a second and ends").isEqualTo(ExitCode.FAILED);
+            assertThat(run.exitCode()).as("flow run notices within half a second and ends").isEqualTo(ExitCode.FAILED);
             assertThat(run.output()).contains("cancelled by a person", "fixed by hand");
         }
-        assertThat(alive(slowPid())).as("the task flow run was running").isFalse();
+        assertThat(Processes.alive(slowPid())).as("the task flow run was running").isFalse();
         assertThat(ws.lines("effects.log")).isEqualTo(Map.of("a 1", 1));
         assertThat(ws.status(id).get("status").asText()).isEqualTo("cancelled");
         assertThat(ws.flow("log", id).out()).contains("cancelled        -  {\"reason\":\"fixed by hand\"", "node_cancelled   slow");
@@ -319,20 +281,20 @@ class ProcessTest {
     void cancelStopsTheWorkAWorkerServesAndTheWorkerGoesOnWithOtherRuns() throws Exception {
         String id = ws.flow("run", "--detach", chain().toString()).out().strip();
         try (var worker = FlowProcess.start(dir, "worker", "--db", ws.db.toString())) {
-            worker.await("node slow started", 60);
-            awaitFile(dir.resolve("slow.pid"));
+            worker.awaitLine("node slow started");
+            Processes.awaitLine(dir.resolve("slow.pid"));
             FlowProcess cancel = ws.process("cancel", id);
             assertThat(cancel.exit()).as(cancel.err()).isZero();
-            assertThat(dies(slowPid())).as("the task the worker was running").isTrue();
+            Processes.awaitGone(slowPid(), "the task the worker was running");
             assertThat(ws.status(id).get("status").asText()).isEqualTo("cancelled");
             assertThat(Workspace.node(ws.status(id), "slow").get("status").asText()).isEqualTo("skipped");
 
             Path quick = ws.write("quick.flow", "workflow quick {\n    task q { sh \"echo done\" }\n    start -> q -> end\n}\n");
             String next = ws.flow("run", "--detach", quick.toString()).out().strip();
-            worker.await("node q completed", 60);
+            worker.awaitLine("node q completed");
             assertThat(ws.status(next).get("status").asText()).isEqualTo("completed");
             worker.terminate();
-            assertThat(worker.exitCode(30)).isEqualTo(143);
+            assertThat(worker.exitCode()).isEqualTo(143);
             assertThat(worker.stderr()).doesNotContain("Exception");
         }
         assertThat(ws.lines("effects.log")).as("z never ran").isEqualTo(Map.of("a 1", 1));

@@ -3,6 +3,7 @@ package dev.flow.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.store.EventRow;
+import dev.flow.testing.Poll;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
@@ -54,7 +55,8 @@ class ProgressTest {
         var out = new StringWriter();
         var p = new LiveProgress(new PrintWriter(out), new Ansi(false), false);
         p.onEvent(event(1, "top", System.currentTimeMillis(), "node_started", "build", null));
-        Thread.sleep(450); // two redraws of the status line, 200 ms apart
+        // The spinner's third frame: the ticker has redrawn the status line twice.
+        Poll.until("two redraws of the status line", () -> out.toString().contains("\r\u001B[2K- running build "));
         String running = out.toString();
         p.onEvent(event(2, "top", System.currentTimeMillis(), "node_completed", "build", "{\"output\":\"done\"}"));
         p.close();

@@ -37,10 +37,19 @@ final class Workspace {
 
     /** Runs a verb in this JVM on this workspace's database. */
     Cli flow(String... args) {
+        return Cli.run(withDb(args));
+    }
+
+    private String[] withDb(String... args) {
         var all = new ArrayList<>(List.of(args));
         all.add("--db");
         all.add(db.toString());
-        return Cli.run(all.toArray(String[]::new));
+        return all.toArray(String[]::new);
+    }
+
+    /** Starts a verb in this JVM on this workspace's database: what it prints can be read while it runs. */
+    Cli.Live start(String... args) {
+        return Cli.start(withDb(args));
     }
 
     /** Runs a verb as a real process on this workspace's database, from this folder. */
@@ -50,10 +59,7 @@ final class Workspace {
 
     /** Runs a verb as a real process with {@code env} in its environment, on this workspace's database. */
     FlowProcess process(Map<String, String> env, String... args) throws IOException, InterruptedException {
-        var all = new ArrayList<>(List.of(args));
-        all.add("--db");
-        all.add(db.toString());
-        return FlowProcess.run(dir, env, all.toArray(String[]::new));
+        return FlowProcess.run(dir, env, withDb(args));
     }
 
     /** The execution id {@code flow run} announced in its first line. */

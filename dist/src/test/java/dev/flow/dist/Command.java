@@ -1,12 +1,13 @@
 package dev.flow.dist;
 
+import dev.flow.testing.Processes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /** A finished process as a user's shell would have seen it: exit status and both streams. */
 record Command(int exit, String out, String err) {
@@ -25,11 +26,8 @@ record Command(int exit, String out, String err) {
             pb.environment().putAll(env);
             Process p = pb.start();
             // A bound for a hung process, not a measure of speed: a JVM start on a loaded machine takes seconds.
-            if (!p.waitFor(180, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new AssertionError(String.join(" ", words) + " did not finish");
-            }
-            return new Command(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+            int exit = Processes.awaitExit(p, String.join(" ", words), Duration.ofMinutes(3));
+            return new Command(exit, Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
         } finally {
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);

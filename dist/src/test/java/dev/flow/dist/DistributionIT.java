@@ -2,10 +2,12 @@ package dev.flow.dist;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flow.testing.Poll;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -76,7 +78,7 @@ class DistributionIT {
 
         // The first start leaves the dump to a background process; wait for what it makes (a
         // bound for a broken dump, not a measure: it takes 5 to 30 s here).
-        Path archive = awaitArchive(flow.cache.resolve("flow"), 300);
+        Path archive = awaitArchive(flow.cache.resolve("flow"));
         assertThat(archive.getFileName().toString()).startsWith("cds-").endsWith(".jsa");
 
         // -Xshare:on refuses to start unless the archive maps and matches this jar and this Java.
@@ -130,18 +132,14 @@ class DistributionIT {
         throw new AssertionError(tool + " is not on the PATH");
     }
 
-    private static Path awaitArchive(Path dir, int seconds) throws IOException, InterruptedException {
-        for (int i = 0; i < seconds * 10; i++) {
-            if (Files.isDirectory(dir)) {
-                try (Stream<Path> files = Files.list(dir)) {
-                    var made = files.filter(f -> f.toString().endsWith(".jsa")).findFirst();
-                    if (made.isPresent()) {
-                        return made.get();
-                    }
-                }
+    private static Path awaitArchive(Path dir) {
+        return Poll.value("a class-data sharing archive in " + dir, Duration.ofMinutes(5), () -> {
+            if (!Files.isDirectory(dir)) {
+                return null;
             }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no class-data sharing archive in " + dir + " after " + seconds + " s");
+            try (Stream<Path> files = Files.list(dir)) {
+                return files.filter(f -> f.toString().endsWith(".jsa")).findFirst().orElse(null);
+            }
+        });
     }
 }

@@ -2,6 +2,7 @@ package dev.flow.lsp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.flow.testing.Processes;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -47,8 +48,7 @@ class LauncherIT {
     void printsItsUsageOnHelp(@TempDir Path dir) throws Exception {
         Process p = start(dir, "--help");
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).isZero();
+        assertThat(Processes.awaitExit(p, "the language server")).isZero();
         assertThat(out).contains("Usage: flow-language-server", "--stdio", "--socket=PORT", "--pipe=NAME", "--clientProcessId=PID", "--listen PORT");
     }
 
@@ -56,8 +56,7 @@ class LauncherIT {
     void refusesAnUnknownOptionWithTheUsage(@TempDir Path dir) throws Exception {
         Process p = start(dir, "--sokcet", "5007");
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).isEqualTo(2);
+        assertThat(Processes.awaitExit(p, "the language server")).isEqualTo(2);
         assertThat(err).contains("unknown option '--sokcet'", "Usage:");
     }
 
@@ -82,8 +81,7 @@ class LauncherIT {
             assertThat(result.getCapabilities().getHoverProvider().getLeft()).isTrue();
             launcher.getRemoteProxy().shutdown().get(60, TimeUnit.SECONDS);
             launcher.getRemoteProxy().exit();
-            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            assertThat(p.exitValue()).isZero();
+            assertThat(Processes.awaitExit(p, "the language server")).isZero();
         } finally {
             p.destroyForcibly();
         }
@@ -144,8 +142,7 @@ class LauncherIT {
         LanguageServer server = initialize(in, out, dir);
         server.shutdown().get(60, TimeUnit.SECONDS);
         server.exit();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).isZero();
+        assertThat(Processes.awaitExit(p, "the language server")).isZero();
     }
 
     @Test
@@ -193,7 +190,7 @@ class LauncherIT {
             initialize(p.getInputStream(), p.getOutputStream(), dir);
             editor.destroy();
             // Polls: the server notices the editor's end on its own schedule.
-            assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("the server ends with its editor").isTrue();
+            Processes.awaitExit(p, "the language server, after its editor ended");
             String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(err).contains("the client process " + editor.pid() + " ended");
         } finally {
@@ -206,8 +203,7 @@ class LauncherIT {
     void refusesNodeIpcAndSaysWhichTransportsItHas(@TempDir Path dir) throws Exception {
         Process p = start(dir, "--node-ipc", "--clientProcessId=1");
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).isEqualTo(2);
+        assertThat(Processes.awaitExit(p, "the language server")).isEqualTo(2);
         assertThat(err).contains("--node-ipc is for servers written for Node.js", "--stdio, --socket=PORT or --pipe=NAME");
     }
 }

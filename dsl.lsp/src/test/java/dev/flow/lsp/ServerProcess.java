@@ -1,5 +1,6 @@
 package dev.flow.lsp;
 
+import dev.flow.testing.Processes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -125,11 +126,7 @@ final class ServerProcess implements AutoCloseable {
     int shutdownAndExit() throws Exception {
         server.shutdown().get(RecordingClient.WAIT.toSeconds(), TimeUnit.SECONDS);
         server.exit();
-        if (!process.waitFor(RecordingClient.WAIT.toSeconds(), TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError("the server did not exit after shutdown and exit");
-        }
-        return process.exitValue();
+        return Processes.awaitExit(process, "the server, after shutdown and exit");
     }
 
     @Override

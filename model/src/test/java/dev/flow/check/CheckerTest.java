@@ -26,7 +26,7 @@ import dev.flow.model.FlowGraph;
 import dev.flow.model.NameRef;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
-import dev.flow.model.SampleGraphs;
+import dev.flow.testing.SampleGraphs;
 import dev.flow.model.SourceRef;
 import dev.flow.model.Workflow;
 import java.time.Duration;

@@ -50,6 +50,10 @@ import java.util.regex.Pattern;
  *
  * The implicit {@code start} and {@code end} nodes are added without a position, as the language's
  * front end adds them.
+ *
+ * <p>Not {@code dev.flow.testing.GraphBuilder}'s job: that one builds graphs without positions for
+ * the engine and the commands; this one is for the checker's tests, which assert where each
+ * diagnostic points, so every element it makes carries the range of its own text.
  */
 final class TestFlow {
     private static final Pattern EDGE = Pattern.compile(

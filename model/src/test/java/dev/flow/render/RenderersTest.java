@@ -2,7 +2,7 @@ package dev.flow.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.flow.model.SampleGraphs;
+import dev.flow.testing.SampleGraphs;
 import dev.flow.model.Workflow;
 import org.junit.jupiter.api.Test;
 

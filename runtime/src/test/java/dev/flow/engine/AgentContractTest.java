@@ -1,6 +1,6 @@
 package dev.flow.engine;
 
-import static dev.flow.engine.Flows.any;
+import static dev.flow.testing.GraphBuilder.any;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.model.AgentDef;
@@ -8,6 +8,7 @@ import dev.flow.model.FlowGraph;
 import dev.flow.store.ErrorClass;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.RunRow;
+import dev.flow.testing.GraphBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,8 +34,8 @@ class AgentContractTest {
     private static final Duration QUICK = Duration.ofMillis(1);
 
     /** A workflow whose only task is run by an agent that prints {@code answer} (a shell line) and exits. */
-    private static Flows printing(String shLine) {
-        return Flows.workflow("w").agentDef("bot", List.of("sh", "-c", shLine), AgentDef.PromptVia.STDIN)
+    private static GraphBuilder printing(String shLine) {
+        return GraphBuilder.workflow("w").agentDef("bot", List.of("sh", "-c", shLine), AgentDef.PromptVia.STDIN)
                 .agentTask("a", "bot", "do it").chain("start", "a", "end");
     }
 
@@ -127,7 +128,7 @@ class AgentContractTest {
     }
 
     /** The run of {@code flow} (without retries) fails, and its report says {@code why}. */
-    private void assertRefused(Flows flow, String why) {
+    private void assertRefused(GraphBuilder flow, String why) {
         try (var h = new Harness(dir)) {
             RunResult r = h.run(flow.retry("a", 0, QUICK).graph());
             assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
@@ -168,7 +169,7 @@ class AgentContractTest {
 
     /** {@code deploy} runs {@code shLine} with outputs done and fail and {@code retry N on fail}; fail goes to a rollback. */
     private static FlowGraph deployWithRollback(String shLine, int retries) {
-        return Flows.workflow("w")
+        return GraphBuilder.workflow("w")
                 .sh("deploy", shLine).outputs("deploy", "done", "fail")
                 .retryOn("deploy", retries, QUICK, "fail")
                 .sh("rollback", "echo rolled back >> rollback.log")
@@ -205,7 +206,7 @@ class AgentContractTest {
 
     @Test
     void aGateNodeRunsAgainOnFailedBeforeRoutingIt() {
-        FlowGraph g = Flows.workflow("w")
+        FlowGraph g = GraphBuilder.workflow("w")
                 .gateDef("tests", "n=$(cat runs 2>/dev/null || echo 0); n=$((n+1)); echo $n > runs; [ $n -ge 2 ]")
                 .gate("test", "tests").retryOn("test", 2, QUICK, "failed")
                 .checkpoint("broken")
@@ -225,7 +226,7 @@ class AgentContractTest {
     @Test
     void anAgentTaskThatDeclaresATimeoutOutputTakesItOnTimeout() {
         // The agent sleeps 30 s; the node's timeout kills it after 300 ms.
-        FlowGraph g = Flows.workflow("w").scriptedAgent("bot").agentTask("a", "bot", "@sleep 30").outputs("a", "done", "timeout")
+        FlowGraph g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot")).agentTask("a", "bot", "@sleep 30").outputs("a", "done", "timeout")
                 .timeout("a", Duration.ofMillis(300)).checkpoint("late")
                 .chain("start", "a").edge("a", "end", any("done")).edge("a", "late", any("timeout")).chain("late", "end").graph();
         try (var h = new Harness(dir)) {
@@ -240,7 +241,7 @@ class AgentContractTest {
 
     @Test
     void aValidationFailureIsRetriedOnceWithFeedbackEvenWithoutARetryPolicy() throws Exception {
-        FlowGraph g = Flows.workflow("w").scriptedAgent("bot").agentTask("a", "bot", "Decide.\n@outputs maybe,yes").outputs("a", "yes", "no")
+        FlowGraph g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot")).agentTask("a", "bot", "Decide.\n@outputs maybe,yes").outputs("a", "yes", "no")
                 .chain("start", "a", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
@@ -256,7 +257,7 @@ class AgentContractTest {
 
     @Test
     void retryZeroTurnsTheFreeValidationRetryOff() {
-        FlowGraph g = Flows.workflow("w").scriptedAgent("bot").agentTask("a", "bot", "@outputs maybe,yes").outputs("a", "yes", "no")
+        FlowGraph g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot")).agentTask("a", "bot", "@outputs maybe,yes").outputs("a", "yes", "no")
                 .retry("a", 0, QUICK).chain("start", "a", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
@@ -267,7 +268,7 @@ class AgentContractTest {
 
     @Test
     void stateOfTheWrongTypeIsAValidationFailureAndSetsNothing() {
-        FlowGraph g = Flows.workflow("w").scriptedAgent("bot")
+        FlowGraph g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot"))
                 .state("n", dev.flow.model.Type.INT, dev.flow.model.Value.of(0L))
                 .state("m", dev.flow.model.Type.INT, dev.flow.model.Value.of(0L))
                 .agentTask("a", "bot", "@state m=5\n@state n=\"many\"").retry("a", 0, QUICK).chain("start", "a", "end").graph();
@@ -282,9 +283,9 @@ class AgentContractTest {
 
     @Test
     void aTimeoutIsTransientAndAMissingProgramIsLogic() {
-        FlowGraph slow = Flows.workflow("w").sh("t", "sleep 30").timeout("t", Duration.ofMillis(200)).retry("t", 1, QUICK)
+        FlowGraph slow = GraphBuilder.workflow("w").sh("t", "sleep 30").timeout("t", Duration.ofMillis(200)).retry("t", 1, QUICK)
                 .chain("start", "t", "end").graph();
-        FlowGraph missing = Flows.workflow("w").argv("t", "no-such-program-xyz").retry("t", 3, QUICK).chain("start", "t", "end").graph();
+        FlowGraph missing = GraphBuilder.workflow("w").argv("t", "no-such-program-xyz").retry("t", 3, QUICK).chain("start", "t", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(slow);
             h.engine.run(id);
@@ -297,7 +298,7 @@ class AgentContractTest {
 
     @Test
     void aProcessKilledByASignalSaysSo() {
-        FlowGraph g = Flows.workflow("w").sh("t", "kill -9 $$").chain("start", "t", "end").graph();
+        FlowGraph g = GraphBuilder.workflow("w").sh("t", "kill -9 $$").chain("start", "t", "end").graph();
         try (var h = new Harness(dir)) {
             RunResult r = h.run(g);
             assertThat(r.report()).contains("was killed by signal 9 (KILL)");
@@ -316,7 +317,7 @@ class AgentContractTest {
 
     @Test
     void theSecondPassOfALoopContinuesTheFirstPassesSessionOnlyWhereTheTaskAsksForIt() throws Exception {
-        FlowGraph g = Flows.workflow("w").scriptedAgent("bot")
+        FlowGraph g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot"))
                 .agentTask("fix", "bot", "@output done").continueSession("fix")
                 .agentTask("fresh", "bot", "@output done")
                 .checkpoint("check")
@@ -352,7 +353,7 @@ class AgentContractTest {
                 + "echo 'session id: x-9' >&2\necho '{\"output\": \"done\"}'\n");
         claude.toFile().setExecutable(true);
         codex.toFile().setExecutable(true);
-        FlowGraph g = Flows.workflow("w")
+        FlowGraph g = GraphBuilder.workflow("w")
                 .agentTask("ask", "claude", "hello").continueSession("ask")
                 .agentTask("code", "codex", "hello").continueSession("code")
                 .checkpoint("check")
@@ -377,7 +378,7 @@ class AgentContractTest {
     @Test
     void theSessionSurvivesAResumeOfTheExecution() throws Exception {
         // A new engine on the same database (as after a crash) continues the stored session.
-        FlowGraph g = Flows.workflow("w").scriptedAgent("bot")
+        FlowGraph g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot"))
                 .agentTask("fix", "bot", "@output done").continueSession("fix")
                 .human("ask", "again?", null, "again", "stop")
                 .chain("start", "fix", "ask")

@@ -1,11 +1,12 @@
 package dev.flow.engine;
 
-import static dev.flow.engine.Flows.any;
+import static dev.flow.testing.GraphBuilder.any;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.model.AgentDef;
 import dev.flow.model.Type;
 import dev.flow.model.Value;
+import dev.flow.testing.GraphBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,7 +23,7 @@ class AgentTest {
 
     @Test
     void anAgentGetsItsFilledPromptAndItsJsonAnswerSetsOutputStateAndCost() throws Exception {
-        var g = Flows.workflow("w").scriptedAgent("bot")
+        var g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot"))
                 .input("issue", Type.STRING, null)
                 .state("attempts", Type.INT, Value.of(0L))
                 .agentTask("analyze", "bot", "Analyze: ${issue} (attempts so far: ${attempts})\n@output blocked\n@state attempts=5\n@cost 0.25\n@summary looked at it")
@@ -44,7 +45,7 @@ class AgentTest {
 
     @Test
     void anAgentThatAnswersAnUndeclaredOutputFailsItsNode() {
-        var g = Flows.workflow("w").scriptedAgent("bot").agentTask("a", "bot", "@output maybe").outputs("a", "yes", "no")
+        var g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot")).agentTask("a", "bot", "@output maybe").outputs("a", "yes", "no")
                 .chain("start", "a", "end").graph();
         try (var h = new Harness(dir)) {
             RunResult r = h.run(g);
@@ -55,7 +56,7 @@ class AgentTest {
 
     @Test
     void anAgentReadsItsPromptFromAFileWhenDefinedSo() {
-        var g = Flows.workflow("w").agentDef("filebot", List.of(TestPaths.scriptedAgent().toString()), AgentDef.PromptVia.FILE)
+        var g = GraphBuilder.workflow("w").agentDef("filebot", List.of(TestPaths.scriptedAgent().toString()), AgentDef.PromptVia.FILE)
                 .agentTask("a", "filebot", "@output yes").outputs("a", "yes", "no").chain("start", "a", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
@@ -66,7 +67,7 @@ class AgentTest {
 
     @Test
     void aBuiltInAgentWhoseProgramIsMissingFailsWithAHint() {
-        var g = Flows.workflow("w").agentTask("a", "claude", "hello").chain("start", "a", "end").graph();
+        var g = GraphBuilder.workflow("w").agentTask("a", "claude", "hello").chain("start", "a", "end").graph();
         try (var h = new Harness(dir, b -> b.agentCommands(Map.of("claude", List.of("claude-not-installed-here", "-p"))))) {
             RunResult r = h.run(g);
             assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
@@ -76,7 +77,7 @@ class AgentTest {
 
     @Test
     void theSelfAgentNeedsACommandLineAndSaysWhereToSetIt() {
-        var g = Flows.workflow("w").agentTask("a", "self", "hello").chain("start", "a", "end").graph();
+        var g = GraphBuilder.workflow("w").agentTask("a", "self", "hello").chain("start", "a", "end").graph();
         try (var h = new Harness(dir, b -> b.environment(Map.of()))) {
             RunResult r = h.run(g);
             assertThat(r.report()).contains("agent \"self\" has no command: set FLOW_AGENT_SELF");
@@ -85,7 +86,7 @@ class AgentTest {
 
     @Test
     void aBuiltInAgentsCommandLineComesFromTheEnvironmentVariable() {
-        var g = Flows.workflow("w").agentTask("a", "codex", "@output ok").outputs("a", "ok").chain("start", "a", "end").graph();
+        var g = GraphBuilder.workflow("w").agentTask("a", "codex", "@output ok").outputs("a", "ok").chain("start", "a", "end").graph();
         try (var h = new Harness(dir, b -> b.environment(Map.of("FLOW_AGENT_CODEX", "[\"" + TestPaths.scriptedAgent() + "\"]")))) {
             assertThat(h.run(g).outcome()).isEqualTo(RunOutcome.COMPLETED);
         }
@@ -98,7 +99,7 @@ class AgentTest {
             calls.incrementAndGet();
             return dev.flow.engine.exec.Outcome.failed("the service is down", true, Map.of());
         };
-        var g = Flows.workflow("w").agentTask("a", "broken", "hi").retry("a", 3, Duration.ofMillis(1))
+        var g = GraphBuilder.workflow("w").agentTask("a", "broken", "hi").retry("a", 3, Duration.ofMillis(1))
                 .chain("start", "a", "end").graph();
         try (var h = new Harness(dir, b -> b.inProcessAgents(Map.of("broken", broken)).breaker(2, Duration.ofMillis(300)))) {
             String id = h.start(g);
@@ -112,7 +113,7 @@ class AgentTest {
 
     @Test
     void reportedCostStopsTheRunAtItsLimit() {
-        var g = Flows.workflow("w").scriptedAgent("bot").limits(null, null, 1.0)
+        var g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot")).limits(null, null, 1.0)
                 .agentTask("a", "bot", "@cost 0.6").agentTask("b", "bot", "@cost 0.6").agentTask("c", "bot", "@cost 0.6")
                 .chain("start", "a", "b", "c", "end").graph();
         try (var h = new Harness(dir)) {

@@ -9,6 +9,7 @@ import dev.flow.engine.step.Reports;
 import dev.flow.model.FlowGraph;
 import dev.flow.model.Workflow;
 import dev.flow.store.KvEntry;
+import dev.flow.testing.GraphBuilder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +48,7 @@ class ArtifactsTest {
     @Test
     void nodeIdsThatNameOtherFoldersStillGetAFolderOfTheirOwnInsideTheArtifacts() throws IOException {
         var ids = List.of("../../escape", "a/b", "a_b", "a\\b", "..", ".", "tab\there");
-        var flow = Flows.workflow("w");
+        var flow = GraphBuilder.workflow("w");
         for (String id : ids) {
             flow.sh(id, "echo here > \"$FLOW_ARTIFACTS_DIR/mark\"");
         }
@@ -67,7 +68,7 @@ class ArtifactsTest {
     @Test
     void aLargeKvValueOfANodeWhoseIdNamesAnotherFolderStaysInsideTheArtifacts() throws IOException {
         String scope = "../../../kv-escape";
-        var g = Flows.workflow("w").checkpoint(scope).chain("start", scope, "end").graph();
+        var g = GraphBuilder.workflow("w").checkpoint(scope).chain("start", scope, "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             String big = "y".repeat(KvService.INLINE_MAX + 1);
@@ -81,7 +82,7 @@ class ArtifactsTest {
     @Test
     void aRecordedPathOutsideTheArtifactsIsNotRead() throws IOException {
         Files.writeString(dir.resolve("secret.txt"), "not for flow");
-        var g = Flows.workflow("w").chain("start", "end").graph();
+        var g = GraphBuilder.workflow("w").chain("start", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             var forged = new KvEntry(id, KvEntry.RUN_SCOPE, "k", null, "../secret.txt", "0".repeat(64), 12, "person", 1);
@@ -112,11 +113,11 @@ class ArtifactsTest {
         String longId = "a_subgraph_node_whose_id_is_long_enough_to_fill_a_path_quickly_when_nested_";
         var subs = new ArrayList<Workflow>();
         for (int level = 1; level < depth; level++) {
-            subs.add(Flows.workflow("w" + level).subgraph(longId + level, "w" + (level + 1), Map.of(), Map.of())
+            subs.add(GraphBuilder.workflow("w" + level).subgraph(longId + level, "w" + (level + 1), Map.of(), Map.of())
                     .chain("start", longId + level, "end").build());
         }
-        subs.add(Flows.workflow("w" + depth).sh("deepest", innermost).chain("start", "deepest", "end").build());
-        var top = Flows.workflow("w0").subgraph(longId + 0, "w1", Map.of(), Map.of()).chain("start", longId + 0, "end");
+        subs.add(GraphBuilder.workflow("w" + depth).sh("deepest", innermost).chain("start", "deepest", "end").build());
+        var top = GraphBuilder.workflow("w0").subgraph(longId + 0, "w1", Map.of(), Map.of()).chain("start", longId + 0, "end");
         subs.forEach(top::sub);
         return top.graph();
     }

@@ -8,7 +8,8 @@ import dev.flow.store.ExecutionStatus;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.RequestRow;
 import dev.flow.store.StoreOptions;
-import java.nio.file.Files;
+import dev.flow.testing.GraphBuilder;
+import dev.flow.testing.Processes;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -30,27 +31,17 @@ class CancelTest {
     /** A task that writes its sleep's pid, then sleeps for a minute, then leaves a file. */
     private static final String SLOW = "sleep 60 & echo $! > slow.pid; wait; echo late > late.txt";
 
-    private void awaitFile(String name) throws InterruptedException {
-        for (int i = 0; i < 1200 && !Files.exists(dir.resolve(name)); i++) {
-            Thread.sleep(50);
-        }
-        assertThat(dir.resolve(name)).exists();
+    private void awaitFile(String name) {
+        Processes.awaitFiles(dir.resolve(name));
     }
 
-    private long pid() throws Exception {
-        for (int i = 0; i < 100; i++) {
-            String text = Files.readString(dir.resolve("slow.pid")).strip();
-            if (!text.isEmpty()) {
-                return Long.parseLong(text);
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("slow.pid stays empty");
+    private long pid() {
+        return Processes.awaitPid(dir.resolve("slow.pid"));
     }
 
     @Test
     void cancellingARunThisProcessDrivesKillsItsWorkAndEndsItAtOnce() throws Exception {
-        var g = Flows.workflow("w").sh("slow", SLOW).sh("after", "echo after > after.txt").chain("start", "slow", "after", "end").graph();
+        var g = GraphBuilder.workflow("w").sh("slow", SLOW).sh("after", "echo after > after.txt").chain("start", "slow", "after", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             var run = CompletableFuture.supplyAsync(() -> h.engine.run(id));
@@ -76,7 +67,7 @@ class CancelTest {
 
     @Test
     void aRunDrivenByAnotherEngineOnTheSameDatabaseStopsWithinItsWatch() throws Exception {
-        var g = Flows.workflow("w").sh("slow", SLOW).chain("start", "slow", "end").graph();
+        var g = GraphBuilder.workflow("w").sh("slow", SLOW).chain("start", "slow", "end").graph();
         try (var h = new Harness(dir); var other = dev.flow.store.StoreKind.current().open(dir, StoreOptions.DEFAULT)) {
             String id = h.start(g);
             var run = CompletableFuture.supplyAsync(() -> h.engine.run(id));
@@ -92,7 +83,7 @@ class CancelTest {
 
     @Test
     void aPausedRunIsCancelledWithItsQuestionAndCanNoLongerBeAnswered() {
-        var g = Flows.workflow("w").human("review", "Ship?", null, "yes", "no").chain("start", "review", "end").graph();
+        var g = GraphBuilder.workflow("w").human("review", "Ship?", null, "yes", "no").chain("start", "review", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.PAUSED);
@@ -108,8 +99,8 @@ class CancelTest {
 
     @Test
     void childExecutionsAreCancelledWithTheirRunAndCannotBeCancelledAlone() throws Exception {
-        var inner = Flows.workflow("child").sh("slow", SLOW).chain("start", "slow", "end").build();
-        var g = Flows.workflow("parent").subgraph("sub", "child", Map.of(), Map.of()).chain("start", "sub", "end").sub(inner).graph();
+        var inner = GraphBuilder.workflow("child").sh("slow", SLOW).chain("start", "slow", "end").build();
+        var g = GraphBuilder.workflow("parent").subgraph("sub", "child", Map.of(), Map.of()).chain("start", "sub", "end").sub(inner).graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             var run = CompletableFuture.supplyAsync(() -> h.engine.run(id));
@@ -128,8 +119,8 @@ class CancelTest {
 
     @Test
     void aSecondCancelAndACancelOfAFinishedRunSaySo() {
-        var g = Flows.workflow("w").human("review", "Ship?", null, "yes", "no").chain("start", "review", "end").graph();
-        var quick = Flows.workflow("q").sh("a", "true").chain("start", "a", "end").graph();
+        var g = GraphBuilder.workflow("w").human("review", "Ship?", null, "yes", "no").chain("start", "review", "end").graph();
+        var quick = GraphBuilder.workflow("q").sh("a", "true").chain("start", "a", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             h.engine.cancel(id, "first");

@@ -3,6 +3,7 @@ package dev.flow.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.model.WaitMode;
+import dev.flow.testing.GraphBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,7 +26,7 @@ class ContextPointersTest {
 
     @Test
     void theParentIsTheSourceOfTheEdgeTakenAndTheFirstNodeHasNone() throws Exception {
-        var g = Flows.workflow("w").sh("a", REPORT).checkpoint("c").sh("b", REPORT + "; echo \"$FLOW_RUNS_DIR\" > runs.txt")
+        var g = GraphBuilder.workflow("w").sh("a", REPORT).checkpoint("c").sh("b", REPORT + "; echo \"$FLOW_RUNS_DIR\" > runs.txt")
                 .chain("start", "a", "c", "b", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
@@ -40,9 +41,9 @@ class ContextPointersTest {
 
     @Test
     void onALaterLoopPassTheParentIsTheNodeWhoseLoopEdgeWasTaken() throws Exception {
-        var g = Flows.workflow("w").sh("work", REPORT).sh("check", REPORT + "; test \"$FLOW_ITERATION\" -ge 2 && echo yes || echo no")
+        var g = GraphBuilder.workflow("w").sh("work", REPORT).sh("check", REPORT + "; test \"$FLOW_ITERATION\" -ge 2 && echo yes || echo no")
                 .outputs("check", "yes", "no")
-                .chain("start", "work", "check").edge("check", "end", Flows.any("yes")).loop("check", "work", 3, Flows.any("no"))
+                .chain("start", "work", "check").edge("check", "end", GraphBuilder.any("yes")).loop("check", "work", 3, GraphBuilder.any("no"))
                 .graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
@@ -54,7 +55,7 @@ class ContextPointersTest {
     @Test
     void aNodeThatWaitsForAllHasAsParentTheLastToArrive() throws Exception {
         // one slot, so that x runs before y
-        var g = Flows.workflow("w").config(1, true).parallel("p").sh("x", "true").sh("y", "true").sh("t", REPORT).wait("t", WaitMode.ALL)
+        var g = GraphBuilder.workflow("w").config(1, true).parallel("p").sh("x", "true").sh("y", "true").sh("t", REPORT).wait("t", WaitMode.ALL)
                 .chain("start", "p").edge("p", "x").edge("p", "y").edge("x", "t").edge("y", "t").chain("t", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
@@ -65,8 +66,8 @@ class ContextPointersTest {
 
     @Test
     void theFirstNodeOfAChildExecutionHasTheSubgraphNodeAsParent() throws Exception {
-        var child = Flows.workflow("child").sh("c1", REPORT).sh("c2", REPORT).chain("start", "c1", "c2", "end").build();
-        var g = Flows.workflow("parent").sh("before", "true").subgraph("sub", "child", Map.of(), Map.of())
+        var child = GraphBuilder.workflow("child").sh("c1", REPORT).sh("c2", REPORT).chain("start", "c1", "c2", "end").build();
+        var g = GraphBuilder.workflow("parent").sh("before", "true").subgraph("sub", "child", Map.of(), Map.of())
                 .chain("start", "before", "sub", "end").sub(child).graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);

@@ -1,9 +1,9 @@
 package dev.flow.engine;
 
-import static dev.flow.engine.Flows.any;
-import static dev.flow.engine.Flows.bin;
-import static dev.flow.engine.Flows.lit;
-import static dev.flow.engine.Flows.ref;
+import static dev.flow.testing.GraphBuilder.any;
+import static dev.flow.testing.GraphBuilder.bin;
+import static dev.flow.testing.GraphBuilder.lit;
+import static dev.flow.testing.GraphBuilder.ref;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.model.Expr.BinaryOp;
@@ -13,6 +13,7 @@ import dev.flow.model.Value;
 import dev.flow.model.WaitMode;
 import dev.flow.store.ExecutionStatus;
 import dev.flow.store.NodeStatus;
+import dev.flow.testing.GraphBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,7 +28,7 @@ class ControlFlowTest {
 
     @Test
     void aChainOfControlNodesCompletesInTheTransactionThatStartsIt() {
-        var f = Flows.workflow("chain");
+        var f = GraphBuilder.workflow("chain");
         String prev = "start";
         for (int i = 0; i < 50; i++) {
             f.checkpoint("c" + i).edge(prev, "c" + i);
@@ -45,7 +46,7 @@ class ControlFlowTest {
 
     @Test
     void aBranchTakesOneSideAndTheOtherSideIsSkipped() {
-        var g = Flows.workflow("b")
+        var g = GraphBuilder.workflow("b")
                 .input("n", Type.INT, null)
                 .branch("big", bin(BinaryOp.GT, ref("input.n"), lit(10L)))
                 .checkpoint("yes").checkpoint("no")
@@ -66,7 +67,7 @@ class ControlFlowTest {
 
     @Test
     void skippingPropagatesThroughSeveralNodesSoThatTheJoinStillRuns() {
-        var g = Flows.workflow("skips")
+        var g = GraphBuilder.workflow("skips")
                 .sh("decide", "echo right").outputs("decide", "left", "right")
                 .sh("l1", "true").sh("l2", "true").sh("r1", "true")
                 .merge("join", WaitMode.ALL, MergeStrategy.UNION)
@@ -85,7 +86,7 @@ class ControlFlowTest {
 
     @Test
     void aMergeOfAllWaitsForEveryBranchAndUnitesTheirResults() {
-        var g = Flows.workflow("m")
+        var g = GraphBuilder.workflow("m")
                 .parallel("fan")
                 .sh("a", "echo alpha").sh("b", "echo beta")
                 .merge("join", WaitMode.ALL, MergeStrategy.UNION)
@@ -111,7 +112,7 @@ class ControlFlowTest {
 
     @Test
     void aMergeOfAnyRunsOnTheFirstBranchAndIgnoresTheRest() {
-        var g = Flows.workflow("any")
+        var g = GraphBuilder.workflow("any")
                 .parallel("fan")
                 // "slow" is held until a task after the join lets it go: it ends last, however loaded the machine.
                 .sh("fast", "echo fast").sh("slow", "while [ ! -e go ]; do sleep 0.02; done; echo slow")
@@ -131,7 +132,7 @@ class ControlFlowTest {
 
     @Test
     void aMergeThatWaitsForTheFirstBranchCancelsTheOthersAndKillsTheirProcesses() throws Exception {
-        var g = Flows.workflow("first")
+        var g = GraphBuilder.workflow("first")
                 .parallel("fan")
                 .sh("fast", "echo fast").sh("slow", "sleep 20; echo late > late.txt")
                 .merge("join", WaitMode.FIRST, MergeStrategy.FIRST)
@@ -149,7 +150,7 @@ class ControlFlowTest {
 
     @Test
     void aMergeOfIntersectionKeepsOnlyTheFieldsEveryBranchHas() {
-        var g = Flows.workflow("x")
+        var g = GraphBuilder.workflow("x")
                 .parallel("fan").sh("a", "echo a").branch("b", lit(true))
                 .merge("join", WaitMode.ALL, MergeStrategy.INTERSECTION)
                 .edge("start", "fan").edge("fan", "a").edge("fan", "b")
@@ -165,7 +166,7 @@ class ControlFlowTest {
 
     @Test
     void aRunWhoseOnlyPathToEndIsSkippedFailsWithAReport() {
-        var g = Flows.workflow("dead")
+        var g = GraphBuilder.workflow("dead")
                 .branch("never", lit(false)).checkpoint("x")
                 .edge("start", "never").edge("never", "x", any("on_true")).chain("x", "end")
                 .graph();
@@ -178,7 +179,7 @@ class ControlFlowTest {
 
     @Test
     void stateUpdatesOfHandlersAreAppliedWithTheNodesResult() {
-        var g = Flows.workflow("s")
+        var g = GraphBuilder.workflow("s")
                 .state("count", Type.INT, Value.of(1L))
                 .state("notes", Type.list(Type.STRING), null)
                 .sh("a", "echo hello")
@@ -196,7 +197,7 @@ class ControlFlowTest {
 
     @Test
     void aCompletionConditionEndsTheRunBeforeEnd() {
-        var g = Flows.workflow("c")
+        var g = GraphBuilder.workflow("c")
                 .state("done", Type.BOOL, Value.of(false))
                 .sh("a", "true").on("a", "done", "done", lit(true))
                 .sh("b", "sleep 30")
@@ -213,7 +214,7 @@ class ControlFlowTest {
 
     @Test
     void edgesHandTheirMappedValuesToTheTargetsEnvironment() {
-        var g = Flows.workflow("m")
+        var g = GraphBuilder.workflow("m")
                 .sh("a", "echo 7")
                 .sh("b", "echo \"got $FLOW_ARG_count\"")
                 .edge("start", "a")

@@ -1,5 +1,7 @@
 package dev.flow.engine;
 
+import dev.flow.testing.Poll;
+import dev.flow.testing.Processes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -47,16 +49,19 @@ public final class Detached {
         }
     }
 
+    /** Waits until both pids are written: the task has detached its sleeps. */
+    public static void awaitPids(Path dir) {
+        Processes.awaitFiles(dir.resolve("kept.pid"), dir.resolve("bare.pid"));
+    }
+
     /**
-     * Whether the process is gone, waiting a little for it: SIGKILL is delivered asynchronously, and a
-     * kill that returned may leave a process a moment to die. A process still alive after 10 seconds
-     * was not killed.
+     * Whether the process is gone, waiting for it: SIGKILL is delivered asynchronously, and a kill
+     * that returned may leave a process a moment to die. True, or a failure naming the process that
+     * stayed.
      */
-    public static boolean gone(long pid) throws InterruptedException {
-        for (int i = 0; i < 200 && alive(pid); i++) {
-            Thread.sleep(50);
-        }
-        return !alive(pid);
+    public static boolean gone(long pid) {
+        Poll.until("the detached sleep " + pid + " to be gone", () -> !alive(pid));
+        return true;
     }
 
     /** Kills what a test left running (a process the mechanism under test is expected not to catch, or a failed test's). */

@@ -1,11 +1,11 @@
 package dev.flow.engine;
 
-import static dev.flow.engine.Flows.any;
+import static dev.flow.testing.GraphBuilder.any;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.flow.engine.exec.Containment;
-import java.nio.file.Files;
+import dev.flow.testing.GraphBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -63,7 +63,7 @@ class DetachedProcessesTest {
     @ParameterizedTest
     @EnumSource(Mode.class)
     void aTimeoutKillsGrandchildrenThatDetachedIntoSessionsOfTheirOwn(Mode mode) throws Exception {
-        var g = Flows.workflow("w").sh("t", Detached.LINE + "; sleep 300").outputs("t", "done", "timeout").timeout("t", Duration.ofSeconds(2))
+        var g = GraphBuilder.workflow("w").sh("t", Detached.LINE + "; sleep 300").outputs("t", "done", "timeout").timeout("t", Duration.ofSeconds(2))
                 .chain("start", "t").edge("t", "end", any("timeout")).graph();
         try (var h = harness(mode)) {
             String id = h.start(g);
@@ -76,7 +76,7 @@ class DetachedProcessesTest {
     @ParameterizedTest
     @EnumSource(Mode.class)
     void whatAStepLeftRunningIsKilledWhenItEnds(Mode mode) throws Exception {
-        var g = Flows.workflow("w").sh("t", Detached.LINE + "; echo started").chain("start", "t", "end").graph();
+        var g = GraphBuilder.workflow("w").sh("t", Detached.LINE + "; echo started").chain("start", "t", "end").graph();
         try (var h = harness(mode)) {
             assertThat(h.run(g).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertKilledAsTheModeGuarantees(mode);
@@ -86,7 +86,7 @@ class DetachedProcessesTest {
     @ParameterizedTest
     @EnumSource(Mode.class)
     void failingFastKillsTheDetachedGrandchildrenOfTheOtherBranch(Mode mode) throws Exception {
-        var g = Flows.workflow("w").config(4, true)
+        var g = GraphBuilder.workflow("w").config(4, true)
                 .sh("slow", Detached.LINE + "; sleep 300")
                 .sh("bad", Detached.WAIT + "; exit 1")
                 .parallel("fan").edge("start", "fan").edge("fan", "slow").edge("fan", "bad").chain("slow", "end").chain("bad", "end")
@@ -102,15 +102,13 @@ class DetachedProcessesTest {
     @ParameterizedTest
     @EnumSource(Mode.class)
     void anInterruptKillsTheDetachedGrandchildren(Mode mode) throws Exception {
-        var g = Flows.workflow("w").sh("slow", Detached.LINE + "; sleep 300").chain("start", "slow", "end").graph();
+        var g = GraphBuilder.workflow("w").sh("slow", Detached.LINE + "; sleep 300").chain("start", "slow", "end").graph();
         try (var h = harness(mode)) {
             String id = h.start(g);
             var result = new AtomicReference<RunResult>();
             var runner = new Thread(() -> result.set(h.engine.run(id)));
             runner.start();
-            for (int i = 0; i < 400 && !(Files.exists(dir.resolve("kept.pid")) && Files.exists(dir.resolve("bare.pid"))); i++) {
-                Thread.sleep(50);
-            }
+            Detached.awaitPids(dir);
             h.engine.interrupt();
             runner.join(30_000);
             assertThat(runner.isAlive()).isFalse();

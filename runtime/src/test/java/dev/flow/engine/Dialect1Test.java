@@ -11,6 +11,7 @@ import dev.flow.frontend.LoadOptions;
 import dev.flow.model.FlowGraph;
 import dev.flow.model.NodeSpec;
 import dev.flow.store.NodeStatus;
+import dev.flow.testing.GraphBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -116,7 +117,7 @@ class Dialect1Test {
 
     @Test
     void theMostSpecificSettingPlaysARole() {
-        var g = Flows.workflow("w")
+        var g = GraphBuilder.workflow("w")
                 .roleAgent("bot", answering("bot"), "planner", "coder", "reviewer")
                 .roleTask("a", "planner", "plan").roleTask("b", "coder", "code").roleTask("c", "reviewer", "review").roleTask("d", "tester", "test")
                 .chain("start", "a", "b", "c", "d", "end").graph();
@@ -132,7 +133,7 @@ class Dialect1Test {
 
     @Test
     void aRoleThatNoAgentPlaysFailsItsTaskAtOnceNamingTheSettings() {
-        var g = Flows.workflow("w").roleTask("t", "code reviewer", "review").retry("t", 3, Duration.ofMillis(1)).chain("start", "t", "end").graph();
+        var g = GraphBuilder.workflow("w").roleTask("t", "code reviewer", "review").retry("t", 3, Duration.ofMillis(1)).chain("start", "t", "end").graph();
         try (var h = new Harness(dir, b -> b.environment(Map.of()))) {
             String id = h.start(g);
             RunResult r = h.engine.run(id);
@@ -192,10 +193,10 @@ class Dialect1Test {
     void aDialect1WorkflowTakesAnyInputAndAWorkflowThatDeclaresInputsOnlyThose() throws Exception {
         var d1 = yaml("id: w\nname: W\nentry_point: a\nnodes:\n  - {id: a, type: task, task_config: {role: r}}\nedges: []\n");
         assertThat(Engine.typedInputs(d1.main(), Map.of("issue", "The login page", "count", "3"))).isEqualTo(Map.of("issue", "The login page", "count", "3"));
-        var typed = Flows.workflow("w").input("count", dev.flow.model.Type.INT, null).sh("a", "true").chain("start", "a", "end").graph();
+        var typed = GraphBuilder.workflow("w").input("count", dev.flow.model.Type.INT, null).sh("a", "true").chain("start", "a", "end").graph();
         assertThatThrownBy(() -> Engine.typedInputs(typed.main(), Map.of("issue", "x"))).isInstanceOf(UsageException.class)
                 .hasMessageContaining("has no input \"issue\"");
-        var none = Flows.workflow("w").sh("a", "true").chain("start", "a", "end").graph();
+        var none = GraphBuilder.workflow("w").sh("a", "true").chain("start", "a", "end").graph();
         assertThatThrownBy(() -> Engine.typedInputs(none.main(), Map.of("issue", "x"))).hasMessageContaining("it takes no inputs");
     }
 
@@ -203,7 +204,7 @@ class Dialect1Test {
     void theRoleAndTheContextFilesReachTheAgentInItsEnvironmentAndItsPrompt() throws Exception {
         var spec = NodeSpec.Task.builder().call(c -> c.role("reviewer").prompt("Review the change").contextFiles(List.of("README.md", "docs/design.md")))
                 .build();
-        var g = Flows.workflow("w").task("t", spec).chain("start", "t", "end").graph();
+        var g = GraphBuilder.workflow("w").task("t", spec).chain("start", "t", "end").graph();
         var agent = List.of("sh", "-c", "cat >/dev/null; echo \"$FLOW_ROLE\" > \"$FLOW_ARTIFACTS_DIR/role.txt\";"
                 + " echo \"$FLOW_CONTEXT_FILES\" > \"$FLOW_ARTIFACTS_DIR/files.txt\"");
         try (var h = new Harness(dir, b -> b.roleCommands(Map.of("reviewer", agent)))) {

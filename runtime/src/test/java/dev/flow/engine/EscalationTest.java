@@ -7,6 +7,7 @@ import dev.flow.model.Command;
 import dev.flow.model.FlowGraph;
 import dev.flow.store.GraphVersionRow;
 import dev.flow.store.NodeStatus;
+import dev.flow.testing.GraphBuilder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,8 +32,8 @@ class EscalationTest {
             """;
 
     /** start -> build -> end, build failing until the file "fixed" exists. */
-    private static Flows failing() {
-        return Flows.workflow("w").scriptedAgent("bot")
+    private static GraphBuilder failing() {
+        return GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot"))
                 .sh("build", "test -f fixed || { echo 'fixed is missing' >&2; exit 1; }")
                 .chain("start", "build", "end");
     }

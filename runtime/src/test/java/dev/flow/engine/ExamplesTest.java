@@ -1,10 +1,10 @@
 package dev.flow.engine;
 
-import static dev.flow.engine.Flows.any;
-import static dev.flow.engine.Flows.bin;
-import static dev.flow.engine.Flows.lit;
-import static dev.flow.engine.Flows.not;
-import static dev.flow.engine.Flows.ref;
+import static dev.flow.testing.GraphBuilder.any;
+import static dev.flow.testing.GraphBuilder.bin;
+import static dev.flow.testing.GraphBuilder.lit;
+import static dev.flow.testing.GraphBuilder.not;
+import static dev.flow.testing.GraphBuilder.ref;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.model.AgentDef;
@@ -15,6 +15,7 @@ import dev.flow.model.Type;
 import dev.flow.model.Value;
 import dev.flow.model.WaitMode;
 import dev.flow.store.RunRow;
+import dev.flow.testing.GraphBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -44,7 +45,7 @@ class ExamplesTest {
     }
 
     static FlowGraph hello() {
-        return Flows.workflow("hello")
+        return GraphBuilder.workflow("hello")
                 .input("name", Type.STRING, Value.of("world"))
                 .argv("greet", "sh", "-c", "echo \"hello, $FLOW_INPUT_name\"")
                 .sh("count", "printf '%s' \"$FLOW_INPUT_name\" | wc -c | tr -d ' '")
@@ -56,7 +57,7 @@ class ExamplesTest {
     }
 
     static FlowGraph fixLoop() {
-        return Flows.workflow("fix_loop").config(2, true).limits(20L, null, null)
+        return GraphBuilder.workflow("fix_loop").config(2, true).limits(20L, null, null)
                 .input("issue", Type.STRING, Value.of("the parser drops the last line"))
                 .state("attempts", Type.INT, Value.of(0L))
                 .agentDef("scripted", List.of("agents/scripted-agent"), AgentDef.PromptVia.STDIN)
@@ -81,13 +82,14 @@ class ExamplesTest {
                 .graph();
     }
 
+    /** examples/parallel_checks.flow without its one-second sleeps: nothing here measures time. */
     static FlowGraph parallelChecks() {
-        var f = Flows.workflow("parallel_checks").config(3, true)
+        var f = GraphBuilder.workflow("parallel_checks").config(3, true)
                 .state("notes", Type.list(Type.STRING), new Value.ListOf(List.of()))
                 .parallel("checks")
-                .sh("lint", "sleep 1; echo lint clean").append("lint", "done", "notes", ref("lint.summary"))
-                .sh("unit", "sleep 1; echo 12 tests passed").append("unit", "done", "notes", ref("unit.summary"))
-                .sh("docs", "sleep 1; echo docs built").append("docs", "done", "notes", ref("docs.summary"))
+                .sh("lint", "echo lint clean").append("lint", "done", "notes", ref("lint.summary"))
+                .sh("unit", "echo 12 tests passed").append("unit", "done", "notes", ref("unit.summary"))
+                .sh("docs", "echo docs built").append("docs", "done", "notes", ref("docs.summary"))
                 .merge("joined", WaitMode.ALL, MergeStrategy.UNION)
                 .sh("report", "echo \"checks: $FLOW_STATE_notes\"")
                 .edge("start", "checks");
@@ -98,7 +100,7 @@ class ExamplesTest {
     }
 
     static FlowGraph flakyRetry() {
-        return Flows.workflow("flaky_retry").limits(10L, Duration.ofMinutes(5), null)
+        return GraphBuilder.workflow("flaky_retry").limits(10L, Duration.ofMinutes(5), null)
                 .sh("download", "echo \"attempt $FLOW_ATTEMPT\"; test \"$FLOW_ATTEMPT\" -ge 3")
                 .retry("download", 3, Duration.ofMillis(100))
                 .sh("unpack", "echo unpacked")
@@ -107,7 +109,7 @@ class ExamplesTest {
     }
 
     static FlowGraph approval() {
-        return Flows.workflow("approval")
+        return GraphBuilder.workflow("approval")
                 .sh("build", "echo version 1.2.3")
                 .human("review", "The build made ${build.summary}. Ship it?", "rejected", "approved", "rejected")
                 .timeout("review", Duration.ofDays(1))

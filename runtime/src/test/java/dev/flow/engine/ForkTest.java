@@ -1,9 +1,9 @@
 package dev.flow.engine;
 
-import static dev.flow.engine.Flows.any;
-import static dev.flow.engine.Flows.bin;
-import static dev.flow.engine.Flows.lit;
-import static dev.flow.engine.Flows.ref;
+import static dev.flow.testing.GraphBuilder.any;
+import static dev.flow.testing.GraphBuilder.bin;
+import static dev.flow.testing.GraphBuilder.lit;
+import static dev.flow.testing.GraphBuilder.ref;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -17,6 +17,8 @@ import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionStatus;
 import dev.flow.store.ForkRow;
 import dev.flow.store.NodeStatus;
+import dev.flow.testing.GraphBuilder;
+import dev.flow.testing.Poll;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,8 +56,8 @@ class ForkTest {
     }
 
     /** plan -> build -> test; build fails until "fixed" exists; each task counts in state. */
-    private static Flows chain() {
-        return Flows.workflow("chain")
+    private static GraphBuilder chain() {
+        return GraphBuilder.workflow("chain")
                 .input("target", Type.STRING, Value.of("prod"))
                 .state("steps", Type.INT, Value.of(0L))
                 .sh("plan", EFFECT).on("plan", "done", "steps", bin(BinaryOp.ADD, ref("steps"), lit(1L)))
@@ -97,7 +99,7 @@ class ForkTest {
 
     @Test
     void aForkFromANodeInsideALoopStartsInItsLastPassWithTheCountersAndStateOfThatPass() throws Exception {
-        var g = Flows.workflow("loop")
+        var g = GraphBuilder.workflow("loop")
                 .state("attempts", Type.INT, Value.of(0L))
                 .sh("fix", EFFECT + "; echo \"$FLOW_STATE_attempts\" >> attempts.log").on("fix", "done", "attempts", bin(BinaryOp.ADD, ref("attempts"), lit(1L)))
                 .sh("test", EFFECT + "; [ $FLOW_ITERATION -ge 3 ] && echo pass || echo fail").outputs("test", "pass", "fail")
@@ -122,8 +124,8 @@ class ForkTest {
     }
 
     /** build -> review (a person) -> ship. */
-    private static Flows approval() {
-        return Flows.workflow("approval")
+    private static GraphBuilder approval() {
+        return GraphBuilder.workflow("approval")
                 .sh("build", EFFECT)
                 .human("review", "Ship it?", null, "yes", "no")
                 .sh("ship", EFFECT)
@@ -151,9 +153,9 @@ class ForkTest {
         }
     }
 
-    private static Flows withChild() {
-        var child = Flows.workflow("child").sh("a", EFFECT).sh("b", EFFECT).chain("start", "a", "b", "end").build();
-        return Flows.workflow("parent").sh("prep", EFFECT).subgraph("sub", "child", Map.of(), Map.of()).sh("after", EFFECT)
+    private static GraphBuilder withChild() {
+        var child = GraphBuilder.workflow("child").sh("a", EFFECT).sh("b", EFFECT).chain("start", "a", "b", "end").build();
+        return GraphBuilder.workflow("parent").sh("prep", EFFECT).subgraph("sub", "child", Map.of(), Map.of()).sh("after", EFFECT)
                 .chain("start", "prep", "sub", "after", "end").sub(child);
     }
 
@@ -186,12 +188,16 @@ class ForkTest {
 
     @Test
     void aParallelBranchTheNodeDoesNotLeadToIsReusedEvenWhenItFinishedLater() throws Exception {
-        var g = Flows.workflow("fan").parallel("fan").sh("x", EFFECT).sh("y", "sleep 0.3; " + EFFECT)
+        // y finishes only once x's completion is committed.
+        var g = GraphBuilder.workflow("fan").parallel("fan").sh("x", EFFECT).sh("y", "while [ ! -e go ]; do sleep 0.05; done; " + EFFECT)
                 .merge("join", WaitMode.ALL, MergeStrategy.UNION)
                 .edge("start", "fan").edge("fan", "x").edge("fan", "y").chain("x", "join").chain("y", "join").chain("join", "end").graph();
         try (var h = new Harness(dir)) {
             String source = h.start(g);
-            assertThat(h.engine.run(source).outcome()).isEqualTo(RunOutcome.COMPLETED);
+            var run = CompletableFuture.supplyAsync(() -> h.engine.run(source));
+            Poll.until("x to complete", () -> h.status(source, "x") == NodeStatus.COMPLETED);
+            Files.writeString(dir.resolve("go"), "");
+            assertThat(run.get().outcome()).isEqualTo(RunOutcome.COMPLETED);
             String fork = h.engine.fork(source, "x", Map.of());
             assertThat(h.engine.run(fork).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(effects()).isEqualTo(Map.of("x 1", 2, "y 1", 1));
@@ -216,13 +222,11 @@ class ForkTest {
 
     @Test
     void aCancelledRunIsForkedFromTheNodeItWasRunningAndRunsItAgain() throws Exception {
-        var g = Flows.workflow("w").sh("a", EFFECT).sh("slow", EFFECT + "; test -e go || sleep 60").chain("start", "a", "slow", "end").graph();
+        var g = GraphBuilder.workflow("w").sh("a", EFFECT).sh("slow", EFFECT + "; test -e go || sleep 60").chain("start", "a", "slow", "end").graph();
         try (var h = new Harness(dir)) {
             String source = h.start(g);
             var run = CompletableFuture.supplyAsync(() -> h.engine.run(source));
-            for (int i = 0; i < 1200 && !effects().containsKey("slow 1"); i++) {
-                Thread.sleep(50);
-            }
+            Poll.until("slow's first effect", () -> effects().containsKey("slow 1"));
             h.engine.cancel(source, null);
             assertThat(run.get(30, TimeUnit.SECONDS).outcome()).isEqualTo(RunOutcome.CANCELLED);
             Files.writeString(dir.resolve("go"), "");
@@ -234,7 +238,7 @@ class ForkTest {
 
     @Test
     void forksThatCannotBeAreRefusedWithTheReason() {
-        var g = Flows.workflow("b").branch("never", lit(false)).sh("x", EFFECT)
+        var g = GraphBuilder.workflow("b").branch("never", lit(false)).sh("x", EFFECT)
                 .edge("start", "never").edge("never", "x", any("on_true")).edge("never", "end", any("on_false")).chain("x", "end").graph();
         try (var h = new Harness(dir)) {
             String source = h.start(g);

@@ -7,6 +7,7 @@ import dev.flow.model.Provenance;
 import dev.flow.store.EventRow;
 import dev.flow.store.GraphVersionRow;
 import dev.flow.store.NodeStatus;
+import dev.flow.testing.GraphBuilder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,8 +31,8 @@ class GrowthTest {
     }
 
     /** start -> plan -> report -> end, the plan a planner answering with the files given, by attempt. */
-    private static Flows planned(String files) {
-        return Flows.workflow("w").scriptedAgent("bot")
+    private static GraphBuilder planned(String files) {
+        return GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot"))
                 .agentTask("plan", "bot", "Plan the work.\n@json " + files)
                 .planner("plan", null, null)
                 .agentTask("report", "bot", "Report.")
@@ -174,7 +175,7 @@ class GrowthTest {
                 {"output": "done", "next": {"addNodes": [
                   {"id": "probe", "command": ["sh", "-c", "if touch HOME 2>/dev/null; then echo escaped; exit 1; fi"]}]}}
                 """.replace("HOME", home.toString()));
-        FlowGraph g = Flows.workflow("w")
+        FlowGraph g = GraphBuilder.workflow("w")
                 .agentDef("bot", List.of(TestPaths.scriptedAgent().toString()), new dev.flow.model.Sandbox(true, true, List.of(), null))
                 .agentTask("plan", "bot", "Plan the work.\n@json cmd.json").planner("plan", null, null)
                 .chain("start", "plan", "end").graph();

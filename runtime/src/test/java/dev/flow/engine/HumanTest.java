@@ -1,6 +1,6 @@
 package dev.flow.engine;
 
-import static dev.flow.engine.Flows.any;
+import static dev.flow.testing.GraphBuilder.any;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,13 +8,12 @@ import dev.flow.engine.config.UsageException;
 import dev.flow.model.Interrupt;
 import dev.flow.store.ExecutionStatus;
 import dev.flow.store.NodeStatus;
+import dev.flow.testing.GraphBuilder;
+import dev.flow.testing.SettableClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,8 +22,8 @@ class HumanTest {
     @TempDir
     Path dir;
 
-    private static Flows approval() {
-        return Flows.workflow("w")
+    private static GraphBuilder approval() {
+        return GraphBuilder.workflow("w")
                 .sh("build", "echo built | tee -a built.log")
                 .human("review", "Ship ${build.summary}?", null, "approved", "rejected")
                 .sh("ship", "echo shipped >> shipped.log")
@@ -99,7 +98,7 @@ class HumanTest {
     @Test
     void aDeadlineWithADefaultTakesTheDefaultWhenTheClockPassesIt() {
         var clock = new SettableClock(Instant.parse("2025-01-01T00:00:00Z"));
-        var g = Flows.workflow("w").human("ok", "Proceed?", "no", "yes", "no").timeout("ok", Duration.ofHours(1))
+        var g = GraphBuilder.workflow("w").human("ok", "Proceed?", "no", "yes", "no").timeout("ok", Duration.ofHours(1))
                 .edge("start", "ok").edge("ok", "end").graph();
         try (var h = new Harness(dir, b -> b.clock(clock))) {
             String id = h.start(g);
@@ -116,7 +115,7 @@ class HumanTest {
 
     @Test
     void anInterruptBeforeANodeAsksFirstAndSkipOrStopAreHonoured() throws Exception {
-        var f = Flows.workflow("w").sh("deploy", "echo deployed >> deploy.log").chain("start", "deploy", "end");
+        var f = GraphBuilder.workflow("w").sh("deploy", "echo deployed >> deploy.log").chain("start", "deploy", "end");
         try (var h = new Harness(dir)) {
             String proceed = h.start(f.interrupt(Interrupt.Timing.BEFORE, "deploy", true).graph());
             RunResult r = h.engine.run(proceed);
@@ -135,7 +134,7 @@ class HumanTest {
         }
         Files.createDirectories(dir.resolve("skip"));
         try (var h = new Harness(dir.resolve("skip"))) {
-            var optional = Flows.workflow("w").sh("deploy", "echo deployed >> deploy.log").sh("after", "echo after > after.log")
+            var optional = GraphBuilder.workflow("w").sh("deploy", "echo deployed >> deploy.log").sh("after", "echo after > after.log")
                     .chain("start", "deploy", "after", "end")
                     .interrupt(Interrupt.Timing.BEFORE, "deploy", false);
             String id = h.start(optional.graph());
@@ -150,7 +149,7 @@ class HumanTest {
 
     @Test
     void anInterruptAfterANodeHoldsItsEdgesUntilTheAnswer() {
-        var g = Flows.workflow("w").sh("a", "echo A").checkpoint("b").chain("start", "a", "b", "end")
+        var g = GraphBuilder.workflow("w").sh("a", "echo A").checkpoint("b").chain("start", "a", "b", "end")
                 .interrupt(Interrupt.Timing.AFTER, "a", true).graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
@@ -158,34 +157,6 @@ class HumanTest {
             assertThat(h.status(id, "b")).isEqualTo(NodeStatus.PENDING);
             h.engine.answer(id, "a", "proceed", null);
             assertThat(h.engine.resume(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
-        }
-    }
-
-    /** A clock tests move by hand. */
-    static final class SettableClock extends Clock {
-        private volatile Instant now;
-
-        SettableClock(Instant start) {
-            now = start;
-        }
-
-        void advance(Duration d) {
-            now = now.plus(d);
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
         }
     }
 }

@@ -1,10 +1,11 @@
 package dev.flow.engine;
 
-import static dev.flow.engine.Flows.any;
+import static dev.flow.testing.GraphBuilder.any;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.engine.config.EngineOptions;
 import dev.flow.engine.workspace.TestRepo;
+import dev.flow.testing.GraphBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,8 +38,8 @@ class IsolationTest {
         return TestRepo.init(dir.resolve("repo"), "shared.txt", "original\n", "README", "a project\n");
     }
 
-    private Flows twoEditors(String gateA, String gateB) {
-        return Flows.workflow("w").scriptedAgent("bot")
+    private GraphBuilder twoEditors(String gateA, String gateB) {
+        return GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot"))
                 .gateDef("check_a", gateA).gateDef("check_b", gateB)
                 .parallel("fan", "a", "b")
                 .agentTask("a", "bot", "@write shared.txt=from a\n@write only-a.txt=a was here\n@summary a edits").isolate("a").gates("a", "check_a")
@@ -133,7 +134,7 @@ class IsolationTest {
     @Test
     void aConflictOnAnEdgeWithNoConditionFailsTheNode() throws Exception {
         TestRepo repo = repo();
-        var g = Flows.workflow("w").scriptedAgent("bot")
+        var g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot"))
                 .gateDef("check_a", after("b") + "true").gateDef("check_b", after("a") + "true")
                 .parallel("fan", "a", "b")
                 .agentTask("a", "bot", "@write shared.txt=from a\n@summary a edits").isolate("a").gates("a", "check_a")
@@ -155,7 +156,7 @@ class IsolationTest {
     void anAgentCannotAnswerConflict() throws Exception {
         TestRepo repo = repo();
         String before = repo.head();
-        var g = Flows.workflow("w").scriptedAgent("bot")
+        var g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot"))
                 .agentTask("a", "bot", "@write shared.txt=from a\n@output conflict\n@summary claims a conflict").isolate("a")
                 .sh("resolve", "echo resolving")
                 .chain("start", "a").edge("a", "resolve", any("conflict")).edge("a", "end", any("done")).chain("resolve", "end")
@@ -177,7 +178,7 @@ class IsolationTest {
     @Test
     void theCostOfAnIsolatedAttemptWhoseGateFailsCountsAndMaxCostStopsTheRetries() throws Exception {
         TestRepo repo = repo();
-        var g = Flows.workflow("w").scriptedAgent("bot").gateDef("never", "exit 1")
+        var g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot")).gateDef("never", "exit 1")
                 .agentTask("a", "bot", "@write shared.txt=from a\n@cost 0.6\n@summary a edits").isolate("a").gates("a", "never")
                 .chain("start", "a", "end").retry("a", 5, Duration.ofMillis(1)).limits(null, null, 1.0)
                 .config(1, true, null).graph();
@@ -196,7 +197,7 @@ class IsolationTest {
         TestRepo repo = repo();
         String before = repo.head();
         // "slow" edits the file, then sleeps; "broken" fails as soon as slow's worktree holds the edit: fail fast kills slow.
-        var g = Flows.workflow("w").scriptedAgent("bot")
+        var g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot"))
                 .parallel("fan", "slow", "broken")
                 .agentTask("slow", "bot", "@write shared.txt=half done\n@sleep 30").isolate("slow")
                 .sh("broken", "until grep -q 'half done' ../slow-1-1/shared.txt 2>/dev/null; do sleep 0.05; done; exit 3").isolate("broken")
@@ -221,7 +222,7 @@ class IsolationTest {
     void uncommittedChangesInTheTargetAreNeverOverwritten() throws Exception {
         TestRepo repo = repo();
         repo.write("shared.txt", "my own work in progress\n");
-        var g = Flows.workflow("w").scriptedAgent("bot")
+        var g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot"))
                 .agentTask("a", "bot", "@write shared.txt=from a").isolate("a").chain("start", "a", "end").graph();
         try (var h = new Harness(dir)) {
             RunResult r = run(h, g, repo.dir);
@@ -238,7 +239,7 @@ class IsolationTest {
         TestRepo repo = repo();
         repo.write("README", "edited by me\n");
         repo.write("notes.txt", "untracked\n");
-        var g = Flows.workflow("w").scriptedAgent("bot")
+        var g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot"))
                 .agentTask("a", "bot", "@write shared.txt=from a\n@summary changed the shared file").isolate("a")
                 .chain("start", "a", "end").graph();
         try (var h = new Harness(dir)) {
@@ -263,7 +264,7 @@ class IsolationTest {
         String before = repo.head();
         Path marker = dir.resolve("hook-ran.txt");
         String hook = "#!/bin/sh\necho \"$0\" >> '" + marker + "'\n";
-        var g = Flows.workflow("w")
+        var g = GraphBuilder.workflow("w")
                 .sh("t", "mkdir -p .githooks && for h in pre-commit prepare-commit-msg commit-msg post-commit post-checkout post-rewrite; do"
                         + " printf '%b' \"$HOOK\" > .githooks/$h && chmod +x .githooks/$h; done; echo changed > shared.txt")
                 .cwdAndEnv("t", null, Map.of("HOOK", hook)).isolate("t").sandbox(new dev.flow.model.Sandbox(true, true, List.of(), null))
@@ -284,7 +285,7 @@ class IsolationTest {
     @Test
     void aStepThatChangesNothingAppliesNothing() throws Exception {
         TestRepo repo = repo();
-        var g = Flows.workflow("w").scriptedAgent("bot").agentTask("a", "bot", "@summary only looked").isolate("a")
+        var g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot")).agentTask("a", "bot", "@summary only looked").isolate("a")
                 .chain("start", "a", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.engine.start(g, Map.of(), repo.dir);
@@ -299,7 +300,7 @@ class IsolationTest {
     void anIsolatedGateNodeChecksAFreshWorktreeOfTheTargetAndAppliesNothing() throws Exception {
         TestRepo repo = repo();
         repo.write("shared.txt", "uncommitted\n");
-        var g = Flows.workflow("w").gateDef("clean", "grep -qx original shared.txt && echo checked > checked.txt && pwd")
+        var g = GraphBuilder.workflow("w").gateDef("clean", "grep -qx original shared.txt && echo checked > checked.txt && pwd")
                 .gate("check", "clean").isolate("check").chain("start", "check", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.engine.start(g, Map.of(), repo.dir);
@@ -317,7 +318,7 @@ class IsolationTest {
     @Test
     void aWorkflowInASubfolderOfTheRepositoryRunsInThatFolderOfTheWorktree() throws Exception {
         TestRepo repo = TestRepo.init(dir.resolve("repo"), "flows/input.txt", "data\n", "top.txt", "top\n");
-        var g = Flows.workflow("w").sh("t", "test -f input.txt && echo derived > output.txt").isolate("t").chain("start", "t", "end").graph();
+        var g = GraphBuilder.workflow("w").sh("t", "test -f input.txt && echo derived > output.txt").isolate("t").chain("start", "t", "end").graph();
         try (var h = new Harness(dir)) {
             assertThat(h.engine.run(h.engine.start(g, Map.of(), repo.dir.resolve("flows"))).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(repo.read("flows/output.txt")).isEqualTo("derived\n");
@@ -328,7 +329,7 @@ class IsolationTest {
     @Test
     void aRetriedStepStartsAfreshAndOnlyTheAttemptWhoseGatesPassIsApplied() throws Exception {
         TestRepo repo = repo();
-        var g = Flows.workflow("w").scriptedAgent("bot").gateDef("second_time", "test \"$FLOW_ATTEMPT\" -ge 2")
+        var g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot")).gateDef("second_time", "test \"$FLOW_ATTEMPT\" -ge 2")
                 .agentTask("a", "bot", "@write shared.txt=from a").isolate("a").gates("a", "second_time").retry("a", 1, Duration.ofMillis(1))
                 .chain("start", "a", "end").graph();
         try (var h = new Harness(dir)) {
@@ -350,7 +351,7 @@ class IsolationTest {
     @Test
     void withTheDatabaseInTheRepositoryTheWorktreesStayOutOfGitStatus() throws Exception {
         TestRepo repo = repo();
-        var g = Flows.workflow("w").scriptedAgent("bot").agentTask("a", "bot", "@write shared.txt=from a").isolate("a")
+        var g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot")).agentTask("a", "bot", "@write shared.txt=from a").isolate("a")
                 .chain("start", "a", "end").graph();
         try (var store = dev.flow.store.sqlite.SqliteStore.open(repo.dir.resolve(".flow/state.db"))) {
             var engine = new Engine(store, EngineOptions.builder().build());
@@ -366,7 +367,7 @@ class IsolationTest {
     @Test
     void aFolderThatIsNoRepositorySaysSo() throws Exception {
         Files.createDirectories(dir.resolve("plain"));
-        var g = Flows.workflow("w").sh("t", "true").isolate("t").chain("start", "t", "end").graph();
+        var g = GraphBuilder.workflow("w").sh("t", "true").isolate("t").chain("start", "t", "end").graph();
         try (var h = new Harness(dir)) {
             RunResult r = run(h, g, dir.resolve("plain"));
             assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);

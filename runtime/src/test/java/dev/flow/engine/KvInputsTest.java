@@ -7,6 +7,7 @@ import dev.flow.model.KvRef;
 import dev.flow.model.NameRef;
 import dev.flow.model.NodeSpec;
 import dev.flow.store.KvEntry;
+import dev.flow.testing.GraphBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,7 +29,7 @@ class KvInputsTest {
         var work = NodeSpec.Task.builder().call(c -> c.agent(NameRef.of("bot")).prompt("Review the plan.")
                 .inputs(List.of(ref("plan", "out.summary", "goal"), ref("run", "ctx.notes", null), ref("run", "ctx.big", "big"),
                         ref("plan", "ctx.never written", null)))).build();
-        var g = Flows.workflow("w").scriptedAgent("bot").agentTask("plan", "bot", "@summary Ship the CSV export")
+        var g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot")).agentTask("plan", "bot", "@summary Ship the CSV export")
                 .task("work", work).chain("start", "plan", "work", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);

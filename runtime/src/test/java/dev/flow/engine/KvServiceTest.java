@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flow.engine.config.UsageException;
 import dev.flow.store.KvEntry;
+import dev.flow.testing.GraphBuilder;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,7 +17,7 @@ class KvServiceTest {
 
     @Test
     void anAgentWritesItsOwnKeysAndTheRunsButNotAnotherNodes() {
-        var g = Flows.workflow("w").checkpoint("a").checkpoint("b").chain("start", "a", "b", "end").graph();
+        var g = GraphBuilder.workflow("w").checkpoint("a").checkpoint("b").chain("start", "a", "b", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             var kv = h.engine.kv();
@@ -35,7 +36,7 @@ class KvServiceTest {
 
     @Test
     void aKeyKeepsItsLatestValueAndFiveEarlierOnes() {
-        var g = Flows.workflow("w").chain("start", "end").graph();
+        var g = GraphBuilder.workflow("w").chain("start", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             var kv = h.engine.kv();
@@ -49,7 +50,7 @@ class KvServiceTest {
 
     @Test
     void aLargeValueGoesToAnArtifactCheckedByItsHash() {
-        var g = Flows.workflow("w").chain("start", "end").graph();
+        var g = GraphBuilder.workflow("w").chain("start", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             var kv = h.engine.kv();

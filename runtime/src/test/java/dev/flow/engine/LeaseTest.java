@@ -6,6 +6,11 @@ import dev.flow.engine.step.Claim;
 import dev.flow.engine.step.Leases;
 import dev.flow.engine.step.Transitions;
 import dev.flow.store.NodeStatus;
+import dev.flow.testing.GraphBuilder;
+import dev.flow.testing.Poll;
+import dev.flow.testing.Processes;
+import dev.flow.testing.SettableClock;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,8 +29,8 @@ class LeaseTest {
 
     @Test
     void aClaimIsExclusiveUntilItsLeaseExpiresAndThenTheNodeIsReadyAgain() {
-        var clock = new HumanTest.SettableClock(Instant.parse("2025-01-01T00:00:00Z"));
-        var g = Flows.workflow("w").sh("a", "true").chain("start", "a", "end").graph();
+        var clock = new SettableClock(Instant.parse("2025-01-01T00:00:00Z"));
+        var g = GraphBuilder.workflow("w").sh("a", "true").chain("start", "a", "end").graph();
         try (var h = new Harness(dir, b -> b.clock(clock).lease(Duration.ofSeconds(30)))) {
             String id = h.start(g);
             Claim first = h.engine.claimForTest(id, ELSEWHERE);
@@ -46,17 +51,20 @@ class LeaseTest {
 
     @Test
     void aLongTaskKeepsRenewingItsLeaseWhileItRuns() throws Exception {
-        var g = Flows.workflow("w").sh("long", "sleep 1.5").chain("start", "long", "end").graph();
+        // The task runs until the test has seen its lease renewed, however long that takes.
+        var g = GraphBuilder.workflow("w").sh("long", "while [ ! -e renewed ]; do sleep 0.05; done").chain("start", "long", "end").graph();
         try (var h = new Harness(dir, b -> b.lease(Duration.ofMillis(600)).heartbeat(Duration.ofMillis(100)))) {
             String id = h.start(g);
             var runner = new Thread(() -> h.engine.run(id));
             runner.start();
             var seen = new TreeSet<Long>();
-            while (runner.isAlive()) {
+            Poll.until("the lease of a running task to be renewed several times", () -> {
                 h.engine.store().read(tx -> tx.nodes().get(id, "long")).filter(r -> r.status() == NodeStatus.RUNNING)
                         .ifPresent(r -> seen.add(r.leaseExpires()));
-                Thread.sleep(50);
-            }
+                return seen.size() > 3;
+            });
+            Files.writeString(dir.resolve("renewed"), "");
+            runner.join();
             assertThat(h.engine.result(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             // renewed several times, and never allowed to lapse (which would have made it run twice)
             assertThat(seen.size()).isGreaterThan(3);
@@ -66,8 +74,8 @@ class LeaseTest {
 
     @Test
     void aResultForALeaseThatWasLostIsDropped() {
-        var clock = new HumanTest.SettableClock(Instant.parse("2025-01-01T00:00:00Z"));
-        var g = Flows.workflow("w").sh("a", "true").chain("start", "a", "end").graph();
+        var clock = new SettableClock(Instant.parse("2025-01-01T00:00:00Z"));
+        var g = GraphBuilder.workflow("w").sh("a", "true").chain("start", "a", "end").graph();
         try (var h = new Harness(dir, b -> b.clock(clock))) {
             String id = h.start(g);
             Claim stale = h.engine.claimForTest(id, ELSEWHERE);
@@ -96,11 +104,12 @@ class LeaseTest {
     }
     @Test
     void aWorkerStoppedWithCancelHandsItsRunningNodeBackInsteadOfFailingIt() throws Exception {
-        var g = Flows.workflow("w").sh("slow", "echo ran >> ran.log; sleep 30").chain("start", "slow", "end").graph();
+        var g = GraphBuilder.workflow("w").sh("slow", "echo ran >> ran.log; sleep 30").chain("start", "slow", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             WorkerHandle worker = h.engine.serve(1);
             awaitStatus(h, id, "slow", NodeStatus.RUNNING);
+            Processes.awaitFiles(dir.resolve("ran.log")); // running is committed before the shell starts: stop it once it is there
             long before = System.nanoTime();
             worker.stop(true);
             worker.awaitStopped();
@@ -114,13 +123,14 @@ class LeaseTest {
 
     @Test
     void anInterruptedRunReturnsWithItsWorkReadyForAResume() throws Exception {
-        var g = Flows.workflow("w").sh("slow", "test -f again || { touch again; sleep 30; }").chain("start", "slow", "end").graph();
+        var g = GraphBuilder.workflow("w").sh("slow", "test -f again || { touch again; sleep 30; }").chain("start", "slow", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             var result = new AtomicReference<RunResult>();
             var runner = new Thread(() -> result.set(h.engine.run(id)));
             runner.start();
             awaitStatus(h, id, "slow", NodeStatus.RUNNING);
+            Processes.awaitFiles(dir.resolve("again")); // running is committed before the shell starts: interrupt it once it is there
             h.engine.interrupt();
             runner.join(20_000);
             assertThat(runner.isAlive()).isFalse();
@@ -131,11 +141,7 @@ class LeaseTest {
         }
     }
 
-    private static void awaitStatus(Harness h, String id, String node, NodeStatus wanted) throws InterruptedException {
-        long deadline = System.nanoTime() + 20_000_000_000L;
-        while (h.status(id, node) != wanted && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(h.status(id, node)).isEqualTo(wanted);
+    private static void awaitStatus(Harness h, String id, String node, NodeStatus wanted) {
+        Poll.until("node " + node + " to be " + wanted, () -> h.status(id, node) == wanted);
     }
 }

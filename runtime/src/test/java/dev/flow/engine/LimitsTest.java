@@ -3,6 +3,8 @@ package dev.flow.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.store.NodeStatus;
+import dev.flow.testing.GraphBuilder;
+import dev.flow.testing.SettableClock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,7 +18,7 @@ class LimitsTest {
 
     @Test
     void maxExecutionsStopsTheRunCleanlyWithAReport() {
-        var g = Flows.workflow("w").limits(2L, null, null).sh("a", "true").sh("b", "true").sh("c", "true")
+        var g = GraphBuilder.workflow("w").limits(2L, null, null).sh("a", "true").sh("b", "true").sh("c", "true")
                 .chain("start", "a", "b", "c", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
@@ -33,8 +35,8 @@ class LimitsTest {
 
     @Test
     void maxTimeCountsFromTheStartOfTheRunOnTheEnginesClock() {
-        var clock = new HumanTest.SettableClock(Instant.parse("2025-01-01T00:00:00Z"));
-        var g = Flows.workflow("w").limits(null, Duration.ofMinutes(10), null).sh("a", "true").human("ok", "go?", null, "yes")
+        var clock = new SettableClock(Instant.parse("2025-01-01T00:00:00Z"));
+        var g = GraphBuilder.workflow("w").limits(null, Duration.ofMinutes(10), null).sh("a", "true").human("ok", "go?", null, "yes")
                 .sh("b", "true").chain("start", "a", "ok", "b", "end").graph();
         try (var h = new Harness(dir, b -> b.clock(clock))) {
             String id = h.start(g);

@@ -1,12 +1,13 @@
 package dev.flow.engine;
 
-import static dev.flow.engine.Flows.not;
-import static dev.flow.engine.Flows.ref;
+import static dev.flow.testing.GraphBuilder.not;
+import static dev.flow.testing.GraphBuilder.ref;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.model.FlowGraph;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.RunRow;
+import dev.flow.testing.GraphBuilder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +24,7 @@ class LoopTest {
             + "echo \"gate run $n\"; [ $n -ge %d ]";
 
     private static FlowGraph debugLoop(int passOn, int limit, boolean limitRoute) {
-        var f = Flows.workflow("debug_loop")
+        var f = GraphBuilder.workflow("debug_loop")
                 .gateDef("tests", String.format(COUNTING_GATE, passOn))
                 .sh("fix", "echo \"fix $FLOW_ITERATION\" >> fixes.log")
                 .gate("test", "tests")
@@ -85,7 +86,7 @@ class LoopTest {
 
     @Test
     void aTwoNodeLoopOfControlNodesRunsInOneTransaction() {
-        var g = Flows.workflow("spin")
+        var g = GraphBuilder.workflow("spin")
                 .checkpoint("a").checkpoint("b")
                 .chain("start", "a", "b")
                 .loop("b", "a", 100, null)
@@ -102,7 +103,7 @@ class LoopTest {
     @Test
     void aNodeAfterTheLoopThatAnEarlierPassSkippedRunsWhenALaterPassTakesIt() throws IOException {
         // 'note' follows 'fix' only when the gate has passed before: skipped on early passes, taken on the last.
-        var g = Flows.workflow("late")
+        var g = GraphBuilder.workflow("late")
                 .gateDef("tests", String.format(COUNTING_GATE, 2))
                 .sh("fix", "echo fix")
                 .gate("test", "tests")
@@ -121,12 +122,12 @@ class LoopTest {
 
     @Test
     void aBranchReportsThatItsLoopReachedItsLimit() {
-        var g = Flows.workflow("b")
+        var g = GraphBuilder.workflow("b")
                 .checkpoint("work")
-                .branch("check", Flows.lit(false))
+                .branch("check", GraphBuilder.lit(false))
                 .chain("start", "work", "check")
-                .loop("check", "work", 3, Flows.any("on_false"))
-                .edge("check", "end", Flows.any("on_true"))
+                .loop("check", "work", 3, GraphBuilder.any("on_false"))
+                .edge("check", "end", GraphBuilder.any("on_true"))
                 .onLimit("check", "end")
                 .graph();
         try (var h = new Harness(dir)) {

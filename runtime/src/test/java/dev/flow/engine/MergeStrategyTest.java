@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.flow.engine.step.Json;
 import dev.flow.model.MergeStrategy;
 import dev.flow.model.WaitMode;
+import dev.flow.testing.GraphBuilder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +33,7 @@ class MergeStrategyTest {
     private static final Map<String, String> ANSWERS = Map.of("a", A, "b", B, "c", C);
 
     private Map<String, Object> merged(MergeStrategy strategy) {
-        var g = Flows.workflow("m").scriptedAgent("bot").parallel("fan")
+        var g = GraphBuilder.workflow("m").agent(TestPaths.scriptedAgent("bot")).parallel("fan")
                 .agentTask("a", "bot", "@raw " + A).agentTask("b", "bot", "@raw " + B).agentTask("c", "bot", "@raw " + C)
                 .merge("join", WaitMode.ALL, strategy)
                 .edge("start", "fan").edge("fan", "a").edge("fan", "b").edge("fan", "c")

@@ -1,9 +1,10 @@
 package dev.flow.engine;
 
-import static dev.flow.engine.Flows.any;
+import static dev.flow.testing.GraphBuilder.any;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.store.KvEntry;
+import dev.flow.testing.GraphBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +25,7 @@ class NodeKeysTest {
 
     @Test
     void aCompletedAgentTaskLeavesItsSummaryLogAndResultInTheSameTransaction() throws Exception {
-        var g = Flows.workflow("w").scriptedAgent("bot").agentTask("plan", "bot", "@summary planned three steps\n@output done")
+        var g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot")).agentTask("plan", "bot", "@summary planned three steps\n@output done")
                 .chain("start", "plan", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
@@ -48,7 +49,7 @@ class NodeKeysTest {
 
     @Test
     void aFailedAttemptLeavesItsErrorAndLogAndTheRetryItsOwn() {
-        var g = Flows.workflow("w").sh("t", "if [ \"$FLOW_ATTEMPT\" = 1 ]; then echo broken >&2; exit 3; fi; echo fixed")
+        var g = GraphBuilder.workflow("w").sh("t", "if [ \"$FLOW_ATTEMPT\" = 1 ]; then echo broken >&2; exit 3; fi; echo fixed")
                 .retry("t", 1, Duration.ofMillis(1)).chain("start", "t", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
@@ -63,7 +64,7 @@ class NodeKeysTest {
 
     @Test
     void aFailureOutputIsAnErrorToo() {
-        var g = Flows.workflow("w").sh("t", "echo tests are red; exit 1").outputs("t", "ok", "fail").checkpoint("recover")
+        var g = GraphBuilder.workflow("w").sh("t", "echo tests are red; exit 1").outputs("t", "ok", "fail").checkpoint("recover")
                 .edge("start", "t").edge("t", "end", any("ok")).edge("t", "recover", any("fail")).chain("recover", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
@@ -75,7 +76,7 @@ class NodeKeysTest {
 
     @Test
     void controlNodesWriteNothing() {
-        var g = Flows.workflow("w").checkpoint("c").chain("start", "c", "end").graph();
+        var g = GraphBuilder.workflow("w").checkpoint("c").chain("start", "c", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
@@ -85,8 +86,8 @@ class NodeKeysTest {
 
     @Test
     void eachLoopPassAddsToTheKeysHistoryWhichKeepsItsUsualLength() {
-        var g = Flows.workflow("w").sh("t", "echo pass $FLOW_ITERATION").outputs("t", "done")
-                .chain("start", "t").loop("t", "t", 8, Flows.lit(true)).onLimit("t", "end").graph();
+        var g = GraphBuilder.workflow("w").sh("t", "echo pass $FLOW_ITERATION").outputs("t", "done")
+                .chain("start", "t").loop("t", "t", 8, GraphBuilder.lit(true)).onLimit("t", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.flow.model.MergeStrategy;
 import dev.flow.model.WaitMode;
 import dev.flow.store.RunRow;
+import dev.flow.testing.GraphBuilder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,8 +17,8 @@ class ParallelTest {
     @TempDir
     Path dir;
 
-    private static Flows fanOut(int maxParallel, int tasks, String command) {
-        var f = Flows.workflow("fan").config(maxParallel, true).parallel("fan").merge("join", WaitMode.ALL, MergeStrategy.UNION);
+    private static GraphBuilder fanOut(int maxParallel, int tasks, String command) {
+        var f = GraphBuilder.workflow("fan").config(maxParallel, true).parallel("fan").merge("join", WaitMode.ALL, MergeStrategy.UNION);
         f.edge("start", "fan");
         for (int i = 0; i < tasks; i++) {
             f.sh("t" + i, command).edge("fan", "t" + i).edge("t" + i, "join");
@@ -50,11 +51,20 @@ class ParallelTest {
         return out;
     }
 
+    /**
+     * A task that says it started, then waits until {@code n} tasks have (a minute at most, so that
+     * a run that never lets them overlap fails instead of hanging): overlap by construction, not by
+     * how long a sleep lasts.
+     */
+    private static String meet(int n) {
+        return "touch \"$FLOW_NODE_ID.started\"; i=0; until [ $(ls *.started | wc -l) -ge " + n + " ] || [ $i -ge 1200 ]; "
+                + "do sleep 0.05; i=$((i + 1)); done";
+    }
+
     @Test
-    void threeOneSecondTasksUnderMaxParallelThreeRunAtTheSameTime() {
-        // Three one-second sleeps (the scenario); the assertion is about overlap, not speed.
+    void threeTasksUnderMaxParallelThreeRunAtTheSameTime() {
         try (var h = new Harness(dir)) {
-            String id = h.start(fanOut(3, 3, "sleep 1").graph());
+            String id = h.start(fanOut(3, 3, meet(3)).graph());
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(mostAtOnce(runs(h, id, 3))).isEqualTo(3);
         }
@@ -63,7 +73,7 @@ class ParallelTest {
     @Test
     void maxParallelBoundsHowManyTasksRunAtOnce() {
         try (var h = new Harness(dir)) {
-            String id = h.start(fanOut(2, 5, "sleep 0.2").graph());
+            String id = h.start(fanOut(2, 5, meet(2)).graph());
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(mostAtOnce(runs(h, id, 5))).isEqualTo(2);
         }

@@ -6,6 +6,7 @@ import dev.flow.engine.workspace.TestRepo;
 import dev.flow.model.MergeStrategy;
 import dev.flow.model.WaitMode;
 import dev.flow.store.NodeStatus;
+import dev.flow.testing.GraphBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -39,7 +40,7 @@ class RaceTest {
 
     @Test
     void aParallelThatWaitsForTheFirstBranchCancelsTheWholeOtherBranchAndKillsItsProcesses() throws Exception {
-        var g = Flows.workflow("race")
+        var g = GraphBuilder.workflow("race")
                 .parallelFirst("fan", "fast", "slow1")
                 .sh("fast", until("slow.pid") + "echo fast")
                 .sh("slow1", SLOW + "echo late > late.txt")
@@ -69,7 +70,7 @@ class RaceTest {
 
     @Test
     void aMergeThatWaitsForTheFirstBranchCancelsEveryNodeOfTheOtherBranchNotOnlyTheLast() throws Exception {
-        var g = Flows.workflow("first")
+        var g = GraphBuilder.workflow("first")
                 .parallel("fan")
                 .sh("fast", until("slow.pid") + "echo fast")
                 .sh("slow1", SLOW)
@@ -93,7 +94,7 @@ class RaceTest {
         TestRepo repo = TestRepo.init(dir.resolve("repo"), "shared.txt", "original\n");
         String before = repo.head();
         Path started = dir.resolve("edit.started");
-        var g = Flows.workflow("race").scriptedAgent("bot")
+        var g = GraphBuilder.workflow("race").agent(TestPaths.scriptedAgent("bot"))
                 .parallelFirst("fan", "fast", "edit")
                 .sh("fast", until(started.toString()) + "echo fast")
                 // the agent edits its worktree, says it started, then takes its time

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.flow.engine.exec.Bubblewrap;
 import dev.flow.model.Sandbox;
 import dev.flow.store.NodeStatus;
+import dev.flow.testing.GraphBuilder;
+import dev.flow.testing.Poll;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +54,7 @@ class SandboxedProcessesTest {
         Path home = Path.of(System.getProperty("user.home")).resolve(homeFile);
         // The temporary folder is under /tmp, which a sandbox replaces with its own: a real folder outside it is the build's.
         Path outside = Path.of("target").toAbsolutePath().resolve(homeFile + ".txt");
-        var g = Flows.workflow("w").sh("t", tryWrites(homeFile)).cwdAndEnv("t", "work", Map.of("OUTSIDE", outside.toString())).sandbox(ON)
+        var g = GraphBuilder.workflow("w").sh("t", tryWrites(homeFile)).cwdAndEnv("t", "work", Map.of("OUTSIDE", outside.toString())).sandbox(ON)
                 .chain("start", "t", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
@@ -82,7 +84,7 @@ class SandboxedProcessesTest {
     @Test
     void withoutASandboxTheSameTaskWritesOutsideItsDirectory() throws Exception {
         Files.createDirectories(dir.resolve("work"));
-        var g = Flows.workflow("w").sh("t", "{ echo out > ../outside.txt; } 2>/dev/null && echo outside-written")
+        var g = GraphBuilder.workflow("w").sh("t", "{ echo out > ../outside.txt; } 2>/dev/null && echo outside-written")
                 .cwdAndEnv("t", "work", Map.of()).sandbox(ON).sandbox("t", Sandbox.none(null)).chain("start", "t", "end").graph();
         try (var h = new Harness(dir)) {
             assertThat(h.run(g).outcome()).isEqualTo(RunOutcome.COMPLETED);
@@ -103,7 +105,7 @@ class SandboxedProcessesTest {
             Files.createDirectories(top.resolve("project/work"));
             Files.writeString(top.resolve("project/README"), "the project\n");
             // as examples/sandboxed.flow does: the step works in the workflow's folder and tries the folder above it
-            var g = Flows.workflow("w").sh("t", "cat README > work/seen.txt; if touch ../above.txt 2>/dev/null; then echo escaped; exit 1; fi")
+            var g = GraphBuilder.workflow("w").sh("t", "cat README > work/seen.txt; if touch ../above.txt 2>/dev/null; then echo escaped; exit 1; fi")
                     .sandbox(ON).chain("start", "t", "end").graph();
             try (var h = new Harness(top.resolve("project"))) {
                 RunResult r = h.run(g);
@@ -121,7 +123,7 @@ class SandboxedProcessesTest {
 
     @Test
     void anOfflineSandboxHasOnlyLoopback() throws Exception {
-        var g = Flows.workflow("w").sh("off", "tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' ' > off.txt").sandbox("off", OFFLINE)
+        var g = GraphBuilder.workflow("w").sh("off", "tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' ' > off.txt").sandbox("off", OFFLINE)
                 .sh("on", "tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' ' > on.txt").sandbox("on", ON)
                 .chain("start", "off", "on", "end").graph();
         try (var h = new Harness(dir)) {
@@ -138,7 +140,7 @@ class SandboxedProcessesTest {
         String agent = "cat > /dev/null; { echo out > ../outside.txt; } 2>/dev/null;"
                 + " printf '{\"output\": \"done\", \"summary\": \"pid 1 is %s\"}\\n' \"$(cat /proc/1/comm)\"";
         Files.createDirectories(dir.resolve("work"));
-        var g = Flows.workflow("w").agentDef("boxed", List.of("sh", "-c", agent), OFFLINE).agentTask("t", "boxed", "Do it")
+        var g = GraphBuilder.workflow("w").agentDef("boxed", List.of("sh", "-c", agent), OFFLINE).agentTask("t", "boxed", "Do it")
                 .cwdAndEnv("t", "work", Map.of()).chain("start", "t", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
@@ -153,7 +155,7 @@ class SandboxedProcessesTest {
         // A PATH with a shell and nothing else: a real machine without bubblewrap, as far as Flow can tell.
         Path bin = Files.createDirectories(dir.resolve("bin"));
         Files.createSymbolicLink(bin.resolve("sh"), Path.of("/bin/sh"));
-        var g = Flows.workflow("w").sh("t", "echo ran > ran.txt").cwdAndEnv("t", null, Map.of("PATH", bin.toString())).sandbox(ON)
+        var g = GraphBuilder.workflow("w").sh("t", "echo ran > ran.txt").cwdAndEnv("t", null, Map.of("PATH", bin.toString())).sandbox(ON)
                 .chain("start", "t", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
@@ -169,7 +171,7 @@ class SandboxedProcessesTest {
 
     @Test
     void aWritesPathThatDoesNotExistFailsTheStepInsteadOfLeavingAGap() throws Exception {
-        var g = Flows.workflow("w").sh("t", "echo ran > ran.txt").sandbox("t", new Sandbox(true, true, List.of("cache"), null))
+        var g = GraphBuilder.workflow("w").sh("t", "echo ran > ran.txt").sandbox("t", new Sandbox(true, true, List.of("cache"), null))
                 .chain("start", "t", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
@@ -177,7 +179,7 @@ class SandboxedProcessesTest {
             assertThat(h.node(id, "t").error()).contains("the sandbox may write \"cache\", but " + dir.resolve("cache") + " does not exist");
             assertThat(dir.resolve("ran.txt")).doesNotExist();
             Files.createDirectories(dir.resolve("cache"));
-            var g2 = Flows.workflow("w").sh("t", "echo kept > ../cache/x.txt").cwdAndEnv("t", "sub", Map.of())
+            var g2 = GraphBuilder.workflow("w").sh("t", "echo kept > ../cache/x.txt").cwdAndEnv("t", "sub", Map.of())
                     .sandbox("t", new Sandbox(true, true, List.of("cache"), null)).chain("start", "t", "end").graph();
             Files.createDirectories(dir.resolve("sub"));
             assertThat(h.run(g2).outcome()).isEqualTo(RunOutcome.COMPLETED);
@@ -189,9 +191,9 @@ class SandboxedProcessesTest {
     void inASandboxEvenTheSweepKillsAGrandchildThatDetachedAndClearedItsEnvironment() throws Exception {
         // The sandbox is a process namespace: when its first process dies, the kernel kills all the others.
         String seconds = Long.toString(300 + new Random().nextInt(10_000));
-        var g = Flows.workflow("w").sh("t", "( env -i \"$(command -v setsid)\" \"$(command -v sleep)\" " + seconds + " & ); sleep 0.5; sleep 300")
+        var g = GraphBuilder.workflow("w").sh("t", "( env -i \"$(command -v setsid)\" \"$(command -v sleep)\" " + seconds + " & ); sleep 0.5; sleep 300")
                 .outputs("t", "done", "timeout").timeout("t", Duration.ofSeconds(2)).sandbox(ON)
-                .chain("start", "t").edge("t", "end", Flows.any("timeout")).graph();
+                .chain("start", "t").edge("t", "end", GraphBuilder.any("timeout")).graph();
         var env = new HashMap<>(System.getenv());
         env.put(dev.flow.engine.exec.Containment.SWITCH, "off");
         try (var h = new Harness(dir, b -> b.environment(env))) {
@@ -199,16 +201,11 @@ class SandboxedProcessesTest {
             var result = new AtomicReference<RunResult>();
             var runner = new Thread(() -> result.set(h.engine.run(id)));
             runner.start();
-            for (int i = 0; i < 200 && sleeping(seconds).isEmpty(); i++) {
-                Thread.sleep(10);
-            }
+            Poll.until("the detached sleep to run", () -> !sleeping(seconds).isEmpty());
             assertThat(sleeping(seconds)).as("the detached sleep ran").hasSize(1);
             runner.join(30_000);
             assertThat(result.get().outcome()).isEqualTo(RunOutcome.COMPLETED);
-            for (int i = 0; i < 200 && !sleeping(seconds).isEmpty(); i++) {
-                Thread.sleep(50);
-            }
-            assertThat(sleeping(seconds)).isEmpty();
+            Poll.until("the detached sleep to be killed with the sandbox", () -> sleeping(seconds).isEmpty());
         }
     }
 

@@ -8,6 +8,7 @@ import dev.flow.engine.exec.WorkExecutor;
 import dev.flow.model.FlowGraph;
 import dev.flow.store.StoreOptions;
 import dev.flow.store.sqlite.SqliteStore;
+import dev.flow.testing.GraphBuilder;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -29,7 +30,7 @@ class StepCostTest {
     static final WorkExecutor NOOP = (job, cancellation) -> Outcome.produced("done", Map.of());
 
     static FlowGraph chain(int n) {
-        Flows flows = Flows.workflow("chain");
+        GraphBuilder flows = GraphBuilder.workflow("chain");
         List<String> ids = new ArrayList<>(List.of("start"));
         for (int i = 0; i < n; i++) {
             flows.agentTask("n" + i, "noop", "go");

@@ -1,10 +1,11 @@
 package dev.flow.engine;
 
-import static dev.flow.engine.Flows.ref;
+import static dev.flow.testing.GraphBuilder.ref;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.model.Type;
 import dev.flow.store.ExecutionStatus;
+import dev.flow.testing.GraphBuilder;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,7 @@ class SubgraphTest {
     Path dir;
 
     private static dev.flow.model.Workflow child(String command) {
-        return Flows.workflow("child")
+        return GraphBuilder.workflow("child")
                 .input("topic", Type.STRING, null)
                 .state("verdict", Type.STRING, null)
                 .sh("work", command).on("work", "done", "verdict", ref("work.summary"))
@@ -25,7 +26,7 @@ class SubgraphTest {
 
     @Test
     void aSubgraphRunsAsAChildExecutionWithMappedInputsAndOutputs() {
-        var g = Flows.workflow("parent")
+        var g = GraphBuilder.workflow("parent")
                 .input("issue", Type.STRING, null)
                 .state("answer", Type.STRING, null)
                 .subgraph("sub", "child", Map.of("topic", ref("input.issue")), Map.of("verdict", ref("state.verdict")))
@@ -48,7 +49,7 @@ class SubgraphTest {
 
     @Test
     void aFailingChildFailsItsSubgraphNodeWithTheChildsReport() {
-        var g = Flows.workflow("parent").subgraph("sub", "child", Map.of("topic", Flows.lit("x")), Map.of())
+        var g = GraphBuilder.workflow("parent").subgraph("sub", "child", Map.of("topic", GraphBuilder.lit("x")), Map.of())
                 .chain("start", "sub", "end").sub(child("echo nope >&2; exit 9")).graph();
         try (var h = new Harness(dir)) {
             RunResult r = h.run(g);
@@ -59,8 +60,8 @@ class SubgraphTest {
 
     @Test
     void aPersonInsideASubgraphPausesTheWholeRunAndIsAnsweredThroughTheTop() {
-        var inner = Flows.workflow("child").human("ask", "ok?", null, "yes", "no").chain("start", "ask", "end").build();
-        var g = Flows.workflow("parent").subgraph("sub", "child", Map.of(), Map.of()).chain("start", "sub", "end").sub(inner).graph();
+        var inner = GraphBuilder.workflow("child").human("ask", "ok?", null, "yes", "no").chain("start", "ask", "end").build();
+        var g = GraphBuilder.workflow("parent").subgraph("sub", "child", Map.of(), Map.of()).chain("start", "sub", "end").sub(inner).graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             RunResult paused = h.engine.run(id);

@@ -14,6 +14,7 @@ import dev.flow.store.ErrorClass;
 import dev.flow.store.ExecutionStatus;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.RunRow;
+import dev.flow.testing.GraphBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,7 +35,7 @@ class SupervisorTest {
         var lead = NodeSpec.Task.builder().call(c -> c.agent(NameRef.of("bot")).prompt("Plan the party.\n" + decisions))
                 .steering(s -> s.supervisor(new Supervision(List.of(NameRef.of("venue"), NameRef.of("budget")), NameRef.of("person"),
                         new LoopControl(rounds, null), finish))).build();
-        var flows = Flows.workflow("w").scriptedAgent("bot")
+        var flows = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot"))
                 .task("lead", lead)
                 .agentTask("venue", "bot", "Find a venue.\n@summary the harbour hall, 60 seats")
                 .agentTask("budget", "bot", "Draft a budget.\n@summary 1200 EUR in all")

@@ -1,17 +1,21 @@
 package dev.flow.engine;
 
-import static dev.flow.engine.Flows.any;
+import static dev.flow.testing.GraphBuilder.any;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.model.Type;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.RunRow;
+import dev.flow.testing.GraphBuilder;
+import dev.flow.testing.Poll;
+import dev.flow.testing.Processes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,7 +30,7 @@ class TaskExecutionTest {
 
     @Test
     void theLastLineOfACommandNamesItsOutput() {
-        var g = Flows.workflow("w").sh("review", "echo looking; echo P1").outputs("review", "P0", "P1", "clean")
+        var g = GraphBuilder.workflow("w").sh("review", "echo looking; echo P1").outputs("review", "P0", "P1", "clean")
                 .checkpoint("fix").checkpoint("ship")
                 .edge("start", "review").edge("review", "fix", any("P0", "P1")).edge("review", "ship", any("clean"))
                 .chain("fix", "end").chain("ship", "end").graph();
@@ -40,7 +44,7 @@ class TaskExecutionTest {
 
     @Test
     void aNonZeroExitGivesTheDeclaredFailOutput() {
-        var g = Flows.workflow("w").sh("t", "echo oops >&2; exit 3").outputs("t", "ok", "fail")
+        var g = GraphBuilder.workflow("w").sh("t", "echo oops >&2; exit 3").outputs("t", "ok", "fail")
                 .checkpoint("recover").edge("start", "t").edge("t", "end", any("ok")).edge("t", "recover", any("fail")).chain("recover", "end")
                 .graph();
         try (var h = new Harness(dir)) {
@@ -53,7 +57,7 @@ class TaskExecutionTest {
 
     @Test
     void aNonZeroExitWithoutAFailOutputFailsTheNodeAndTheRun() {
-        var g = Flows.workflow("w").sh("t", "echo broken >&2; exit 2").chain("start", "t", "end").graph();
+        var g = GraphBuilder.workflow("w").sh("t", "echo broken >&2; exit 2").chain("start", "t", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             RunResult r = h.engine.run(id);
@@ -65,7 +69,7 @@ class TaskExecutionTest {
 
     @Test
     void aMissingProgramFailsItsNodeWithAClearMessageAndKeepsEverythingElse() {
-        var g = Flows.workflow("w").sh("before", "echo kept").argv("t", "no-such-program-xyz", "--flag")
+        var g = GraphBuilder.workflow("w").sh("before", "echo kept").argv("t", "no-such-program-xyz", "--flag")
                 .retry("t", 3, Duration.ofMillis(1)).chain("start", "before", "t", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
@@ -80,7 +84,7 @@ class TaskExecutionTest {
 
     @Test
     void valuesReachCommandsThroughTheEnvironmentNeverTheCommandLine() throws Exception {
-        var g = Flows.workflow("w").input("issue", Type.STRING, null)
+        var g = GraphBuilder.workflow("w").input("issue", Type.STRING, null)
                 .argv("t", "sh", "-c", "printf '%s' \"$FLOW_INPUT_issue\" > got.txt; printf '%s|%s|%s' \"$FLOW_NODE_ID\" \"$FLOW_DB\" \"$FLOW_ITERATION\" > ptr.txt")
                 .chain("start", "t", "end").graph();
         try (var h = new Harness(dir)) {
@@ -95,7 +99,7 @@ class TaskExecutionTest {
 
     @Test
     void outputGoesToArtifactFilesAndItsTailToTheDatabase() throws Exception {
-        var g = Flows.workflow("w").sh("t", "seq 1 5000; echo warn >&2").chain("start", "t", "end").graph();
+        var g = GraphBuilder.workflow("w").sh("t", "seq 1 5000; echo warn >&2").chain("start", "t", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
@@ -111,7 +115,7 @@ class TaskExecutionTest {
     @Test
     void aTimeoutKillsTheWholeProcessTree() throws Exception {
         // The task starts a grandchild that would outlive a plain kill of its parent.
-        var g = Flows.workflow("w").sh("t", "(sleep 30; echo late > late.txt) & echo $! > child.pid; sleep 30")
+        var g = GraphBuilder.workflow("w").sh("t", "(sleep 30; echo late > late.txt) & echo $! > child.pid; sleep 30")
                 .outputs("t", "done", "timeout").timeout("t", Duration.ofMillis(500))
                 .chain("start", "t").edge("t", "end", any("timeout")).graph();
         try (var h = new Harness(dir)) {
@@ -119,18 +123,14 @@ class TaskExecutionTest {
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
             assertThat(h.node(id, "t").output()).isEqualTo("timeout");
             long child = Long.parseLong(Files.readString(dir.resolve("child.pid")).strip());
-            // A killed orphan may linger a moment as a zombie until init reaps it.
-            for (int i = 0; i < 100 && ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false); i++) {
-                Thread.sleep(20);
-            }
-            assertThat(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+            Processes.awaitGone(child, "the task's grandchild");
             assertThat(dir.resolve("late.txt")).doesNotExist();
         }
     }
 
     @Test
     void aFailedTaskIsRetriedWithBackoffUntilItSucceeds() {
-        var g = Flows.workflow("w")
+        var g = GraphBuilder.workflow("w")
                 .sh("flaky", "n=$(cat tries 2>/dev/null || echo 0); n=$((n+1)); echo $n > tries; [ $n -ge 3 ]")
                 .retry("flaky", 3, Duration.ofMillis(20)).chain("start", "flaky", "end").graph();
         try (var h = new Harness(dir)) {
@@ -143,7 +143,7 @@ class TaskExecutionTest {
 
     @Test
     void retriesStopAtTheLimitOfThePolicy() {
-        var g = Flows.workflow("w").sh("bad", "exit 1").retry("bad", 2, Duration.ofMillis(10)).chain("start", "bad", "end").graph();
+        var g = GraphBuilder.workflow("w").sh("bad", "exit 1").retry("bad", 2, Duration.ofMillis(10)).chain("start", "bad", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.FAILED);
@@ -153,8 +153,8 @@ class TaskExecutionTest {
 
     @Test
     void aGateOfSeverityWarningThatFailsCountsAsPassed() {
-        var g = Flows.workflow("w").gateDef("lint", "echo style; exit 1", dev.flow.model.Severity.WARNING, List.of())
-                .gate("l", "lint").edge("start", "l").edge("l", "end", Flows.ref("l.passed")).graph();
+        var g = GraphBuilder.workflow("w").gateDef("lint", "echo style; exit 1", dev.flow.model.Severity.WARNING, List.of())
+                .gate("l", "lint").edge("start", "l").edge("l", "end", GraphBuilder.ref("l.passed")).graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
@@ -164,8 +164,8 @@ class TaskExecutionTest {
 
     @Test
     void aFailedGateThatNoEdgeHandlesFailsTheRunAtOnce() {
-        var g = Flows.workflow("w").gateDef("tests", "exit 1").gate("test", "tests").sh("slow", "sleep 20").parallel("fan")
-                .edge("start", "fan").edge("fan", "test").edge("fan", "slow").edge("test", "end", Flows.ref("test.passed")).chain("slow", "end")
+        var g = GraphBuilder.workflow("w").gateDef("tests", "exit 1").gate("test", "tests").sh("slow", "sleep 20").parallel("fan")
+                .edge("start", "fan").edge("fan", "test").edge("fan", "slow").edge("test", "end", GraphBuilder.ref("test.passed")).chain("slow", "end")
                 .graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
@@ -178,13 +178,18 @@ class TaskExecutionTest {
 
     @Test
     void withoutFailFastTheOtherBranchesFinishAndTheRunFailsAtTheEnd() throws Exception {
-        var g = Flows.workflow("w").config(4, false).gateDef("tests", "exit 1").gate("test", "tests").sh("other", "sleep 0.3; echo ok > other.txt")
+        // "other" finishes only once the gate's failure is committed, the moment fail-fast would stop it.
+        var g = GraphBuilder.workflow("w").config(4, false).gateDef("tests", "exit 1").gate("test", "tests")
+                .sh("other", "while [ ! -e go ]; do sleep 0.05; done; echo ok > other.txt")
                 .parallel("fan").edge("start", "fan").edge("fan", "test").edge("fan", "other")
-                .edge("test", "end", Flows.ref("test.passed")).chain("other", "end")
+                .edge("test", "end", GraphBuilder.ref("test.passed")).chain("other", "end")
                 .graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
-            RunResult r = h.engine.run(id);
+            var run = CompletableFuture.supplyAsync(() -> h.engine.run(id));
+            Poll.until("the gate node to fail", () -> h.status(id, "test") == NodeStatus.FAILED);
+            Files.writeString(dir.resolve("go"), "");
+            RunResult r = run.get();
             assertThat(r.outcome()).isEqualTo(RunOutcome.FAILED);
             assertThat(Files.readString(dir.resolve("other.txt"))).isEqualTo("ok\n");
             assertThat(r.report()).contains("node \"test\" failed");
@@ -195,7 +200,7 @@ class TaskExecutionTest {
     void aTasksGatesRunAfterItAndTheirFailureFailsTheTask() {
         var task = dev.flow.model.NodeSpec.Task.builder().command(new dev.flow.model.Command.Shell("echo built", null))
                 .execution(e -> e.gates(List.of(dev.flow.model.NameRef.of("check")))).build();
-        var base = Flows.workflow("w").gateDef("check", "echo 'check failed'; exit 1").build();
+        var base = GraphBuilder.workflow("w").gateDef("check", "echo 'check failed'; exit 1").build();
         var nodes = new ArrayList<>(base.nodes());
         nodes.add(dev.flow.model.Node.of("build", task, null));
         var edges = List.of(

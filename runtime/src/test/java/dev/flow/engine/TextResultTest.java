@@ -1,11 +1,12 @@
 package dev.flow.engine;
 
-import static dev.flow.engine.Flows.ref;
+import static dev.flow.testing.GraphBuilder.ref;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.model.FlowGraph;
 import dev.flow.model.Type;
 import dev.flow.model.Value;
+import dev.flow.testing.GraphBuilder;
 import dev.flow.yaml.YamlTestSupport;
 import java.nio.file.Path;
 import java.util.List;
@@ -60,7 +61,7 @@ class TextResultTest {
 
     @Test
     void theTextOfAnAgentIsItsSummaryAndTheLanguageReadsItAsNodeText() {
-        var g = Flows.workflow("w").scriptedAgent("bot")
+        var g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot"))
                 .state("plan", Type.STRING, Value.of(""))
                 .agentTask("think", "bot", "@summary split the parser in two")
                 .on("think", "done", "plan", ref("think.text"))
@@ -74,7 +75,7 @@ class TextResultTest {
 
     @Test
     void theTextOfAPersonIsTheirNoteOrElseTheirAnswer() {
-        var g = Flows.workflow("w")
+        var g = GraphBuilder.workflow("w")
                 .state("why", Type.STRING, Value.of(""))
                 .human("ok", "Ship it?", null, "yes", "no")
                 .on("ok", "yes", "why", ref("ok.text"))

@@ -3,6 +3,7 @@ package dev.flow.studio;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.flow.testing.Poll;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -11,9 +12,11 @@ import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,7 +24,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 
 /**
  * Headless Chromium (Debian's package) driven over the DevTools protocol through the JDK's own
@@ -30,7 +32,6 @@ import java.util.function.BooleanSupplier;
 final class Chromium implements AutoCloseable {
     /** A guard against a hang, not a measurement: how long a page gets to show what a test waits for. */
     static final long PATIENCE_MILLIS = 60_000;
-    private static final long POLL_MILLIS = 100;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Process process;
@@ -149,14 +150,8 @@ final class Chromium implements AutoCloseable {
         }
     }
 
-    private static void waitFor(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + PATIENCE_MILLIS;
-        while (!condition.getAsBoolean()) {
-            if (System.currentTimeMillis() > deadline) {
-                throw new AssertionError("gave up waiting for " + what);
-            }
-            Thread.sleep(POLL_MILLIS);
-        }
+    private static void waitFor(Callable<Boolean> condition, String what) {
+        Poll.until(what, Duration.ofMillis(PATIENCE_MILLIS), condition);
     }
 
     private static List<String> lines(Path file) {

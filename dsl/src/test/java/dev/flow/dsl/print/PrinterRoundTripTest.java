@@ -6,6 +6,7 @@ import dev.flow.dsl.FlowTesting;
 import dev.flow.frontend.Compilation;
 import dev.flow.model.FlowGraph;
 import dev.flow.model.json.GraphJson;
+import dev.flow.testing.GraphBuilder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -226,7 +227,7 @@ class PrinterRoundTripTest {
     @Test
     void whatTheLanguageCannotWriteIsRefusedWithAReason() {
         var graph = SampleModels.workflow("w", List.of(), List.of(SampleModels.edge("x", "start", "end",
-                SampleModels.lit(new dev.flow.model.Value.Obj(Map.of("a", dev.flow.model.Value.of(1L)))))));
+                GraphBuilder.lit(new dev.flow.model.Value.Obj(Map.of("a", dev.flow.model.Value.of(1L)))))));
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> PRINTER.print(FlowGraph.of(graph)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("object constant");
     }

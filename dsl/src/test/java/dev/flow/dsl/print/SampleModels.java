@@ -1,5 +1,12 @@
 package dev.flow.dsl.print;
 
+import static dev.flow.testing.GraphBuilder.all;
+import static dev.flow.testing.GraphBuilder.any;
+import static dev.flow.testing.GraphBuilder.bin;
+import static dev.flow.testing.GraphBuilder.lit;
+import static dev.flow.testing.GraphBuilder.neg;
+import static dev.flow.testing.GraphBuilder.not;
+
 import dev.flow.model.AgentDef;
 import dev.flow.model.Command;
 import dev.flow.model.Config;
@@ -29,46 +36,23 @@ import dev.flow.model.Type;
 import dev.flow.model.Value;
 import dev.flow.model.WaitMode;
 import dev.flow.model.Workflow;
+import dev.flow.testing.GraphBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Graph models written by hand (as the YAML importer would build them) that use every feature the language can express. */
+/**
+ * Graph models written by hand (as the YAML importer would build them) that use every feature the
+ * language can express. Built node by node with edge ids of their own, unlike {@code GraphBuilder}'s
+ * graphs: the printer writes those ids out and the round trip compares them.
+ */
 final class SampleModels {
     private SampleModels() {}
 
     static NameRef ref(String name) {
         return NameRef.of(name);
-    }
-
-    static Expr path(String path) {
-        return new Expr.Ref(path, SourceRef.NONE);
-    }
-
-    static Expr lit(Value v) {
-        return new Expr.Literal(v, SourceRef.NONE);
-    }
-
-    static Expr bin(BinaryOp op, Expr l, Expr r) {
-        return new Expr.Binary(op, l, r, SourceRef.NONE);
-    }
-
-    static Expr any(String... outputs) {
-        return new Expr.OutputTest(Expr.Quantifier.ANY, List.of(outputs).stream().map(NameRef::of).toList(), SourceRef.NONE);
-    }
-
-    static Expr all(String... outputs) {
-        return new Expr.OutputTest(Expr.Quantifier.ALL, List.of(outputs).stream().map(NameRef::of).toList(), SourceRef.NONE);
-    }
-
-    static Expr not(Expr e) {
-        return new Expr.Unary(Expr.UnaryOp.NOT, e, SourceRef.NONE);
-    }
-
-    static Expr neg(Expr e) {
-        return new Expr.Unary(Expr.UnaryOp.NEGATE, e, SourceRef.NONE);
     }
 
     static Node node(String id, NodeSpec spec) {
@@ -95,7 +79,7 @@ final class SampleModels {
         return Workflow.builder().id(id).nodes(all).edges(edges).build();
     }
 
-    /** Every node kind, every optional component, every expression form: the canonical cousin of the runtime's SampleGraphs. */
+    /** Every node kind, every optional component, every expression form: the canonical cousin of dev.flow.testing.SampleGraphs. */
     static FlowGraph everything() {
         var inputs = List.of(
                 new Input("issue", Type.STRING, null, "What to fix", SourceRef.NONE),
@@ -117,7 +101,7 @@ final class SampleModels {
                 AgentDef.PromptVia.FILE, Map.of("MODE", "test", "odd key", "x"),
                 new Sandbox(true, false, List.of("~/.fake", "cache dir"), SourceRef.NONE), SourceRef.NONE, List.of("planner", "code reviewer")));
 
-        Expr cond = bin(BinaryOp.AND, bin(BinaryOp.GE, path("state.attempts"), lit(Value.of(3L))), not(path("test.passed")));
+        Expr cond = bin(BinaryOp.AND, bin(BinaryOp.GE, GraphBuilder.ref("state.attempts"), lit(Value.of(3L))), not(GraphBuilder.ref("test.passed")));
         var meta = new LinkedHashMap<String, Value>();
         meta.put("ui", new Value.Obj(Map.of("x", Value.of(10L), "y", Value.of(2.5))));
         meta.put("needs quoting", new Value.ListOf(List.of(Value.Null.INSTANCE, Value.of(true))));
@@ -135,8 +119,8 @@ final class SampleModels {
                         .retry(RetryPolicy.times(2, SourceRef.NONE).on(List.of(ref("blocked"))))
                         .timeout(Duration.ofMinutes(15))
                         .onOutput(List.of(new OutputHandler(ref("done"), List.of(
-                                        new StateUpdate(ref("attempts"), StateUpdate.Op.SET, bin(BinaryOp.ADD, path("state.attempts"), lit(Value.of(1L))), SourceRef.NONE),
-                                        new StateUpdate(ref("notes"), StateUpdate.Op.APPEND, path("output"), SourceRef.NONE)), SourceRef.NONE),
+                                        new StateUpdate(ref("attempts"), StateUpdate.Op.SET, bin(BinaryOp.ADD, GraphBuilder.ref("state.attempts"), lit(Value.of(1L))), SourceRef.NONE),
+                                        new StateUpdate(ref("notes"), StateUpdate.Op.APPEND, GraphBuilder.ref("output"), SourceRef.NONE)), SourceRef.NONE),
                                 new OutputHandler(ref("blocked"), List.of(), SourceRef.NONE)))
                         .waitForIncoming(WaitMode.ALL)
                         .metadata(meta)
@@ -162,20 +146,20 @@ final class SampleModels {
                         .waitForIncoming(WaitMode.ALL).source(SourceRef.NONE).build(),
                 node("plainjoin", new NodeSpec.Merge(List.of(), WaitMode.FIRST, MergeStrategy.FIRST, null, null)),
                 node("sub", new NodeSpec.Subgraph(ref("child"),
-                        List.of(new Mapping("topic", path("input.issue"), SourceRef.NONE)),
-                        List.of(new Mapping("verdict", path("state.result"), SourceRef.NONE), new Mapping("status", path("work.output"), SourceRef.NONE)))),
+                        List.of(new Mapping("topic", GraphBuilder.ref("input.issue"), SourceRef.NONE)),
+                        List.of(new Mapping("verdict", GraphBuilder.ref("state.result"), SourceRef.NONE), new Mapping("status", GraphBuilder.ref("work.output"), SourceRef.NONE)))),
                 Node.builder().id("approve").spec(new NodeSpec.Human("Approve?", "Ship it?", ref("no")))
                         .outputs(List.of(OutputDecl.of("yes"), OutputDecl.of("no"))).timeout(Duration.ofHours(24)).source(SourceRef.NONE).build());
         var edges = List.of(
                 new Edge("e1", ref("start"), ref("analyze"), null, null, false, List.of(), SourceRef.NONE),
                 new Edge("analyze->test", ref("analyze"), ref("test"), any("done"), null, false,
-                        List.of(new Mapping("summary", path("analyze.summary"), SourceRef.NONE), new Mapping("n", lit(Value.of(-1L)), SourceRef.NONE)), SourceRef.NONE),
+                        List.of(new Mapping("summary", GraphBuilder.ref("analyze.summary"), SourceRef.NONE), new Mapping("n", lit(Value.of(-1L)), SourceRef.NONE)), SourceRef.NONE),
                 new Edge("e3", ref("test"), ref("analyze"),
-                        bin(BinaryOp.IN, path("state.level"), lit(new Value.ListOf(List.of(Value.of("low"), Value.of("high"))))),
+                        bin(BinaryOp.IN, GraphBuilder.ref("state.level"), lit(new Value.ListOf(List.of(Value.of("low"), Value.of("high"))))),
                         new LoopControl(3, SourceRef.NONE), false, List.of(), SourceRef.NONE),
                 new Edge("test->end", ref("test"), ref("end"), null, null, true, List.of(), SourceRef.NONE),
                 new Edge("approve->end", ref("approve"), ref("end"),
-                        bin(BinaryOp.STARTS_WITH, path("approve.answer"), lit(Value.of("y"))), null, false, List.of(), SourceRef.NONE),
+                        bin(BinaryOp.STARTS_WITH, GraphBuilder.ref("approve.answer"), lit(Value.of("y"))), null, false, List.of(), SourceRef.NONE),
                 edge("check->fan", "check", "fan", any("on_true")),
                 edge("fan->a", "fan", "a", null),
                 edge("fan->b", "fan", "b", null),
@@ -185,9 +169,9 @@ final class SampleModels {
                 edge("sub->approve", "sub", "approve", null),
                 edge("approve->analyze", "approve", "analyze", any("no", "maybe")));
         var interrupts = List.of(
-                new Interrupt(Interrupt.Timing.BEFORE, ref("approve"), bin(BinaryOp.GT, path("input.budget"), lit(Value.of(1.0))), "Proceed?", true, SourceRef.NONE),
+                new Interrupt(Interrupt.Timing.BEFORE, ref("approve"), bin(BinaryOp.GT, GraphBuilder.ref("input.budget"), lit(Value.of(1.0))), "Proceed?", true, SourceRef.NONE),
                 new Interrupt(Interrupt.Timing.AFTER, ref("analyze"), null, null, false, SourceRef.NONE));
-        var completion = List.<Expr>of(all("yes"), path("approve.yes"));
+        var completion = List.<Expr>of(all("yes"), GraphBuilder.ref("approve.yes"));
         var main = Workflow.builder().id("debug").name("Debug loop").version("1.2").description("Fix bugs in a loop")
                 .inputs(inputs).state(state).gates(gates).agents(agents).nodes(with(nodes)).edges(edges)
                 .limits(new Limits(100L, Duration.ofHours(1), 10.0, SourceRef.NONE))
@@ -230,14 +214,14 @@ final class SampleModels {
                 edge("merge->run-tests", "merge", "run-tests", null),
                 edge("run-tests->fail", "run-tests", "fail", any("passed")),
                 edge("merge->run-tests#2", "merge", "run-tests", any("failed")),
-                edge("run-tests->fail#2", "run-tests", "fail", path("run-tests.passed")),
-                edge("fail->x", "fail", "x", bin(BinaryOp.AND, path("state.x"), path("input.x"))),
-                edge("x->passed", "x", "passed", bin(BinaryOp.OR, path("x.output"), path("state.done"))),
-                edge("passed->end", "passed", "end", bin(BinaryOp.OR, any("if"), path("state.done"))),
-                edge("passed->end#2", "passed", "end", bin(BinaryOp.OR, any("done"), path("input.if"))),
-                edge("custom id", "passed", "end", path("unknown_thing")),
+                edge("run-tests->fail#2", "run-tests", "fail", GraphBuilder.ref("run-tests.passed")),
+                edge("fail->x", "fail", "x", bin(BinaryOp.AND, GraphBuilder.ref("state.x"), GraphBuilder.ref("input.x"))),
+                edge("x->passed", "x", "passed", bin(BinaryOp.OR, GraphBuilder.ref("x.output"), GraphBuilder.ref("state.done"))),
+                edge("passed->end", "passed", "end", bin(BinaryOp.OR, any("if"), GraphBuilder.ref("state.done"))),
+                edge("passed->end#2", "passed", "end", bin(BinaryOp.OR, any("done"), GraphBuilder.ref("input.if"))),
+                edge("custom id", "passed", "end", GraphBuilder.ref("unknown_thing")),
                 edge("start->merge", "start", "merge", null),
-                edge("merge->run-tests#3", "merge", "run-tests", path("state.unknown.deep")));
+                edge("merge->run-tests#3", "merge", "run-tests", GraphBuilder.ref("state.unknown.deep")));
         var w = workflow("parallel-review", nodes, edges);
         return FlowGraph.of(w.toBuilder().name("Parallel \\ review")
                 .inputs(List.of(new Input("x", Type.BOOL, Value.of(true), null, SourceRef.NONE), new Input("if", Type.BOOL, null, null, SourceRef.NONE)))
@@ -249,18 +233,18 @@ final class SampleModels {
     /** Expressions whose parentheses, signs and constants are easy to get wrong. */
     static FlowGraph trickyExpressions() {
         var conditions = List.of(
-                bin(BinaryOp.AND, bin(BinaryOp.OR, path("state.a"), path("state.b")), path("state.c")),
-                not(bin(BinaryOp.AND, path("state.a"), path("state.b"))),
-                bin(BinaryOp.EQ, not(path("state.a")), lit(Value.of(false))),
-                bin(BinaryOp.EQ, bin(BinaryOp.EQ, path("state.n"), lit(Value.of(1L))), lit(Value.of(true))),
-                bin(BinaryOp.SUB, path("state.n"), bin(BinaryOp.SUB, lit(Value.of(1L)), lit(Value.of(2L)))),
-                bin(BinaryOp.DIV, bin(BinaryOp.MUL, path("state.n"), lit(Value.of(2L))), bin(BinaryOp.ADD, lit(Value.of(-1L)), lit(Value.of(-0.5)))),
-                bin(BinaryOp.LT, neg(lit(Value.of(5L))), neg(neg(path("state.n")))),
-                bin(BinaryOp.GT, neg(lit(Value.of(-5L))), neg(bin(BinaryOp.ADD, path("state.n"), lit(Value.of(1L))))),
+                bin(BinaryOp.AND, bin(BinaryOp.OR, GraphBuilder.ref("state.a"), GraphBuilder.ref("state.b")), GraphBuilder.ref("state.c")),
+                not(bin(BinaryOp.AND, GraphBuilder.ref("state.a"), GraphBuilder.ref("state.b"))),
+                bin(BinaryOp.EQ, not(GraphBuilder.ref("state.a")), lit(Value.of(false))),
+                bin(BinaryOp.EQ, bin(BinaryOp.EQ, GraphBuilder.ref("state.n"), lit(Value.of(1L))), lit(Value.of(true))),
+                bin(BinaryOp.SUB, GraphBuilder.ref("state.n"), bin(BinaryOp.SUB, lit(Value.of(1L)), lit(Value.of(2L)))),
+                bin(BinaryOp.DIV, bin(BinaryOp.MUL, GraphBuilder.ref("state.n"), lit(Value.of(2L))), bin(BinaryOp.ADD, lit(Value.of(-1L)), lit(Value.of(-0.5)))),
+                bin(BinaryOp.LT, neg(lit(Value.of(5L))), neg(neg(GraphBuilder.ref("state.n")))),
+                bin(BinaryOp.GT, neg(lit(Value.of(-5L))), neg(bin(BinaryOp.ADD, GraphBuilder.ref("state.n"), lit(Value.of(1L))))),
                 bin(BinaryOp.NOT_IN, lit(Value.of("a\u0001\\b\"")), lit(new Value.ListOf(List.of(new Value.ListOf(List.of()), Value.of(1e-7), Value.of(1e20), Value.of(-0.0))))),
-                bin(BinaryOp.ENDS_WITH, path("output.text"), lit(Value.of("é ✓"))),
+                bin(BinaryOp.ENDS_WITH, GraphBuilder.ref("output.text"), lit(Value.of("é ✓"))),
                 bin(BinaryOp.CONTAINS, lit(Value.Null.INSTANCE), lit(Value.of(Long.MAX_VALUE))),
-                not(not(path("state.a"))));
+                not(not(GraphBuilder.ref("state.a"))));
         var edges = new ArrayList<Edge>();
         for (int i = 0; i < conditions.size(); i++) {
             edges.add(edge("start->end" + (i == 0 ? "" : "#" + (i + 1)), "start", "end", conditions.get(i)));

@@ -15,7 +15,7 @@ import dev.flow.model.NameRef;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
 import dev.flow.model.Provenance;
-import dev.flow.model.SampleGraphs;
+import dev.flow.testing.SampleGraphs;
 import dev.flow.model.SourceRef;
 import dev.flow.model.Supervision;
 import dev.flow.lowering.SupervisionWiring;

@@ -44,9 +44,7 @@ class JobCgroupTest {
         pb.environment().put("CG", cgroup.dir().toString());
         var tree = ProcessTree.start(pb, List.of("/bin/sh", "-c", line), cgroup, null);
         trees.add(tree);
-        for (int i = 0; i < 400 && !(Files.exists(dir.resolve("kept.pid")) && Files.exists(dir.resolve("bare.pid"))); i++) {
-            Thread.sleep(50);
-        }
+        Detached.awaitPids(dir);
         return tree;
     }
 

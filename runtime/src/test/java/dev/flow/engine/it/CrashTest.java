@@ -9,7 +9,7 @@ import dev.flow.store.NodeStatus;
 import dev.flow.store.StoreKind;
 import dev.flow.store.StoreOptions;
 import dev.flow.store.open.Stores;
-import java.io.IOException;
+import dev.flow.testing.Processes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,8 +53,8 @@ class CrashTest {
 
     private String runUntilCrash(String crashAt) throws Exception {
         try (var c = Child.start(dir, "run", graph.toString(), "--db", db, "--crash-at", crashAt)) {
-            String id = c.await("execution ", 30).substring("execution ".length());
-            assertThat(c.await("CRASHPOINT", 60)).as("reaches %s; stderr: %s", crashAt, c.stderr()).isNotNull();
+            String id = Child.executionOf(c);
+            c.awaitLine("CRASHPOINT");
             c.kill();
             noteRunning(id);
             return id;
@@ -65,7 +65,7 @@ class CrashTest {
     private boolean resumeUntilCrash(String id, String crashAt) throws Exception {
         try (var c = Child.start(dir, "resume", id, "--db", db, "--crash-at", crashAt)) {
             String line;
-            while ((line = c.await("", 60)) != null) {
+            while ((line = c.nextLine()) != null) {
                 if (line.startsWith("CRASHPOINT")) {
                     c.kill();
                     noteRunning(id);
@@ -73,7 +73,7 @@ class CrashTest {
                 }
                 if (line.startsWith("outcome ")) {
                     assertThat(line).startsWith("outcome completed");
-                    assertThat(c.exitCode(30)).isZero();
+                    assertThat(c.exitCode()).isZero();
                     return true;
                 }
             }
@@ -145,8 +145,8 @@ class CrashTest {
         Path marker = dir.resolve("slow.marker");
         String id;
         try (var c = Child.start(dir, "run", graph.toString(), "--db", db)) {
-            id = c.await("execution ", 30).substring("execution ".length());
-            awaitLines(marker, 1);
+            id = Child.executionOf(c);
+            Processes.awaitLines(marker, 1);
             c.kill();
             noteRunning(id);
         }
@@ -155,46 +155,13 @@ class CrashTest {
         try (var c = Child.start(dir, "resume", id, "--db", db)) {
             // The second run of "slow" has started, so resume has reaped the first: its leftover
             // shell (its own process group, so it outlived the JVM) must be gone before it is let go.
-            awaitLines(marker, 2);
-            awaitGone(leftover);
+            Processes.awaitLines(marker, 2);
+            Processes.awaitGone(leftover, "the killed runner's leftover shell, after resume reaped its node");
             Files.delete(hold);
-            assertThat(c.exitCode(120)).as("resume; stdout %s stderr %s", c.output(), c.stderr()).isZero();
+            assertThat(c.exitCode()).as("resume; stdout %s stderr %s", c.output(), c.stderr()).isZero();
         }
         assertEveryEffectOnce(id);
         assertThat(Files.readAllLines(dir.resolve("effects.log")).stream().filter(l -> l.equals("slow 1")).count()).isEqualTo(1);
         assertThat(Files.readAllLines(marker)).hasSize(2);
-    }
-
-    /** Polls until {@code file} has at least {@code n} lines (a minute at most: a deadline, not an expected time). */
-    private static void awaitLines(Path file, int n) throws Exception {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(file) && Files.readAllLines(file).size() >= n) {
-                return;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError(file + " did not reach " + n + " lines");
-    }
-
-    /** Polls until process {@code pid} is gone or a zombie (killed, not yet reaped by its new parent). */
-    private static void awaitGone(long pid) throws Exception {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        Path stat = Path.of("/proc", Long.toString(pid), "stat");
-        while (System.nanoTime() < deadline) {
-            if (ProcessHandle.of(pid).isEmpty()) {
-                return;
-            }
-            try {
-                String s = Files.readString(stat);
-                if (s.substring(s.lastIndexOf(')') + 2).startsWith("Z")) {
-                    return;
-                }
-            } catch (IOException e) {
-                return;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("the killed runner's leftover process " + pid + " is still running after resume reaped its node");
     }
 }

@@ -6,9 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.flow.engine.Detached;
 import dev.flow.engine.exec.Containment;
 import dev.flow.model.FlowGraph;
-import java.nio.file.Files;
+import dev.flow.testing.GraphBuilder;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -33,17 +32,15 @@ class DetachedAfterCrashTest {
 
     /** Detaches the two sleeps and waits, the first time; succeeds at once when run again. */
     private static FlowGraph graph() {
-        var task = ProcessFlows.task("detach", "if [ -e once ]; then exit 0; fi; touch once; " + Detached.LINE + "; sleep 300");
-        return FlowGraph.of(ProcessFlows.workflow("detaching", List.of(task),
-                List.of(ProcessFlows.edge("start", "detach"), ProcessFlows.edge("detach", "end")), List.of(), 1));
+        return GraphBuilder.workflow("detaching").config(1, true)
+                .sh("detach", "if [ -e once ]; then exit 0; fi; touch once; " + Detached.LINE + "; sleep 300")
+                .chain("start", "detach", "end").graph();
     }
 
     private Map<String, Long> crashWhileTheTaskRuns(Map<String, String> env, String db, Path graph) throws Exception {
         try (var c = Child.start(dir, env, "run", graph.toString(), "--db", db)) {
-            id = c.await("execution ", 30).substring("execution ".length());
-            for (int i = 0; i < 600 && !(Files.exists(dir.resolve("kept.pid")) && Files.exists(dir.resolve("bare.pid"))); i++) {
-                Thread.sleep(50);
-            }
+            id = Child.executionOf(c);
+            Detached.awaitPids(dir);
             c.kill();
             var pids = Detached.pids(dir);
             assertThat(Detached.alive(pids.get("kept"))).as("the crash left the detached sleep running").isTrue();
@@ -54,7 +51,7 @@ class DetachedAfterCrashTest {
 
     private void resume(Map<String, String> env, String db) throws Exception {
         try (var c = Child.start(dir, env, "resume", id, "--db", db)) {
-            assertThat(c.exitCode(120)).as("resume; stdout %s stderr %s", c.output(), c.stderr()).isZero();
+            assertThat(c.exitCode()).as("resume; stdout %s stderr %s", c.output(), c.stderr()).isZero();
         }
     }
 

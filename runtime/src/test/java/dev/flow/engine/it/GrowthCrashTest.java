@@ -4,22 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.engine.Engine;
 import dev.flow.model.AgentDef;
-import dev.flow.model.Command;
-import dev.flow.model.FlowGraph;
 import dev.flow.model.Growth;
 import dev.flow.model.NameRef;
-import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
-import dev.flow.model.Workflow;
 import dev.flow.store.ExecutionStatus;
 import dev.flow.store.GraphVersionRow;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.StoreKind;
 import dev.flow.store.StoreOptions;
 import dev.flow.store.open.Stores;
+import dev.flow.testing.GraphBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,15 +46,11 @@ class GrowthCrashTest {
     private void setUp() throws Exception {
         Files.writeString(dir.resolve("plan.json"), PLAN);
         Path agent = Path.of("").toAbsolutePath().getParent().resolve("examples/agents/scripted-agent");
-        var bot = new AgentDef("bot", null, new Command.Argv(List.of(agent.toString()), null), AgentDef.PromptVia.STDIN, Map.of(), null);
-        var plan = Node.of("plan", NodeSpec.Task.builder().call(c -> c.agent(NameRef.of("bot")).prompt("Plan.\n@json plan.json"))
-                .steering(s -> s.planner(Growth.DEFAULTS)).build(), null);
-        var nodes = new ArrayList<Node>(List.of(Node.of("start", new NodeSpec.Start(), null), plan,
-                ProcessFlows.task("after", ProcessFlows.EFFECT), Node.of("end", new NodeSpec.End(), null)));
-        var w = Workflow.builder().id("grows").agents(List.of(bot)).nodes(nodes)
-                .edges(List.of(ProcessFlows.edge("start", "plan"), ProcessFlows.edge("plan", "after"), ProcessFlows.edge("after", "end")))
-                .config(new dev.flow.model.Config(2, true, null)).build();
-        graph = ProcessFlows.write(dir, FlowGraph.of(w));
+        var plan = NodeSpec.Task.builder().call(c -> c.agent(NameRef.of("bot")).prompt("Plan.\n@json plan.json"))
+                .steering(s -> s.planner(Growth.DEFAULTS)).build();
+        graph = ProcessFlows.write(dir, GraphBuilder.workflow("grows").config(2, true)
+                .agentDef("bot", List.of(agent.toString()), AgentDef.PromptVia.STDIN)
+                .task("plan", plan).sh("after", ProcessFlows.EFFECT).chain("start", "plan", "after", "end").graph());
         db = StoreKind.current().newAddress(dir);
     }
 

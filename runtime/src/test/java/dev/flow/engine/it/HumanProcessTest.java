@@ -18,19 +18,19 @@ class HumanProcessTest {
         String db = dir.resolve("state.db").toString();
         String id;
         try (var run = Child.start(dir, "run", graph.toString(), "--db", db)) {
-            id = run.await("execution ", 30).substring("execution ".length());
-            assertThat(run.exitCode(30)).isEqualTo(3);
+            id = Child.executionOf(run);
+            assertThat(run.exitCode()).isEqualTo(3);
             assertThat(run.output()).contains("answer with: flow answer " + id + " review approved");
         }
         try (var answer = Child.start(dir, "answer", id, "review", "approved", "--db", db)) {
-            assertThat(answer.exitCode(30)).isEqualTo(0);
+            assertThat(answer.exitCode()).isEqualTo(0);
         }
         try (var again = Child.start(dir, "answer", id, "review", "rejected", "--db", db)) {
-            assertThat(again.exitCode(30)).isEqualTo(2);
+            assertThat(again.exitCode()).isEqualTo(2);
             assertThat(again.stderr()).contains("already answered \"approved\"");
         }
         try (var resume = Child.start(dir, "resume", id, "--db", db)) {
-            assertThat(resume.exitCode(30)).isEqualTo(0);
+            assertThat(resume.exitCode()).isEqualTo(0);
         }
         assertThat(Files.readAllLines(dir.resolve("effects.log"))).containsExactly("build 1", "ship 1");
     }
@@ -40,20 +40,20 @@ class HumanProcessTest {
         Path notADb = dir.resolve("notes.db");
         Files.writeString(notADb, "not a database");
         try (var c = Child.start(dir, "resume", "abc", "--db", notADb.toString())) {
-            assertThat(c.exitCode(30)).isEqualTo(2);
+            assertThat(c.exitCode()).isEqualTo(2);
             assertThat(c.stderr()).contains("is not a Flow database").doesNotContain("Exception");
         }
         String db = dir.resolve("state.db").toString();
         try (var c = Child.start(dir, "resume", "nosuchid", "--db", db)) {
-            assertThat(c.exitCode(30)).isEqualTo(2);
+            assertThat(c.exitCode()).isEqualTo(2);
             assertThat(c.stderr()).contains("no execution \"nosuchid\"");
         }
         Path graph = ProcessFlows.write(dir, ProcessFlows.approval());
         try (var run = Child.start(dir, "run", graph.toString(), "--db", db)) {
-            String id = run.await("execution ", 30).substring("execution ".length());
-            run.exitCode(30);
+            String id = Child.executionOf(run);
+            run.exitCode();
             try (var c = Child.start(dir, "answer", id, "review", "perhaps", "--db", db)) {
-                assertThat(c.exitCode(30)).isEqualTo(2);
+                assertThat(c.exitCode()).isEqualTo(2);
                 assertThat(c.stderr()).contains("\"perhaps\" is not an answer to \"review\": choose one of approved, rejected");
             }
         }

@@ -4,23 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.engine.Engine;
 import dev.flow.engine.workspace.TestRepo;
-import dev.flow.model.Command;
-import dev.flow.model.Config;
-import dev.flow.model.Edge;
-import dev.flow.model.FlowGraph;
-import dev.flow.model.GateDef;
-import dev.flow.model.Isolation;
-import dev.flow.model.NameRef;
-import dev.flow.model.Node;
-import dev.flow.model.NodeSpec;
-import dev.flow.model.Workflow;
 import dev.flow.store.ExecutionStatus;
 import dev.flow.store.sqlite.SqliteStore;
+import dev.flow.testing.GraphBuilder;
+import dev.flow.testing.Processes;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,22 +36,12 @@ class IsolationCrashTest {
         // "a" counts its runs outside its worktree, edits a.txt; its gate counts its runs, is slow while
         // slow-gate exists, and checks the edit; "b" edits b.txt after it.
         String runs = dir.toString();
-        var gate = new GateDef("check", null, new Command.Shell("echo run >> '" + runs + "/gate-runs.log'; touch '" + runs
-                + "/gate.started'; if [ -e '" + runs + "/slow-gate' ]; then sleep 30; fi; grep -qx a1 a.txt", null), null, Map.of(), false,
-                List.of(), List.of(), null, null);
-        var a = Node.of("a", NodeSpec.Task.builder().command(new Command.Shell("echo run >> '" + runs + "/a-runs.log'; echo a1 > a.txt", null))
-                .execution(e -> e.gates(List.of(NameRef.of("check"))).isolation(Isolation.WORKTREE)).build(), null);
-        var b = Node.of("b", NodeSpec.Task.builder().command(new Command.Shell("echo b1 > b.txt", null))
-                .execution(e -> e.isolation(Isolation.WORKTREE)).build(), null);
-        var nodes = new ArrayList<Node>(List.of(Node.of("start", new NodeSpec.Start(), null), a, b, Node.of("end", new NodeSpec.End(), null)));
-        var edges = List.of(edge("start", "a"), edge("a", "b"), edge("b", "end"));
-        var w = Workflow.builder().id("iso").gates(List.of(gate)).nodes(nodes).edges(edges)
-                .config(new Config(2, true, null, Isolation.NONE, "repo", null)).build();
-        graph = ProcessFlows.write(dir, FlowGraph.of(w));
-    }
-
-    private static Edge edge(String from, String to) {
-        return new Edge(from + "->" + to, NameRef.of(from), NameRef.of(to), null, null, false, List.of(), null);
+        graph = ProcessFlows.write(dir, GraphBuilder.workflow("iso").config(2, true, "repo")
+                .gateDef("check", "echo run >> '" + runs + "/gate-runs.log'; touch '" + runs
+                        + "/gate.started'; if [ -e '" + runs + "/slow-gate' ]; then sleep 30; fi; grep -qx a1 a.txt")
+                .sh("a", "echo run >> '" + runs + "/a-runs.log'; echo a1 > a.txt").gates("a", "check").isolate("a")
+                .sh("b", "echo b1 > b.txt").isolate("b")
+                .chain("start", "a", "b", "end").graph());
     }
 
     /** Runs until the probe point, then SIGKILL. */
@@ -101,12 +80,8 @@ class IsolationCrashTest {
         Files.writeString(dir.resolve("slow-gate"), "");
         String id;
         try (var c = Child.start(dir, "run", graph.toString(), "--db", db)) {
-            id = c.await("execution ", 60).substring("execution ".length());
-            long deadline = System.nanoTime() + 60_000_000_000L;
-            while (!Files.exists(dir.resolve("gate.started")) && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            assertThat(dir.resolve("gate.started")).exists();
+            id = Child.executionOf(c);
+            Processes.awaitFiles(dir.resolve("gate.started"));
             c.kill();
         }
         assertThat(repo.read("a.txt")).as("nothing applied before the gate passed").isEqualTo("a0\n");

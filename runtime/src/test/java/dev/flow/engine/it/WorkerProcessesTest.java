@@ -8,8 +8,11 @@ import dev.flow.store.ExecutionStatus;
 import dev.flow.store.StoreKind;
 import dev.flow.store.StoreOptions;
 import dev.flow.store.open.Stores;
+import dev.flow.testing.BackgroundProcess;
+import dev.flow.testing.Poll;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -34,25 +37,24 @@ class WorkerProcessesTest {
         String db = StoreKind.current().newAddress(dir);
         String id;
         try (var start = Child.start(dir, "start", graph.toString(), "--db", db)) {
-            id = start.await("execution ", 30).substring("execution ".length());
-            assertThat(start.exitCode(30)).isZero();
+            id = Child.executionOf(start);
+            assertThat(start.exitCode()).isZero();
         }
-        var workers = new ArrayList<Child>();
+        var workers = new ArrayList<BackgroundProcess>();
         try {
             for (int i = 0; i < 3; i++) {
                 workers.add(Child.start(dir, "worker", "--db", db, "--concurrency", "4"));
             }
-            for (Child w : workers) {
-                assertThat(w.await("serving ", 30)).isNotNull();
+            for (BackgroundProcess w : workers) {
+                w.awaitLine("serving ");
             }
             try (var store = Stores.open(db, StoreOptions.DEFAULT)) {
                 var engine = new Engine(store);
-                long deadline = System.nanoTime() + 120_000_000_000L;
-                while (!engine.queries().status(id).execution().status().isFinal() && System.nanoTime() < deadline) {
-                    Thread.sleep(100);
-                }
+                // Two minutes: 120 tasks, each a shell, on a machine other builds share.
+                Poll.until("the workers to finish the execution", Duration.ofMinutes(2),
+                        () -> engine.queries().status(id).execution().status().isFinal());
                 assertThat(engine.queries().status(id).execution().status()).as("workers' stderr: %s",
-                        workers.stream().map(Child::stderr).toList()).isEqualTo(ExecutionStatus.COMPLETED);
+                        workers.stream().map(BackgroundProcess::stderr).toList()).isEqualTo(ExecutionStatus.COMPLETED);
                 List<EventRow> started = engine.queries().events(id, 0, 100_000).stream().filter(e -> e.kind().equals("node_started")).toList();
                 var perNode = started.stream().collect(Collectors.groupingBy(EventRow::nodeId, Collectors.counting()));
                 List<EventRow> all = engine.queries().events(id, 0, 100_000);
@@ -63,14 +65,14 @@ class WorkerProcessesTest {
                 assertThat(all).filteredOn(e -> e.kind().equals("lease_lost") || e.kind().equals("result_dropped")).isEmpty();
             }
         } finally {
-            for (Child w : workers) {
+            for (BackgroundProcess w : workers) {
                 w.kill();
             }
         }
         var counts = new HashMap<String, Integer>();
         Files.readAllLines(dir.resolve("effects.log")).forEach(l -> counts.merge(l, 1, Integer::sum));
         assertThat(counts).hasSize(width).allSatisfy((line, n) -> assertThat(n).as(line).isEqualTo(1));
-        for (Child w : workers) {
+        for (BackgroundProcess w : workers) {
             assertThat(w.stderr()).doesNotContainIgnoringCase("locked").doesNotContain("Exception");
         }
     }

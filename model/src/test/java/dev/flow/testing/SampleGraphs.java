@@ -1,11 +1,43 @@
-package dev.flow.model;
+package dev.flow.testing;
 
+import dev.flow.model.AgentDef;
+import dev.flow.model.Command;
+import dev.flow.model.Config;
+import dev.flow.model.Edge;
+import dev.flow.model.Expr;
 import dev.flow.model.Expr.BinaryOp;
+import dev.flow.model.FlowGraph;
+import dev.flow.model.GateDef;
+import dev.flow.model.Input;
+import dev.flow.model.Interrupt;
+import dev.flow.model.Isolation;
+import dev.flow.model.KvRef;
+import dev.flow.model.Limits;
+import dev.flow.model.LoopControl;
+import dev.flow.model.Mapping;
+import dev.flow.model.MergeStrategy;
+import dev.flow.model.NameRef;
+import dev.flow.model.Node;
+import dev.flow.model.NodeSpec;
+import dev.flow.model.OutputDecl;
+import dev.flow.model.OutputHandler;
+import dev.flow.model.PromptSyntax;
+import dev.flow.model.RetryPolicy;
+import dev.flow.model.Sandbox;
+import dev.flow.model.SessionMode;
+import dev.flow.model.Severity;
+import dev.flow.model.SourceRef;
+import dev.flow.model.StateUpdate;
+import dev.flow.model.StateVariable;
+import dev.flow.model.Type;
+import dev.flow.model.Value;
+import dev.flow.model.WaitMode;
+import dev.flow.model.Workflow;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-/** Graphs that use every element of the model, for tests of everything that reads or writes it. */
+/** A graph that uses every element of the model, with a position on each: for tests of everything that reads or writes the model (JSON, renderers, the checker). */
 public final class SampleGraphs {
     private SampleGraphs() {}
 
@@ -96,7 +128,7 @@ public final class SampleGraphs {
                 .limits(new Limits(100L, Duration.ofHours(1), 10.0, at(52, 5, 30)))
                 .interrupts(interrupts)
                 .completion(completion)
-                .config(new Config(3, false, new Sandbox(true, true, List.of(), at(54, 5, 7)), dev.flow.model.Isolation.NONE, null, at(53, 5, 14)))
+                .config(new Config(3, false, new Sandbox(true, true, List.of(), at(54, 5, 7)), Isolation.NONE, null, at(53, 5, 14)))
                 .source(at(1, 1, 500))
                 .build();
         var child = Workflow.builder().id("child")

@@ -1,0 +1,139 @@
+package dev.flow.testing;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A process a test started and lets run: its output lines as they come (read on threads of their
+ * own, so a full pipe never blocks it), the line a test waits for, SIGKILL or SIGTERM, its exit
+ * code. Every wait has {@link Poll#PATIENCE} as its bound and fails with what the process printed.
+ */
+public final class BackgroundProcess implements AutoCloseable {
+    private final Process process;
+    private final String name;
+    private final BlockingQueue<String> fresh = new LinkedBlockingQueue<>();
+    private final List<String> lines = Collections.synchronizedList(new ArrayList<>());
+    private final StringBuffer err = new StringBuffer();
+    private final Thread outReader;
+    private final Thread errReader;
+
+    /** Starts reading {@code process}'s output; {@code name} says what it is in failure messages. */
+    public BackgroundProcess(Process process, String name) {
+        this.process = process;
+        this.name = name;
+        outReader = daemon(() -> pump(process.getInputStream()), name + "-out");
+        errReader = daemon(() -> {
+            try {
+                err.append(new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                // the process ended
+            }
+        }, name + "-err");
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        var t = new Thread(r, name);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    private void pump(InputStream in) {
+        try (var r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                lines.add(line);
+                fresh.add(line);
+            }
+        } catch (IOException e) {
+            // the process ended
+        }
+    }
+
+    /** The process itself (its pid, to signal it). */
+    public Process process() {
+        return process;
+    }
+
+    /** Waits for the next line that contains {@code text} and returns it; fails when the process ends or patience runs out first. */
+    public String awaitLine(String text) throws InterruptedException {
+        String line;
+        while ((line = nextLine()) != null) {
+            if (line.contains(text)) {
+                return line;
+            }
+        }
+        throw new AssertionError(name + " ended without a line with '" + text + "'; output:\n" + output() + "\nerrors:\n" + err);
+    }
+
+    /** The next line printed, or null once the process has ended and every line was read. */
+    public String nextLine() throws InterruptedException {
+        long deadline = System.nanoTime() + Poll.PATIENCE.toNanos();
+        while (System.nanoTime() - deadline < 0) {
+            String line = fresh.poll(50, TimeUnit.MILLISECONDS);
+            if (line != null) {
+                return line;
+            }
+            if (!process.isAlive()) {
+                outReader.join(TimeUnit.SECONDS.toMillis(10)); // its last lines may still be in the pipe
+                return fresh.poll();
+            }
+        }
+        throw new AssertionError(name + " printed nothing more in " + Poll.PATIENCE.toSeconds() + " s; output:\n" + output() + "\nerrors:\n" + err);
+    }
+
+    /** SIGKILL, as a crash: no shutdown hook, no finally block runs. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+    }
+
+    /** SIGTERM, as a service manager stops a process: the shutdown hook runs. */
+    public void terminate() {
+        // Through the handle: Process.destroy() would also close our ends of its pipes, losing what it prints while it stops.
+        process.toHandle().destroy();
+    }
+
+    /** Waits for the process to end and returns its exit code, with everything it printed read. */
+    public int exitCode() throws InterruptedException {
+        if (!process.waitFor(Poll.PATIENCE.toSeconds(), TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError(name + " did not end within " + Poll.PATIENCE.toSeconds() + " s; output:\n" + output() + "\nerrors:\n" + err);
+        }
+        // The process has ended, but its last lines may still be in the pipes: read them before anyone asks.
+        outReader.join(TimeUnit.SECONDS.toMillis(10));
+        errReader.join(TimeUnit.SECONDS.toMillis(10));
+        return process.exitValue();
+    }
+
+    /** Every line printed so far. */
+    public List<String> lines() {
+        synchronized (lines) {
+            return List.copyOf(lines);
+        }
+    }
+
+    /** Every line printed so far, as one text. */
+    public String output() {
+        return String.join("\n", lines());
+    }
+
+    /** What it wrote to standard error so far. */
+    public String stderr() {
+        return err.toString();
+    }
+
+    @Override
+    public void close() {
+        process.destroyForcibly();
+    }
+}
