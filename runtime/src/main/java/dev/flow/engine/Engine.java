@@ -43,7 +43,8 @@ public final class Engine {
     private final Set<Worker> driving = ConcurrentHashMap.newKeySet();
 
     public Engine(Store store, EngineOptions options) {
-        this.core = new EngineCore(store, options);
+        // the broker of a sandboxed step serves it through this engine's key-value service (called once the core is set)
+        this.core = new EngineCore(store, options, (execution, node) -> kv().forStep(execution, node));
         this.transitions = new Transitions(core);
     }
 
