@@ -114,8 +114,13 @@ public final class EngineCore {
         return agent != null && options.inProcessAgents().containsKey(agent);
     }
 
-    /** What one committed transaction did. */
-    public record Done<T>(T value, List<EventRow> events, Set<String> cancelled, Set<String> tags, int spareReady) {}
+    /**
+     * What one committed transaction did.
+     *
+     * @param processesStopped processes of work taken from workers outside this process (a dead
+     *     driver's, a lapsed lease's) that were killed
+     */
+    public record Done<T>(T value, List<EventRow> events, Set<String> cancelled, Set<String> tags, int spareReady, int processesStopped) {}
 
     /** Runs {@code work} in one write transaction, settles and writes everything, then tells listeners. */
     <T> Done<T> step(Function<Step, T> work) {
@@ -124,7 +129,7 @@ public final class EngineCore {
             T value = work.apply(step);
             step.finish();
             return new Done<>(value, List.copyOf(step.events), Set.copyOf(step.cancelled), Set.copyOf(step.tags),
-                    Math.max(0, step.readied - step.claimed));
+                    Math.max(0, step.readied - step.claimed), step.processesStopped);
         });
         if (!done.cancelled().isEmpty()) {
             workers.forEach(w -> w.cancelLocally(done.cancelled()));
