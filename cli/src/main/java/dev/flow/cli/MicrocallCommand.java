@@ -58,9 +58,9 @@ final class MicrocallCommand implements Callable<Integer> {
                     + " (call it from a task's command or agent, as \"$FLOW_BIN\" microcall --prompt ...)", ExitCode.USAGE);
         }
         if (KvBrokerClient.socketOf(env).isPresent() && !database.named()) {
-            throw new UserError("flow microcall does not work inside a sandboxed step: a sandbox has no database, and its agent would run"
-                    + " outside the sandbox (only \"flow kv\" reaches the run from inside, through its broker); run this step with"
-                    + " \"sandbox none\" to use microcalls", ExitCode.USAGE);
+            throw new UserError("flow microcall does not work inside a sandboxed step: it reads and records the run in the database,"
+                    + " which a sandbox does not show (only \"flow kv\" reaches the run from inside, through its broker); run this step"
+                    + " with \"sandbox none\" to use microcalls", ExitCode.USAGE);
         }
         if (agent != null && role != null) {
             throw new UserError("--agent and --role name the agent two ways: give one", ExitCode.USAGE);
