@@ -15,8 +15,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,14 +26,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Serves one step's {@code flow kv} on a Unix domain socket, from the process that runs the step:
  * the socket is {@code kv.sock} in a new folder only its owner may enter, which the sandbox shows
  * read-only (a client needs no write access to connect). Each connection is served by one of
- * {@link #HANDLERS} threads, one request line after another; a bad request (malformed JSON, an
+ * {@link #HANDLERS} threads, one request line after another, the others waiting their turn; a bad request (malformed JSON, an
  * unknown verb, a line too long, a refusal of the step's rights) gets an error answer, never a
  * failure of the process that serves it. Closing the broker stops it and removes its folder.
  */
 public final class KvBroker implements AutoCloseable {
     /** The variable that gives a step the broker's socket, instead of the database's address. */
     public static final String SOCKET_VARIABLE = "FLOW_KV_SOCKET";
-    /** Connections served at once; more wait, up to {@link #WAITING}, and the rest are closed. */
+    /**
+     * Connections served at once; up to {@link #WAITING} more are accepted and wait, and the rest wait
+     * in the kernel's backlog (a client's connect blocks): a step cannot make the process that serves
+     * it open more than {@code HANDLERS + WAITING} descriptors.
+     */
     static final int HANDLERS = 4;
     private static final int WAITING = 16;
     private static final AtomicInteger THREADS = new AtomicInteger();
@@ -43,6 +48,7 @@ public final class KvBroker implements AutoCloseable {
     private final ServerSocketChannel server;
     private final ThreadPoolExecutor handlers;
     private final Thread acceptor;
+    private final Semaphore open = new Semaphore(HANDLERS + WAITING);
     private volatile boolean closed;
 
     private KvBroker(KvAccess access, Path folder, Path socket, ServerSocketChannel server) {
@@ -50,7 +56,7 @@ public final class KvBroker implements AutoCloseable {
         this.folder = folder;
         this.socket = socket;
         this.server = server;
-        this.handlers = new ThreadPoolExecutor(HANDLERS, HANDLERS, 10, TimeUnit.SECONDS, new ArrayBlockingQueue<>(WAITING), r -> daemon(r, "flow-kv-broker"));
+        this.handlers = new ThreadPoolExecutor(HANDLERS, HANDLERS, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> daemon(r, "flow-kv-broker"));
         this.handlers.allowCoreThreadTimeOut(true);
         this.acceptor = daemon(this::acceptLoop, "flow-kv-accept");
     }
@@ -96,14 +102,26 @@ public final class KvBroker implements AutoCloseable {
         while (!closed) {
             SocketChannel channel;
             try {
+                open.acquire();
+            } catch (InterruptedException e) {
+                return; // closed
+            }
+            try {
                 channel = server.accept();
             } catch (IOException e) {
                 return; // closed
             }
             try {
-                handlers.execute(() -> serve(channel));
-            } catch (RejectedExecutionException busy) {
+                handlers.execute(() -> {
+                    try {
+                        serve(channel);
+                    } finally {
+                        open.release();
+                    }
+                });
+            } catch (RejectedExecutionException stopped) {
                 closeQuietly(channel);
+                return;
             }
         }
     }
@@ -194,6 +212,7 @@ public final class KvBroker implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        acceptor.interrupt();
         try {
             server.close();
         } catch (IOException ignored) {
