@@ -15,7 +15,9 @@ import picocli.CommandLine.Spec;
         description = {"Cancel a run and its child executions at once: they end cancelled in one transaction, the nodes they were running,"
                 + " waiting on or about to run are cancelled, and their questions withdrawn. Work in progress is killed (its whole process"
                 + " tree) by whichever process runs it: a \"flow run\" or \"flow resume\" driving the run ends with exit status 1,"
-                + " a \"flow worker\" goes on with other work. A cancelled run cannot be resumed; \"flow fork\" starts a new one from any"
+                + " a \"flow worker\" goes on with other work. The processes of work whose driver is gone (killed, crashed) or runs"
+                + " elsewhere on this machine are found by their run token (and cgroup) and stopped by flow cancel itself, which says"
+                + " how many. A cancelled run cannot be resumed; \"flow fork\" starts a new one from any"
                 + " of its nodes.",
                 "Exit status: 0 cancelled, 2 usage problems (an unknown execution, a child execution, a run that has already ended,"
                         + " a missing or unreadable database)."})
@@ -41,6 +43,9 @@ final class CancelCommand implements Callable<Integer> {
             var stopped = new ArrayList<String>();
             if (c.nodesStopped() > 0) {
                 stopped.add(c.nodesStopped() + (c.nodesStopped() == 1 ? " node" : " nodes") + " stopped");
+            }
+            if (c.processesStopped() > 0) {
+                stopped.add(EventText.processes(c.processesStopped()) + " of work whose driver is gone stopped");
             }
             if (c.childrenCancelled() > 0) {
                 stopped.add(c.childrenCancelled() + (c.childrenCancelled() == 1 ? " child execution" : " child executions") + " cancelled");

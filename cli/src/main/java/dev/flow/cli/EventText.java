@@ -19,6 +19,11 @@ final class EventText {
     private EventText() {}
 
     /** The event's details; an empty object when it has none. */
+    /** {@code 1 process}, {@code 3 processes}. */
+    static String processes(long n) {
+        return n + (n == 1 ? " process" : " processes");
+    }
+
     static JsonNode data(EventRow e) {
         if (e.data() == null || e.data().isBlank()) {
             return JSON.createObjectNode();
@@ -58,7 +63,8 @@ final class EventText {
             case "loop_limit" -> "loop " + text(d, "edge") + " ran out (limit " + text(d, "limit") + ")";
             case "stopping" -> "stopping (" + text(d, "status").replace('_', ' ') + "): " + text(d, "report");
             case "warning" -> "warning" + (e.nodeId() == null ? "" : " at node " + who) + ": " + text(d, "message");
-            case "lease_lost" -> "node " + who + " handed over: " + text(d, "why");
+            case "lease_lost" -> "node " + who + " handed over: " + text(d, "why") + (d.has("processes_stopped")
+                    ? " (" + processes(d.get("processes_stopped").asLong()) + " it left running stopped)" : "");
             case "lease_released" -> "node " + who + " handed back: " + text(d, "why");
             case "circuit_opened" -> "agent " + text(d, "agent") + " failed too often; its nodes wait before trying again";
             case "result_dropped" -> "node " + who + ": a late result was dropped (" + text(d, "reason") + ")";

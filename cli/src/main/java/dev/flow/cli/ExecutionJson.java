@@ -12,11 +12,10 @@ import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.ForkRow;
 import dev.flow.store.ErrorClass;
-import dev.flow.store.KvEntry;
+import dev.flow.engine.broker.KvAccess;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.RunRow;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The JSON of {@code flow status --format json}, {@code flow log --format json} and {@code flow kv
@@ -162,13 +161,13 @@ final class ExecutionJson {
         return compact(o);
     }
 
-    static String kvEntries(List<KvEntry> entries, Map<KvEntry, String> values) {
+    static String kvEntries(List<KvAccess.Value> entries) {
         ArrayNode array = JSON.createArrayNode();
-        for (KvEntry e : entries) {
+        for (KvAccess.Value e : entries) {
             ObjectNode o = array.addObject();
             o.put("scope", e.scope());
             o.put("key", e.key());
-            o.put("value", values.get(e));
+            o.put("value", e.value());
             o.put("bytes", e.bytes());
             o.put("writer", e.writer());
             o.put("at", Times.iso(e.at()));

@@ -1,6 +1,6 @@
 package dev.flow.cli;
 
-import dev.flow.engine.ExecutionQueries;
+import dev.flow.engine.broker.KvAccess;
 import dev.flow.store.KvEntry;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -39,26 +39,26 @@ final class KvGetCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         String execution = where.execution();
         String scope = where.scope();
-        try (var store = database.openExisting()) {
-            ExecutionQueries queries = Engines.create(store).queries();
+        try (var endpoint = KvEndpoint.open(database, execution)) {
+            KvAccess kv = endpoint.access();
             if (history) {
-                List<KvEntry> entries = queries.kvHistory(execution, scope, key);
+                List<KvAccess.Value> entries = kv.history(scope, key);
                 if (entries.isEmpty()) {
                     return missing(scope, execution);
                 }
                 // the store keeps them newest first; a history reads oldest first, the latest value last
                 var oldestFirst = new ArrayList<>(entries);
                 Collections.reverse(oldestFirst);
-                for (KvEntry e : oldestFirst) {
+                for (KvAccess.Value e : oldestFirst) {
                     // a listing, so shown safely; a plain get prints the value as stored, for scripts
-                    out.println(TerminalText.line(Times.dateTime(e.at()) + "  " + e.writer() + "  " + queries.kvRead(e)));
+                    out.println(TerminalText.line(Times.dateTime(e.at()) + "  " + e.writer() + "  " + e.value()));
                 }
             } else {
-                var entry = queries.kvGet(execution, scope, key);
+                var entry = kv.get(scope, key);
                 if (entry.isEmpty()) {
                     return missing(scope, execution);
                 }
-                out.println(queries.kvRead(entry.get()));
+                out.println(entry.get().value());
             }
         }
         out.flush();

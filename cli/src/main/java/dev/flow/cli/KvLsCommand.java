@@ -1,8 +1,6 @@
 package dev.flow.cli;
 
-import dev.flow.engine.ExecutionQueries;
-import dev.flow.store.KvEntry;
-import java.util.LinkedHashMap;
+import dev.flow.engine.broker.KvAccess;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -41,16 +39,13 @@ final class KvLsCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         String execution = where.execution();
         String scope = where.scope();
-        try (var store = database.openExisting()) {
-            ExecutionQueries queries = Engines.create(store).queries();
-            List<KvEntry> entries = queries.kvList(execution, scope, prefix);
-            var values = new LinkedHashMap<KvEntry, String>();
-            entries.forEach(e -> values.put(e, queries.kvRead(e)));
+        try (var endpoint = KvEndpoint.open(database, execution)) {
+            List<KvAccess.Value> entries = endpoint.access().list(scope, prefix == null ? "" : prefix);
             if (json) {
-                out.println(ExecutionJson.kvEntries(entries, values));
+                out.println(ExecutionJson.kvEntries(entries));
             } else {
                 var table = new TextTable("KEY", "VALUE", "WRITER", "WRITTEN");
-                entries.forEach(e -> table.add(e.key(), clip(values.get(e)), e.writer(), Times.dateTime(e.at())));
+                entries.forEach(e -> table.add(e.key(), clip(e.value()), e.writer(), Times.dateTime(e.at())));
                 if (!table.isEmpty()) {
                     table.print(out, Ansi.choose(ColorMode.NEVER));
                 }

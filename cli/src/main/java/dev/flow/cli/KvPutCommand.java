@@ -1,6 +1,5 @@
 package dev.flow.cli;
 
-import dev.flow.engine.KvService;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
@@ -37,8 +36,8 @@ final class KvPutCommand implements Callable<Integer> {
         String text = value.equals("-") ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8) : value;
         String execution = where.execution();
         String scope = where.scope();
-        try (var store = database.openExisting()) {
-            Engines.create(store).kv().put(KvService.Caller.fromEnvironment(System.getenv()), execution, scope, key, text);
+        try (var endpoint = KvEndpoint.open(database, execution)) {
+            endpoint.access().put(scope, key, text);
         }
         return ExitCode.OK;
     }

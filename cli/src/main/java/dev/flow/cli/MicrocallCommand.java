@@ -1,6 +1,7 @@
 package dev.flow.cli;
 
 import dev.flow.engine.Microcalls;
+import dev.flow.engine.broker.KvBrokerClient;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -55,6 +56,11 @@ final class MicrocallCommand implements Callable<Integer> {
         if (execution == null || execution.isBlank() || node == null || node.isBlank()) {
             throw new UserError("flow microcall runs inside a node of a run: FLOW_EXECUTION_ID and FLOW_NODE_ID are not set here"
                     + " (call it from a task's command or agent, as \"$FLOW_BIN\" microcall --prompt ...)", ExitCode.USAGE);
+        }
+        if (KvBrokerClient.socketOf(env).isPresent() && !database.named()) {
+            throw new UserError("flow microcall does not work inside a sandboxed step: it reads and records the run in the database,"
+                    + " which a sandbox does not show (only \"flow kv\" reaches the run from inside, through its broker); run this step"
+                    + " with \"sandbox none\" to use microcalls", ExitCode.USAGE);
         }
         if (agent != null && role != null) {
             throw new UserError("--agent and --role name the agent two ways: give one", ExitCode.USAGE);

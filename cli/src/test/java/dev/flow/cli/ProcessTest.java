@@ -92,6 +92,71 @@ class ProcessTest {
         assertThat(ws.lines("slow.marker")).isEqualTo(Map.of("started", 2));
     }
 
+    /** Two tasks at once, each a shell whose sleep (the first time only) writes its pid to NODE.sleep. */
+    private Path twoSleepers() {
+        return ws.write("sleepers.flow", """
+                workflow sleepers {
+                    parallel fan
+                    merge join
+                    task a { sh "if [ ! -e a.sleep ]; then sleep 300 & echo $! > a.sleep; wait; fi" }
+                    task b { sh "if [ ! -e b.sleep ]; then sleep 300 & echo $! > b.sleep; wait; fi" }
+                    start -> fan
+                    fan -> a -> join
+                    fan -> b -> join
+                    join -> end
+                }
+                """);
+    }
+
+    /** Runs {@link #twoSleepers} until both sleep, then SIGKILLs the driver; returns the execution. */
+    private String runSleepersAndKillTheDriver() throws Exception {
+        try (var run = FlowProcess.start(dir, "run", twoSleepers().toString(), "--db", ws.db.toString())) {
+            String id = Workspace.executionOf(run.await("as execution", 60));
+            awaitFile(dir.resolve("a.sleep"));
+            awaitFile(dir.resolve("b.sleep"));
+            run.kill();
+            return id;
+        }
+    }
+
+    /** Waits (a minute at most) until the process is gone. */
+    private static void awaitGone(long pid) throws InterruptedException {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (alive(pid) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(alive(pid)).as("process " + pid).isFalse();
+    }
+
+    /** Issue 19, item 11: the driver is SIGKILLed; its step processes live on until flow cancel finds and stops them. */
+    @Test
+    void cancelOfARunWhoseDriverWasKilledStopsTheProcessesItsStepsLeft() throws Exception {
+        String id = runSleepersAndKillTheDriver();
+        long a = Long.parseLong(Files.readString(dir.resolve("a.sleep")).strip());
+        long b = Long.parseLong(Files.readString(dir.resolve("b.sleep")).strip());
+        assertThat(alive(a) && alive(b)).as("the steps outlived their driver").isTrue();
+        FlowProcess cancel = ws.process("cancel", id);
+        assertThat(cancel.exit()).as(cancel.out() + cancel.err()).isZero();
+        // each sleep and the shell waiting for it, at least
+        assertThat(cancel.out()).contains("2 nodes stopped").containsPattern("\\b([4-9]|\\d\\d+) processes of work whose driver is gone stopped");
+        awaitGone(a);
+        awaitGone(b);
+    }
+
+    /** Issue 19, item 11: the same for flow resume, which says what it stopped and then runs the steps again. */
+    @Test
+    void resumeOfARunWhoseDriverWasKilledStopsTheProcessesItsStepsLeftAndSaysSo() throws Exception {
+        String id = runSleepersAndKillTheDriver();
+        long a = Long.parseLong(Files.readString(dir.resolve("a.sleep")).strip());
+        long b = Long.parseLong(Files.readString(dir.resolve("b.sleep")).strip());
+        FlowProcess resume = ws.process("resume", id);
+        assertThat(resume.exit()).as(resume.out() + resume.err()).isZero();
+        assertThat(resume.out()).contains("node a handed over: its worker process is gone (", "node b handed over: its worker process is gone (",
+                " it left running stopped)", "completed in");
+        awaitGone(a);
+        awaitGone(b);
+    }
+
     @Test
     void sigtermStopsTheRunCleanlyHandsItsWorkBackAndSaysHowToResume() throws Exception {
         String id;

@@ -68,6 +68,35 @@ class SandboxCommandTest {
         assertThat(ws.flow("kv", "get", "-e", id, "-n", "t", "greeting").out()).isEqualTo("hello\n");
     }
 
+    /**
+     * Issue 19, item 1: inside the sandbox, {@code flow kv} reaches the store through the broker
+     * (there is no database address to use), with the step's rights and no more.
+     */
+    @Test
+    void insideTheSandboxFlowKvGoesThroughTheBrokerWithTheStepsRights() throws Exception {
+        Path file = ws.write("boxed.flow", """
+                workflow boxed {
+                    sandbox
+                    task t {
+                        sh "set -u; env | grep -c '^FLOW_DB=' > db-vars.txt; \\"$FLOW_BIN\\" kv put note hello; \\"$FLOW_BIN\\" kv put --run shared all; \\"$FLOW_BIN\\" kv get note > got.txt; \\"$FLOW_BIN\\" kv ls --run > ls.txt; \\"$FLOW_BIN\\" kv put --node u x y 2> other-node.txt; echo $? >> other-node.txt; \\"$FLOW_BIN\\" kv get -e someone-else --run token 2> other-run.txt; echo $? >> other-run.txt; \\"$FLOW_BIN\\" microcall --prompt hi 2> microcall.txt; echo $? >> microcall.txt"
+                    }
+                    task u { run ["true"] }
+                    start -> t -> u -> end
+                }
+                """);
+        FlowProcess run = ws.process("run", file.toString());
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(dir.resolve("db-vars.txt")).hasContent("0");
+        assertThat(dir.resolve("got.txt")).hasContent("hello");
+        assertThat(Files.readString(dir.resolve("ls.txt"))).contains("shared", "all", "t");
+        assertThat(Files.readString(dir.resolve("other-node.txt"))).contains("node \"t\" may not write the keys of node \"u\"").endsWith("2\n");
+        assertThat(Files.readString(dir.resolve("other-run.txt"))).contains("only its own execution's keys").endsWith("2\n");
+        assertThat(Files.readString(dir.resolve("microcall.txt"))).contains("does not work inside a sandboxed step").endsWith("2\n");
+        String id = Workspace.executionOf(run.out());
+        assertThat(ws.flow("kv", "get", "-e", id, "-n", "t", "note").out()).isEqualTo("hello\n");
+        assertThat(ws.flow("kv", "get", "-e", id, "--run", "shared").out()).isEqualTo("all\n");
+    }
+
     @Test
     void theVersionSaysWhetherSandboxesCanRunHere() {
         Cli r = Cli.run("--version");

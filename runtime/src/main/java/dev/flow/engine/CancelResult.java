@@ -8,5 +8,7 @@ package dev.flow.engine;
  * @param nodesStopped nodes that were ready, running or waiting and were cancelled, in it and its children
  * @param childrenCancelled child executions (subgraph runs) cancelled with it
  * @param report the report the execution now has
+ * @param processesStopped processes of its running nodes on this machine that no worker of this
+ *     process held (their driver died, or runs in another process) and were killed by the cancel
  */
-public record CancelResult(String executionId, String workflowId, int nodesStopped, int childrenCancelled, String report) {}
+public record CancelResult(String executionId, String workflowId, int nodesStopped, int childrenCancelled, String report, int processesStopped) {}

@@ -43,7 +43,8 @@ public final class Engine {
     private final Set<Worker> driving = ConcurrentHashMap.newKeySet();
 
     public Engine(Store store, EngineOptions options) {
-        this.core = new EngineCore(store, options);
+        // the broker of a sandboxed step serves it through this engine's key-value service (called once the core is set)
+        this.core = new EngineCore(store, options, (execution, node) -> kv().forStep(execution, node));
         this.transitions = new Transitions(core);
     }
 
@@ -247,7 +248,9 @@ public final class Engine {
      * cancelled}; their nodes that are ready, running or waiting are cancelled (ended {@code skipped}
      * with the reason, and a {@code node_cancelled} event), their questions withdrawn; a {@code
      * cancelled} event says who asked and why. Running work is killed by whichever worker holds it:
-     * here at once, in another process within half a second ({@link Worker}). The run can no longer
+     * here at once, in another process within half a second ({@link Worker}); and, before the
+     * cancel commits, every process on this machine that carries the run token of a running node no
+     * worker of this process holds (its driver was killed, or is another process) is killed here. The run can no longer
      * be resumed or answered; {@link #fork} starts a new one from any of its nodes.
      *
      * @param reason why, for the report and the log; null for none
@@ -269,7 +272,7 @@ public final class Engine {
             nodes += e.kind().equals("node_cancelled") ? 1 : 0;
             children += e.kind().equals("execution_finished") && !e.executionId().equals(row.id()) ? 1 : 0;
         }
-        return new CancelResult(row.id(), row.workflowId(), nodes, children, done.value());
+        return new CancelResult(row.id(), row.workflowId(), nodes, children, done.value(), done.processesStopped());
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.flow.engine;
 
+import dev.flow.engine.broker.KvAccess;
 import dev.flow.engine.config.UsageException;
 import dev.flow.engine.step.EngineCore;
 import dev.flow.engine.step.ExecutionLookup;
@@ -22,7 +23,8 @@ import java.util.Optional;
  * earlier values. Anyone may read ({@link ExecutionQueries#kvGet} and the like). A process started
  * by the engine (an agent, a command) writes only its own node's keys and the run's, in its own
  * execution; a person may write any node's. Values over 64 KiB go to an artifact file whose SHA-256
- * the database keeps.
+ * the database keeps. A sandboxed step has no database: it reaches the store through a broker that
+ * serves {@link #forStep} (its own execution only, reads and writes alike).
  */
 public final class KvService {
     /** Values up to this many bytes stay in the database. */
@@ -94,6 +96,49 @@ public final class KvService {
         KvEntry entry = KvValues.entry(core, exec.id(), scope, key, value, caller.name(), core.now());
         new Transitions(core).putKv(entry, caller.isPerson() ? null : caller.nodeId());
         return entry;
+    }
+
+    /**
+     * The store of {@code executionId} as {@code caller} may use it: reads of any scope of that
+     * execution, writes as {@link #put} allows them. The broker of a sandboxed step serves the
+     * step's own ({@link #forStep}).
+     */
+    public KvAccess access(Caller caller, String executionId) {
+        return new KvAccess() {
+            @Override
+            public String executionId() {
+                return executionId;
+            }
+
+            @Override
+            public Optional<KvAccess.Value> get(String scope, String key) {
+                return KvService.this.get(executionId, scope, key).map(KvService.this::value);
+            }
+
+            @Override
+            public List<KvAccess.Value> history(String scope, String key) {
+                return KvService.this.history(executionId, scope, key).stream().map(KvService.this::value).toList();
+            }
+
+            @Override
+            public List<KvAccess.Value> list(String scope, String prefix) {
+                return KvService.this.list(executionId, scope, prefix).stream().map(KvService.this::value).toList();
+            }
+
+            @Override
+            public void put(String scope, String key, String value) {
+                KvService.this.put(caller, executionId, scope, key, value);
+            }
+        };
+    }
+
+    /** What the broker of a sandboxed step serves: its own execution, written as its node. */
+    public KvAccess forStep(String executionId, String nodeId) {
+        return access(new Caller(executionId, nodeId), executionId);
+    }
+
+    private KvAccess.Value value(KvEntry e) {
+        return new KvAccess.Value(e.scope(), e.key(), read(e), e.bytes(), e.writer(), e.at());
     }
 
     /** The value of an entry, from the database or its artifact (checked against its SHA-256). */

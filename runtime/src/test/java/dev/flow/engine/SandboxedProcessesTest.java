@@ -24,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Steps in a sandbox, run by the real bubblewrap (the build installs Debian's package when it is
- * missing): a sandboxed process writes in its working directory, its artifact folder, the run's
- * database and a private /tmp, and nowhere else; offline, it has no network; without bwrap on PATH
+ * missing): a sandboxed process writes in its working directory, its artifact folder and a private
+ * /tmp, and nowhere else (it does not even see the run's database: {@link SandboxDatabaseTest}); offline, it has no network; without bwrap on PATH
  * the step fails, saying what to install, and its command never runs.
  */
 class SandboxedProcessesTest {
@@ -40,7 +40,7 @@ class SandboxedProcessesTest {
         return "echo in > inside.txt; "
                 + "echo art > \"$FLOW_ARTIFACTS_DIR/art.txt\"; "
                 + "echo tmp > /tmp/private.txt && cp /tmp/private.txt tmp-copy.txt; "
-                + "[ -w \"$FLOW_DB\" ] && echo db-writable; "
+                + "{ echo garbage >> \"$DBFILE\"; } 2>/dev/null; [ -f \"$DBFILE\" ] && echo db-visible; [ -s \"$DBFILE\" ] && echo db-readable; "
                 + "{ echo out > \"$OUTSIDE\"; } 2>/dev/null && echo outside-written; "
                 + "{ echo out > ../outside.txt; } 2>/dev/null; "
                 + "{ echo home > \"$HOME/" + homeFile + "\"; } 2>/dev/null && echo home-written; "
@@ -48,22 +48,22 @@ class SandboxedProcessesTest {
     }
 
     @Test
-    void aSandboxedTaskWritesInItsWorkingDirectoryArtifactsDatabaseAndTmpAndNowhereElse() throws Exception {
+    void aSandboxedTaskWritesInItsWorkingDirectoryArtifactsAndTmpAndNowhereElseNotEvenTheDatabase() throws Exception {
         Files.createDirectories(dir.resolve("work"));
         String homeFile = "flow-sandbox-" + UUID.randomUUID();
         Path home = Path.of(System.getProperty("user.home")).resolve(homeFile);
         // The temporary folder is under /tmp, which a sandbox replaces with its own: a real folder outside it is the build's.
         Path outside = Path.of("target").toAbsolutePath().resolve(homeFile + ".txt");
-        var g = GraphBuilder.workflow("w").sh("t", tryWrites(homeFile)).cwdAndEnv("t", "work", Map.of("OUTSIDE", outside.toString())).sandbox(ON)
-                .chain("start", "t", "end").graph();
         try (var h = new Harness(dir)) {
+            var g = GraphBuilder.workflow("w").sh("t", tryWrites(homeFile)).cwdAndEnv("t", "work", Map.of("OUTSIDE", outside.toString(), "DBFILE",
+                    h.store.address())).sandbox(ON).chain("start", "t", "end").graph();
             String id = h.start(g);
             try {
                 assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
                 String stdout = Files.readString(artifacts(h, id).resolve("stdout.log"));
                 // A build under /tmp (a clone there) has its target/ inside the sandbox's private /tmp: the write
                 // lands there, in memory, and never on disk, which is what the assertion on the file below shows.
-                assertThat(stdout).contains("db-writable", "finished").doesNotContain("home-written");
+                assertThat(stdout).contains("finished").doesNotContain("home-written", "db-visible", "db-readable");
                 if (!outside.startsWith("/tmp")) {
                     assertThat(stdout).doesNotContain("outside-written");
                 }

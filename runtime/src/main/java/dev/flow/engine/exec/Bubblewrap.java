@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The sandbox tool: bubblewrap ({@code bwrap}, Debian's package {@code bubblewrap}). A sandboxed
  * process sees the whole file system read-only, a private {@code /tmp}, a minimal {@code /dev},
- * its own process namespace, and read-write binds of exactly the paths its {@link SandboxPolicy}
- * allows; without network when the policy says so. It dies with Flow ({@code --die-with-parent}),
+ * its own process namespace, read-write binds of exactly the paths its {@link SandboxPolicy}
+ * allows, and {@code /dev/null} in place of the files it hides (Flow's database); without network when the policy says so. It dies with Flow ({@code --die-with-parent}),
  * and runs in a session of its own so that it cannot type into a terminal.
  */
 public final class Bubblewrap {
@@ -75,6 +75,10 @@ public final class Bubblewrap {
         for (Path p : policy.writable()) {
             out.addAll(List.of("--bind", p.toString(), p.toString()));
         }
+        // last, so that no bind above shows them again; a file over which /dev/null is mounted cannot be replaced or linked
+        for (Path p : policy.hidden()) {
+            out.addAll(List.of("--ro-bind", "/dev/null", p.toString()));
+        }
         out.addAll(List.of("--chdir", cwd.toAbsolutePath().normalize().toString(), "--"));
         out.addAll(argv);
         return out;
@@ -96,7 +100,7 @@ public final class Bubblewrap {
     /** Makes one sandbox, the way jobs get theirs, around {@code /bin/sh -c :}. */
     private static Availability probe(Path program) {
         String version = firstLine(List.of(program.toString(), "--version"));
-        var argv = wrap(program, new SandboxPolicy(List.of(), List.of(), true), Path.of("/"), List.of("/bin/sh", "-c", ":"));
+        var argv = wrap(program, new SandboxPolicy(List.of(), List.of(), List.of(), true), Path.of("/"), List.of("/bin/sh", "-c", ":"));
         try {
             Process p = new ProcessBuilder(argv).redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
             String said = new String(p.getInputStream().readNBytes(4096), StandardCharsets.UTF_8).strip();

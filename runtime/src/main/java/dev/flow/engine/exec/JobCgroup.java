@@ -73,10 +73,15 @@ final class JobCgroup {
         awaitEmpty();
     }
 
-    /** Kills what is left, then removes the cgroup and those below it; a cgroup that cannot be emptied stays. */
-    void killAndRemove() {
+    /**
+     * Kills what is left, then removes the cgroup and those below it; a cgroup that cannot be emptied
+     * stays. Returns how many processes were in it.
+     */
+    int killAndRemove() {
+        int found = Files.isDirectory(dir) ? pids().size() : 0;
         kill();
         remove(dir);
+        return found;
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.flow.engine.exec;
 
+import dev.flow.engine.broker.KvAccess;
+import dev.flow.engine.broker.KvBroker;
 import dev.flow.model.Command;
 import dev.flow.model.Sandbox;
 import java.io.IOException;
@@ -13,10 +15,16 @@ import java.util.Map;
 
 /** Turns a model {@link Command} of a job into a process with the job's environment and artifact files. */
 final class Launcher {
-    private final ProcessRunner runner;
+    /** The address of the database, which a sandboxed step does not get. */
+    private static final List<String> STORE_ADDRESSES = List.of("FLOW_DB", "FLOW_ARTIFACTS");
 
-    Launcher(Containment containment) {
+    private final ProcessRunner runner;
+    private final KvAccess.Factory stepKv;
+
+    /** @param stepKv what the key-value broker of a sandboxed step serves it; null for no broker (its {@code flow kv} then fails) */
+    Launcher(Containment containment, KvAccess.Factory stepKv) {
         this.runner = new ProcessRunner(containment);
+        this.stepKv = stepKv;
     }
 
     /** A process that ran, and where its output went. */
@@ -70,10 +78,33 @@ final class Launcher {
         Path out = job.runDir().resolve(label + "stdout.log");
         Path err = job.runDir().resolve(label + "stderr.log");
         List<String> program = job.baseDir().equals(job.workflowDir()) ? argv : anchored(argv, dir, job.workflowDir());
-        SandboxPolicy policy = sandbox == null ? null : SandboxPolicy.forJob(sandbox, job, dir, env);
-        ProcessResult result = runner.run(new ProcessSpec(program, dir, env, stdin, out, err, timeout, job.env().get("FLOW_RUN_TOKEN"), policy),
-                cancellation);
-        return new Ran(result, out, err);
+        if (sandbox == null) {
+            return new Ran(runner.run(new ProcessSpec(program, dir, env, stdin, out, err, timeout, job.env().get("FLOW_RUN_TOKEN"), null), cancellation),
+                    out, err);
+        }
+        // A sandboxed step never gets the database: its `flow kv` goes through a broker in this process.
+        List<Path> hidden = StoreFiles.of(job.env().get("FLOW_DB"), System.getenv());
+        STORE_ADDRESSES.forEach(env::remove);
+        try (KvBroker broker = startBroker(job)) {
+            if (broker != null) {
+                env.put(KvBroker.SOCKET_VARIABLE, broker.socket().toString());
+            }
+            SandboxPolicy policy = SandboxPolicy.forJob(sandbox, job, dir, env, broker == null ? null : broker.folder(), hidden);
+            ProcessResult result = runner.run(new ProcessSpec(program, dir, env, stdin, out, err, timeout, job.env().get("FLOW_RUN_TOKEN"), policy),
+                    cancellation);
+            return new Ran(result, out, err);
+        }
+    }
+
+    private KvBroker startBroker(Job job) throws LaunchException {
+        if (stepKv == null) {
+            return null;
+        }
+        try {
+            return KvBroker.start(stepKv.forStep(job.executionId(), job.nodeId()));
+        } catch (IOException e) {
+            throw new LaunchException("cannot start the key-value broker of the sandbox: " + e.getMessage());
+        }
     }
 
     /**

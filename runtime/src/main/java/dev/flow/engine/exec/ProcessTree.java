@@ -128,13 +128,16 @@ final class ProcessTree {
     /**
      * Kills the processes left behind by a worker that died: the job cgroups made for {@code token}
      * (found by name anywhere in the hierarchy) and every process whose environment carries
-     * {@code FLOW_RUN_TOKEN=token}. Returns how many processes the sweep killed.
+     * {@code FLOW_RUN_TOKEN=token}. Returns how many processes were killed.
      */
     static int killByToken(String token) {
+        int killed = 0;
         Cgroups cgroups = Cgroups.forRecovery();
         if (cgroups != null) {
-            cgroups.findByToken(token).forEach(JobCgroup::killAndRemove);
+            for (JobCgroup c : cgroups.findByToken(token)) {
+                killed += c.killAndRemove();
+            }
         }
-        return ProcTable.available() ? ProcessSweep.kill(-1, -1, token) : 0;
+        return killed + (ProcTable.available() ? ProcessSweep.kill(-1, -1, token) : 0);
     }
 }

@@ -12,17 +12,21 @@ import java.util.Map;
 
 /**
  * What a sandboxed process may do, with every path resolved: it writes only to {@code writable}
- * (which exist) and a private {@code /tmp}, and reads everything else.
+ * (which exist) and a private {@code /tmp}, reads everything else but {@code hidden}.
  *
  * @param readable paths it must still see where the private {@code /tmp} would hide them (the
- *     workflow's folder, the {@code flow} command); those inside a writable path are left out
+ *     workflow's folder, the {@code flow} command, the key-value broker's folder); those inside a
+ *     writable path are left out
+ * @param hidden files it must not see at all (Flow's database and its companions, PostgreSQL's
+ *     password file): each is replaced by an empty device, read-only
  * @param network whether it may use the network
  */
-public record SandboxPolicy(List<Path> writable, List<Path> readable, boolean network) {
+public record SandboxPolicy(List<Path> writable, List<Path> readable, List<Path> hidden, boolean network) {
     public SandboxPolicy {
         writable = ordered(writable);
         List<Path> rw = writable;
         readable = ordered(readable).stream().filter(r -> rw.stream().noneMatch(r::startsWith)).toList();
+        hidden = ordered(hidden);
     }
 
     /** Absolute, each once, parents before children, so that a bind inside another is not hidden by it. */
@@ -32,28 +36,14 @@ public record SandboxPolicy(List<Path> writable, List<Path> readable, boolean ne
     }
 
     /**
-     * The policy of a job's process under {@code sandbox}: its working directory, its artifact
-     * folder, the run's database and key-value folder (so that {@code flow kv} works inside), and the
-     * sandbox's {@code writes}: {@code ~/...} in the process's home, relative paths in the
-     * workflow's folder. A path of {@code writes} that does not exist is an error, not a silent gap.
+     * The policy of a job's process under {@code sandbox}: it writes its working directory, its
+     * artifact folder and the sandbox's {@code writes} ({@code ~/...} in the process's home, relative
+     * paths in the workflow's folder); it reads the key-value broker's folder ({@code broker}); it
+     * never sees the files of {@code hidden} ({@link StoreFiles}). A path of {@code writes} that does
+     * not exist is an error, not a silent gap.
      */
-    static SandboxPolicy forJob(Sandbox sandbox, Job job, Path cwd, Map<String, String> env) throws LaunchException {
+    static SandboxPolicy forJob(Sandbox sandbox, Job job, Path cwd, Map<String, String> env, Path broker, List<Path> hidden) throws LaunchException {
         var paths = new ArrayList<Path>(List.of(cwd, job.runDir()));
-        String db = env.get("FLOW_DB");
-        if (db != null) {
-            for (String suffix : List.of("", "-wal", "-shm")) {
-                Path p = Path.of(db + suffix);
-                if (Files.exists(p)) {
-                    paths.add(p);
-                }
-            }
-        }
-        try {
-            // artifacts/EXECUTION/NODE/ITERATION-ATTEMPT: the execution's key-value values are in artifacts/EXECUTION/kv.
-            paths.add(Files.createDirectories(job.runDir().getParent().getParent().resolve("kv")));
-        } catch (IOException e) {
-            throw new LaunchException("cannot make the run's key-value folder for the sandbox: " + e.getMessage());
-        }
         for (String written : sandbox.writes()) {
             Path p = resolve(written, job.baseDir(), env.get("HOME"));
             if (!Files.exists(p)) {
@@ -64,7 +54,10 @@ public record SandboxPolicy(List<Path> writable, List<Path> readable, boolean ne
         }
         var readable = new ArrayList<Path>(List.of(job.baseDir()));
         readable.addAll(flowInstallation(env.get("FLOW_BIN")));
-        return new SandboxPolicy(paths, readable, sandbox.network());
+        if (broker != null) {
+            readable.add(broker);
+        }
+        return new SandboxPolicy(paths, readable, hidden, sandbox.network());
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.flow.engine.exec;
 
+import dev.flow.engine.broker.KvAccess;
 import dev.flow.engine.workspace.Workspaces;
 import dev.flow.model.Isolation;
 import dev.flow.model.NodeSpec;
@@ -25,10 +26,11 @@ public final class StandardExecutor implements WorkExecutor {
      * @param containment how the processes of a job are held together and killed
      * @param workspaces where isolated steps make their worktrees; null when isolation is not available
      * @param probe told of the points of an isolated step's apply ({@code before-apply}, {@code during-apply})
+     * @param stepKv what the key-value broker of a sandboxed step serves it
      */
     public StandardExecutor(AgentCommands agents, RoleAgents roles, Map<String, WorkExecutor> inProcess, Duration defaultTimeout,
-            boolean contractFooter, Containment containment, Workspaces workspaces, BiConsumer<String, String> probe) {
-        var launcher = new Launcher(containment);
+            boolean contractFooter, Containment containment, Workspaces workspaces, BiConsumer<String, String> probe, KvAccess.Factory stepKv) {
+        var launcher = new Launcher(containment, stepKv);
         this.gates = new Gates(launcher, defaultTimeout);
         this.commandTask = new CommandTask(launcher, gates);
         this.agentTask = new AgentTask(launcher, gates, agents, roles, contractFooter);

@@ -1,5 +1,6 @@
 package dev.flow.engine.step;
 
+import dev.flow.engine.broker.KvAccess;
 import dev.flow.engine.config.EngineOptions;
 import dev.flow.engine.config.Probe;
 import dev.flow.engine.exec.AgentCommands;
@@ -40,14 +41,18 @@ public final class EngineCore {
     /** The workers running in this process, which kill the work a committed transaction cancelled. */
     private final Set<LocalWorker> workers = ConcurrentHashMap.newKeySet();
 
-    public EngineCore(Store store, EngineOptions options) {
+    /**
+     * @param stepKv what the key-value broker of a sandboxed step serves it (its run's store, with the
+     *     step's rights)
+     */
+    public EngineCore(Store store, EngineOptions options, KvAccess.Factory stepKv) {
         this.store = store;
         this.options = options;
         this.roles = new RoleAgents(options.roleCommands(), options.environment());
         this.executor = options.executor() != null ? options.executor()
                 : new StandardExecutor(new AgentCommands(options.agentCommands(), options.environment()), roles, options.inProcessAgents(),
                         options.defaultTimeout(), options.contractFooter(), Containment.forEnvironment(options.environment()),
-                        Workspaces.besideDatabase(store), options.probe()::at);
+                        Workspaces.besideDatabase(store), options.probe()::at, stepKv);
         this.breaker = new CircuitBreaker(options.breakerThreshold(), options.breakerOpenFor().toMillis());
         this.backoff = new Backoff(options.random());
         this.artifacts = new ArtifactPaths(store.artifactsDir());
@@ -109,8 +114,13 @@ public final class EngineCore {
         return agent != null && options.inProcessAgents().containsKey(agent);
     }
 
-    /** What one committed transaction did. */
-    public record Done<T>(T value, List<EventRow> events, Set<String> cancelled, Set<String> tags, int spareReady) {}
+    /**
+     * What one committed transaction did.
+     *
+     * @param processesStopped processes of work taken from workers outside this process (a dead
+     *     driver's, a lapsed lease's) that were killed
+     */
+    public record Done<T>(T value, List<EventRow> events, Set<String> cancelled, Set<String> tags, int spareReady, int processesStopped) {}
 
     /** Runs {@code work} in one write transaction, settles and writes everything, then tells listeners. */
     <T> Done<T> step(Function<Step, T> work) {
@@ -119,7 +129,7 @@ public final class EngineCore {
             T value = work.apply(step);
             step.finish();
             return new Done<>(value, List.copyOf(step.events), Set.copyOf(step.cancelled), Set.copyOf(step.tags),
-                    Math.max(0, step.readied - step.claimed));
+                    Math.max(0, step.readied - step.claimed), step.processesStopped);
         });
         if (!done.cancelled().isEmpty()) {
             workers.forEach(w -> w.cancelLocally(done.cancelled()));

@@ -1,6 +1,5 @@
 package dev.flow.engine.step;
 
-import dev.flow.engine.exec.ProcessRunner;
 import dev.flow.store.NodeRow;
 import dev.flow.store.NodeStatus;
 import java.time.Instant;
@@ -79,12 +78,15 @@ public final class Leases {
             if (row.status() != NodeStatus.RUNNING) {
                 continue;
             }
-            if (dead.containsKey(row.leaseOwner())) {
-                ProcessRunner.killLeftovers(Claims.runToken(row));
-            }
+            // dead or late, its worker no longer holds the node: what it left running here dies before another attempt starts
+            int before = step.processesStopped;
+            step.orphan(row);
+            step.stopOrphans();
+            int stopped = step.processesStopped - before;
             if (requeue(step, ctx, row)) {
                 step.event(ctx, "lease_lost", row.nodeId(), Json.object("owner", stored.leaseOwner(),
-                        "why", dead.containsKey(stored.leaseOwner()) ? "its worker process is gone" : "its lease expired"));
+                        "why", dead.containsKey(stored.leaseOwner()) ? "its worker process is gone" : "its lease expired",
+                        "processes_stopped", stopped > 0 ? stopped : null));
                 n++;
             }
         }

@@ -144,6 +144,7 @@ final class Lifecycle {
     void cancel(RunContext ctx, NodeRow r, String why) {
         if (r.status() == NodeStatus.RUNNING) {
             step.cancelled.add(ctx.id() + "/" + r.nodeId());
+            step.orphan(r);
         }
         if (r.status() == NodeStatus.WAITING) {
             step.tx.requests().pendingFor(ctx.id(), r.nodeId())

@@ -1,6 +1,7 @@
 package dev.flow.engine.step;
 
 import dev.flow.engine.config.Probe;
+import dev.flow.engine.exec.ProcessRunner;
 import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.Guard;
@@ -10,6 +11,7 @@ import dev.flow.store.Tx;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -49,6 +51,16 @@ final class Step {
     private final List<EventRow> pendingEvents = new ArrayList<>();
     /** Running work that must stop: {@code execution/node} keys. */
     final Set<String> cancelled = new LinkedHashSet<>();
+    /**
+     * Run tokens ({@link Claims#runToken}) of running work taken away from a worker that is not in
+     * this process (dead, or elsewhere): its processes on this machine are found by the token and
+     * killed before the transaction commits ({@link #stopOrphans}), so that nothing a dead driver
+     * started outlives the node it ran for.
+     */
+    private final Set<String> orphaned = new LinkedHashSet<>();
+    private final Set<String> orphansStopped = new HashSet<>();
+    /** How many processes {@link #stopOrphans} killed. */
+    int processesStopped;
     /** What happened in this transaction, for probes and wake-ups. */
     final Set<String> tags = new LinkedHashSet<>();
     /** Subgraph nodes of a fork, by {@code execution/node}, whose child is to be a fork too ({@link Forks}). */
@@ -219,6 +231,7 @@ final class Step {
                 break;
             }
         }
+        stopOrphans();
         flushNodes();
         flushEvents();
         for (RunContext ctx : runs.values()) {
@@ -229,6 +242,26 @@ final class Step {
         }
         if (core.options().probe() != Probe.NONE) {
             core.options().probe().at("before-commit", String.join(",", tags));
+        }
+    }
+
+    /**
+     * A running node is taken from its worker (cancelled, or handed to another): unless that worker
+     * lives in this process (which kills its own work when told, {@link EngineCore}), its processes
+     * are to be killed here.
+     */
+    void orphan(NodeRow running) {
+        if (running.leaseOwner() != null && !Leases.LIVE.contains(running.leaseOwner())) {
+            orphaned.add(Claims.runToken(running));
+        }
+    }
+
+    /** Kills the processes of the orphaned work not killed yet (each token once); adds to {@link #processesStopped}. */
+    void stopOrphans() {
+        for (String token : orphaned) {
+            if (orphansStopped.add(token)) {
+                processesStopped += ProcessRunner.killLeftovers(token);
+            }
         }
     }
 
