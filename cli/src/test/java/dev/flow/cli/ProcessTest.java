@@ -111,21 +111,12 @@ class ProcessTest {
     /** Runs {@link #twoSleepers} until both sleep, then SIGKILLs the driver; returns the execution. */
     private String runSleepersAndKillTheDriver() throws Exception {
         try (var run = FlowProcess.start(dir, "run", twoSleepers().toString(), "--db", ws.db.toString())) {
-            String id = Workspace.executionOf(run.await("as execution", 60));
-            awaitFile(dir.resolve("a.sleep"));
-            awaitFile(dir.resolve("b.sleep"));
+            String id = Workspace.executionOf(run.awaitLine("as execution"));
+            Processes.awaitLine(dir.resolve("a.sleep"));
+            Processes.awaitLine(dir.resolve("b.sleep"));
             run.kill();
             return id;
         }
-    }
-
-    /** Waits (a minute at most) until the process is gone. */
-    private static void awaitGone(long pid) throws InterruptedException {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (alive(pid) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(alive(pid)).as("process " + pid).isFalse();
     }
 
     /** Issue 19, item 11: the driver is SIGKILLed; its step processes live on until flow cancel finds and stops them. */
@@ -134,13 +125,13 @@ class ProcessTest {
         String id = runSleepersAndKillTheDriver();
         long a = Long.parseLong(Files.readString(dir.resolve("a.sleep")).strip());
         long b = Long.parseLong(Files.readString(dir.resolve("b.sleep")).strip());
-        assertThat(alive(a) && alive(b)).as("the steps outlived their driver").isTrue();
+        assertThat(Processes.alive(a) && Processes.alive(b)).as("the steps outlived their driver").isTrue();
         FlowProcess cancel = ws.process("cancel", id);
         assertThat(cancel.exit()).as(cancel.out() + cancel.err()).isZero();
         // each sleep and the shell waiting for it, at least
         assertThat(cancel.out()).contains("2 nodes stopped").containsPattern("\\b([4-9]|\\d\\d+) processes of work whose driver is gone stopped");
-        awaitGone(a);
-        awaitGone(b);
+        Processes.awaitGone(a, "the step process " + a);
+        Processes.awaitGone(b, "the step process " + b);
     }
 
     /** Issue 19, item 11: the same for flow resume, which says what it stopped and then runs the steps again. */
@@ -153,8 +144,8 @@ class ProcessTest {
         assertThat(resume.exit()).as(resume.out() + resume.err()).isZero();
         assertThat(resume.out()).contains("node a handed over: its worker process is gone (", "node b handed over: its worker process is gone (",
                 " it left running stopped)", "completed in");
-        awaitGone(a);
-        awaitGone(b);
+        Processes.awaitGone(a, "the step process " + a);
+        Processes.awaitGone(b, "the step process " + b);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.flow.engine;
 
 import dev.flow.testing.GraphBuilder;
+import dev.flow.testing.SettableClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.engine.step.Claim;
@@ -34,7 +35,7 @@ class OrphanedWorkTest {
 
     @Test
     void aLapsedLeaseHandsTheNodeOverOnlyAfterItsProcessesAreKilled() throws Exception {
-        var clock = new HumanTest.SettableClock(Instant.parse("2025-01-01T00:00:00Z"));
+        var clock = new SettableClock(Instant.parse("2025-01-01T00:00:00Z"));
         var g = GraphBuilder.workflow("w").sh("a", "true").chain("start", "a", "end").graph();
         try (var h = new Harness(dir, b -> b.clock(clock).lease(Duration.ofSeconds(30)))) {
             String id = h.start(g);
