@@ -29,7 +29,7 @@ public final class AgentCommands {
      */
     public static final Map<String, List<String>> DEFAULTS = Map.of(
             "claude", List.of("claude", "-p", "--output-format", "json", "--permission-mode", "acceptEdits"),
-            "codex", List.of("codex", "exec", "--json", "--skip-git-repo-check", "--sandbox", "workspace-write", "-"),
+            "codex", List.of("codex", "exec", "--sandbox", "workspace-write", "--json", "--skip-git-repo-check", "-"),
             "gemini", List.of("gemini", "--output-format", "json", "--skip-trust", "--approval-mode", "auto_edit"));
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -45,6 +45,11 @@ public final class AgentCommands {
     /** Defaults and the process's environment. */
     public static AgentCommands fromEnvironment() {
         return new AgentCommands(Map.of(), System.getenv());
+    }
+
+    /** The user's prices of tokens ({@link PriceTable#VARIABLE}), for agents that report only tokens. */
+    public PriceTable prices() throws PriceTable.Invalid {
+        return PriceTable.fromEnvironment(env);
     }
 
     /** The variable that overrides an agent's command line. */

@@ -40,8 +40,14 @@ import java.util.stream.Stream;
  * @param outputTokens tokens the model produced in this attempt; -1 when the agent reported none
  * @param refused the actions the CLI refused, each in a few words naming the tool and its file or command
  * @param costScale what part of the reported cost is this attempt's (claude's resumed sessions report the total)
+ * @param models the tokens by model, where the CLI names its models (gemini), for the {@link PriceTable}
  */
-record CliReport(String stdout, long inputTokens, long outputTokens, List<String> refused, double costScale) {
+record CliReport(String stdout, long inputTokens, long outputTokens, List<String> refused, double costScale,
+        List<PriceTable.ModelTokens> models) {
+
+    CliReport(String stdout, long inputTokens, long outputTokens, List<String> refused, double costScale) {
+        this(stdout, inputTokens, outputTokens, refused, costScale, List.of());
+    }
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern CODEX_REJECTED = Pattern.compile("(?m)(patch rejected:[^\\n]*|exec command rejected:[^\\n]*)");
@@ -210,9 +216,15 @@ record CliReport(String stdout, long inputTokens, long outputTokens, List<String
     private static CliReport gemini(String stdout, JsonNode obj, String stderr) {
         long in = 0;
         long out = 0;
-        for (JsonNode m : (Iterable<JsonNode>) obj.path("stats").path("models")::elements) {
-            in += m.path("tokens").path("input").asLong(m.path("tokens").path("prompt").asLong(0));
-            out += m.path("tokens").path("candidates").asLong(0) + m.path("tokens").path("thoughts").asLong(0);
+        var models = new ArrayList<PriceTable.ModelTokens>();
+        for (var it = obj.path("stats").path("models").fields(); it.hasNext();) {
+            var model = it.next();
+            JsonNode tokens = model.getValue().path("tokens");
+            long mIn = tokens.path("input").asLong(tokens.path("prompt").asLong(0));
+            long mOut = tokens.path("candidates").asLong(0) + tokens.path("thoughts").asLong(0);
+            models.add(new PriceTable.ModelTokens(model.getKey(), mIn, mOut));
+            in += mIn;
+            out += mOut;
         }
         var refused = new LinkedHashSet<String>();
         Matcher m = GEMINI_TOOL_ERROR.matcher(stderr);
@@ -232,6 +244,6 @@ record CliReport(String stdout, long inputTokens, long outputTokens, List<String
                 refused.add(tools.path("totalDecisions").path("reject").asLong(0) + " tool call(s)");
             }
         }
-        return new CliReport(stdout, in, out, List.copyOf(refused), 1);
+        return new CliReport(stdout, in, out, List.copyOf(refused), 1, List.copyOf(models));
     }
 }

@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.store.ErrorClass;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -19,11 +16,7 @@ class CliReportTest {
     Path dir;
 
     private static String sample(String name) {
-        try (InputStream in = CliReportTest.class.getResourceAsStream("cli/" + name)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return CliSamples.read(name);
     }
 
     @Test
