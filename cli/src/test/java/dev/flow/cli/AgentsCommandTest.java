@@ -64,7 +64,7 @@ class AgentsCommandTest {
         assertThat(r.exit()).as(r.err()).isEqualTo(ExitCode.FAILED);
         assertThat(r.out()).contains(
                 "agent claude  (write)",
-                "  command      claude -p --output-format json --permission-mode acceptEdits --allowedTools 'Bash,Bash(sh test.sh)'",
+                "  command      claude -p --output-format stream-json --verbose --permission-mode acceptEdits --allowedTools 'Bash,Bash(sh test.sh)'",
                 "  program      " + bin.resolve("claude"),
                 "  version      2.1.332 (Claude Code)",
                 "  credentials  ANTHROPIC_API_KEY is set",

@@ -63,8 +63,15 @@ record CliReport(String stdout, long inputTokens, long outputTokens, List<String
         return inputTokens >= 0 || outputTokens >= 0;
     }
 
-    /** Reads what the CLI printed; for an agent that is not a known CLI, the output unchanged and nothing more. */
-    static CliReport read(String stdout, String stderr, Path codexHome) {
+    /**
+     * Reads what the CLI printed; for an agent that is not a known CLI, the output unchanged and
+     * nothing more.
+     *
+     * @param home the CLI's own folder ({@code ~/.codex}, {@code ~/.gemini}), where its session
+     *     files name what a refused action was for; null when unknown
+     */
+    static CliReport read(String stdout, String stderr, Path home) {
+        Path codexHome = home;
         String err = stderr == null ? "" : stderr;
         if (stdout.contains("\"thread.started\"") || stdout.contains("\"turn.completed\"") || stdout.contains("\"turn.failed\"")) {
             return codex(stdout, err, codexHome);
@@ -84,7 +91,7 @@ record CliReport(String stdout, long inputTokens, long outputTokens, List<String
             return claude(stdout, obj);
         }
         if (obj != null && obj.path("stats").isObject() && (obj.has("response") || obj.has("session_id"))) {
-            return gemini(stdout, obj, err);
+            return gemini(stdout, obj, err, home);
         }
         return new CliReport(stdout, -1, -1, List.of(), 1);
     }
@@ -213,7 +220,51 @@ record CliReport(String stdout, long inputTokens, long outputTokens, List<String
         }
     }
 
-    private static CliReport gemini(String stdout, JsonNode obj, String stderr) {
+    /**
+     * The tool calls gemini's approval mode refused, each with its file or command, from its session
+     * file ({@code tmp/PROJECT/chats/session-...-ID8.jsonl} under {@code ~/.gemini}, whose first
+     * line names the session): the only place that says what a refused call was for, since its
+     * standard error names the tool alone. A call counts when its status is {@code error} and its
+     * error says the tool was not offered or not allowed.
+     */
+    static List<String> geminiRefusals(Path geminiHome, String session) {
+        if (geminiHome == null || session.length() < 8 || !Files.isDirectory(geminiHome.resolve("tmp"))) {
+            return List.of();
+        }
+        String suffix = "-" + session.substring(0, 8) + ".jsonl";
+        var out = new LinkedHashSet<String>();
+        try (Stream<Path> files = Files.walk(geminiHome.resolve("tmp"), 3)) {
+            for (Path f : (Iterable<Path>) files.filter(p -> p.getFileName().toString().startsWith("session-")
+                    && p.getFileName().toString().endsWith(suffix))::iterator) {
+                String text = Tails.read(f, 4 * 1024 * 1024);
+                if (!text.contains(session)) {
+                    continue;
+                }
+                for (String line : text.split("\n")) {
+                    if (!line.contains("\"toolCalls\"")) {
+                        continue;
+                    }
+                    JsonNode entry;
+                    try {
+                        entry = JSON.readTree(line);
+                    } catch (IOException e) {
+                        continue;
+                    }
+                    for (JsonNode call : (Iterable<JsonNode>) entry.path("toolCalls")::elements) {
+                        String error = call.path("result").path(0).path("functionResponse").path("response").path("error").asText("");
+                        if ("error".equals(call.path("status").asText()) && GEMINI_REFUSAL.matcher(error).find()) {
+                            out.add(action(call.path("name").asText("a tool"), call.path("args")) + ": " + Tails.clip(error, 200));
+                        }
+                    }
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            return List.of();
+        }
+        return List.copyOf(out);
+    }
+
+    private static CliReport gemini(String stdout, JsonNode obj, String stderr, Path geminiHome) {
         long in = 0;
         long out = 0;
         var models = new ArrayList<PriceTable.ModelTokens>();
@@ -226,8 +277,8 @@ record CliReport(String stdout, long inputTokens, long outputTokens, List<String
             in += mIn;
             out += mOut;
         }
-        var refused = new LinkedHashSet<String>();
-        Matcher m = GEMINI_TOOL_ERROR.matcher(stderr);
+        var refused = new LinkedHashSet<String>(geminiRefusals(geminiHome, obj.path("session_id").asText("")));
+        Matcher m = refused.isEmpty() ? GEMINI_TOOL_ERROR.matcher(stderr) : GEMINI_TOOL_ERROR.matcher("");
         while (m.find()) {
             if (GEMINI_REFUSAL.matcher(m.group(2)).find()) {
                 refused.add(m.group(1) + ": " + Tails.clip(m.group(2).strip(), 200));

@@ -25,13 +25,14 @@ public final class StandardExecutor implements WorkExecutor {
      * @param containment how the processes of a job are held together and killed
      * @param workspaces where isolated steps make their worktrees; null when isolation is not available
      * @param probe told of the points of an isolated step's apply ({@code before-apply}, {@code during-apply})
+     * @param activity told what a running agent is doing, from its event stream
      */
     public StandardExecutor(AgentCommands agents, RoleAgents roles, Map<String, WorkExecutor> inProcess, Duration defaultTimeout,
-            boolean contractFooter, Containment containment, Workspaces workspaces, BiConsumer<String, String> probe) {
+            boolean contractFooter, Containment containment, Workspaces workspaces, BiConsumer<String, String> probe, ActivitySink activity) {
         var launcher = new Launcher(containment);
         this.gates = new Gates(launcher, defaultTimeout);
         this.commandTask = new CommandTask(launcher, gates);
-        this.agentTask = new AgentTask(launcher, gates, agents, roles, contractFooter);
+        this.agentTask = new AgentTask(launcher, gates, agents, roles, contractFooter, activity);
         this.inProcess = Map.copyOf(inProcess);
         this.isolated = workspaces == null ? null : new IsolatedTask(gates, workspaces, probe);
     }

@@ -95,6 +95,24 @@ class CliReportTest {
         assertThat(AgentReply.parse(accepted.stdout()).orElseThrow().output()).isEqualTo("done");
     }
 
+    /**
+     * gemini's standard error names only the refused tool; its session file (under ~/.gemini/tmp,
+     * found by the session id of its answer) has the call's arguments, so the file is named too.
+     */
+    @Test
+    void aGeminiRefusalNamesTheFileFromItsSessionFile() throws IOException {
+        String chat = sample("gemini-chat-refused.jsonl");
+        String session = "fbc84ab6-8c45-4584-b761-d15ec112c38a";
+        Path chats = Files.createDirectories(dir.resolve(".gemini/tmp/polish-1-1/chats"));
+        Files.writeString(chats.resolve("session-2026-11-26T12-15-fbc84ab6.jsonl"), chat);
+        String stdout = sample("gemini-json-edit-default-mode-refused.json").replace("e9e9d010-439e-4620-967e-4cb48f7193d8", session);
+        CliReport r = CliReport.read(stdout, sample("gemini-json-edit-default-mode-refused.stderr.txt"), dir.resolve(".gemini"));
+        assertThat(r.refused()).singleElement().asString().startsWith("write_file greeting.txt: Tool \"write_file\" not found");
+        // without its session file, the tool alone, from standard error
+        assertThat(CliReport.read(stdout, sample("gemini-json-edit-default-mode-refused.stderr.txt"), dir.resolve("elsewhere")).refused())
+                .singleElement().asString().startsWith("write_file: Tool");
+    }
+
     @Test
     void geminisErrorOnStandardErrorIsItsReport() {
         AgentReply limited = AgentReply.parse(CliReport.read("", sample("gemini-json-rate_limit.stderr.json"), null).stdout()).orElseThrow();

@@ -26,9 +26,9 @@ class PermissionFlagsTest {
     @Test
     void claudeGetsAPermissionModeAndAllowedTools() {
         List<String> defaults = AgentCommands.DEFAULTS.get("claude");
-        assertThat(PermissionFlags.apply(defaults, level("read"))).containsExactly("claude", "-p", "--output-format", "json",
+        assertThat(PermissionFlags.apply(defaults, level("read"))).containsExactly("claude", "-p", "--output-format", "stream-json", "--verbose",
                 "--permission-mode", "plan");
-        assertThat(PermissionFlags.apply(defaults, level("run", "mvn -q test"))).containsExactly("claude", "-p", "--output-format", "json",
+        assertThat(PermissionFlags.apply(defaults, level("run", "mvn -q test"))).containsExactly("claude", "-p", "--output-format", "stream-json", "--verbose",
                 "--permission-mode", "acceptEdits", "--allowedTools", "Bash,Bash(mvn -q test)");
         assertThat(PermissionFlags.apply(List.of("/opt/bin/claude", "-p", "--allowedTools", "Read", "Bash(ls)", "--dangerously-skip-permissions"),
                 level("full"))).containsExactly("/opt/bin/claude", "-p", "--permission-mode", "bypassPermissions");
