@@ -260,6 +260,21 @@ abstract class AgentCliTests {
         String second = conversation(turns.get(1));
         assertThat(second).contains("Remember the word PINEAPPLE").contains("First answer.");
         assertThat(second.indexOf("First answer.")).isLessThan(second.lastIndexOf("Remember the word PINEAPPLE"));
+        // each run counts its own tokens, not the conversation's so far (codex reports the thread's total)
+        var ask = nodeStatus(run, "ask");
+        assertThat(ask.path("inputTokens").asLong()).isPositive();
+        assertThat(ask.path("inputTokens").asLong()).isEqualTo(ask.path("earlier").path(0).path("inputTokens").asLong());
+        assertThat(ask.path("outputTokens").asLong()).isEqualTo(ask.path("earlier").path(0).path("outputTokens").asLong());
+    }
+
+    /** One node of {@code flow status --format json}. */
+    com.fasterxml.jackson.databind.JsonNode nodeStatus(FlowRun run, String id) {
+        for (var node : FlowRun.status(project.dir, run.execution()).path("nodes")) {
+            if (node.path("id").asText().equals(id)) {
+                return node;
+            }
+        }
+        throw new AssertionError("no node " + id);
     }
 
     String retried() {

@@ -90,10 +90,15 @@ final class AgentTask {
         }
         Sandbox sandbox = Sandbox.of(job.workflow(), job.node());
         agent.permissionEnvironment(sandbox != null).forEach(allEnv::putIfAbsent);
+        long[] threadSoFar = null;
         if (job.sessionId() != null) {
             allEnv.put(AgentSessions.VARIABLE, job.sessionId());
             if (builtin) {
                 argv = AgentSessions.resume(agentName, argv, job.sessionId());
+            }
+            if (builtin && agentName.equals("codex")) {
+                // codex counts a resumed thread's tokens from its start: what it had before this run is taken off
+                threadSoFar = CliReport.codexThreadTokens(codexHome(allEnv), job.sessionId());
             }
         }
         boolean viaFile = agent.promptViaFile();
@@ -110,7 +115,7 @@ final class AgentTask {
         } catch (IOException e) {
             return Outcome.failed("cannot write the prompt to " + promptFile + ": " + e.getMessage(), ErrorClass.TRANSIENT, Map.of());
         }
-        return interpret(job, agentName, builtin, ran, task, cancellation, cliHome(agentName, builtin, allEnv), prices);
+        return interpret(job, agentName, builtin, ran, task, cancellation, cliHome(agentName, builtin, allEnv), prices, threadSoFar);
     }
 
     /**
@@ -156,7 +161,7 @@ final class AgentTask {
     }
 
     private Outcome interpret(Job job, String agentName, boolean builtin, Launcher.Ran ran, NodeSpec.Task task, Cancellation cancellation,
-            Path cliHome, PriceTable prices) {
+            Path cliHome, PriceTable prices, long[] threadSoFar) {
         ProcessResult r = ran.result();
         String who = "agent \"" + agentName + "\"";
         var result = new LinkedHashMap<String, Object>();
@@ -190,8 +195,7 @@ final class AgentTask {
         } else {
             stdoutText = Tails.read(ran.stdout(), (int) MAX_ANSWER_BYTES);
         }
-        CliReport report = CliReport.read(stdoutText, ran.stderrTail(),
-                cliHome);
+        CliReport report = CliReport.read(stdoutText, ran.stderrTail(), cliHome).lessEarlier(threadSoFar);
         String stdout = report.stdout();
         AgentReply reply = AgentReply.parse(stdout).orElse(null);
         if (report.hasTokens()) {

@@ -58,6 +58,38 @@ record CliReport(String stdout, long inputTokens, long outputTokens, List<String
     private static final Pattern CODEX_PATCH_FILE_ESCAPED = Pattern.compile("\\*\\*\\* (?:Add|Update|Delete) File: ([^\\\\\"\\s]+)");
     private static final Pattern GEMINI_TOOL_ERROR = Pattern.compile("(?m)^Error executing tool ([^:\\s]+): ([^\\n]*)");
 
+    /**
+     * The thread's tokens so far, from codex's session file: the last {@code token_count}'s {@code
+     * total_token_usage} ({@code {input, output}}), read before a resumed run starts, since codex's
+     * {@code turn.completed} then counts the whole thread; null when there is none.
+     */
+    static long[] codexThreadTokens(Path codexHome, String thread) {
+        long[] last = null;
+        for (String line : codexRollout(codexHome, thread).split("\n")) {
+            if (!line.contains("\"token_count\"")) {
+                continue;
+            }
+            try {
+                JsonNode total = JSON.readTree(line).path("payload").path("info").path("total_token_usage");
+                if (total.isObject()) {
+                    last = new long[] {total.path("input_tokens").asLong(0),
+                        total.path("output_tokens").asLong(0) + total.path("reasoning_output_tokens").asLong(0)};
+                }
+            } catch (IOException e) {
+                // a line cut short: the one before counts
+            }
+        }
+        return last;
+    }
+
+    /** This report with a resumed thread's earlier tokens ({@link #codexThreadTokens}) taken off. */
+    CliReport lessEarlier(long[] earlier) {
+        if (earlier == null || !hasTokens()) {
+            return this;
+        }
+        return new CliReport(stdout, Math.max(0, inputTokens - earlier[0]), Math.max(0, outputTokens - earlier[1]), refused, costScale, models);
+    }
+
     /** Whether the attempt reported its tokens. */
     boolean hasTokens() {
         return inputTokens >= 0 || outputTokens >= 0;

@@ -96,6 +96,23 @@ class CliReportTest {
     }
 
     /**
+     * On {@code exec resume}, codex's turn.completed counts the whole thread (200/40 after a first
+     * run of 100/20): the thread's total before the run, from its session file, is taken off.
+     */
+    @Test
+    void aResumedCodexThreadCountsOnlyThisRunsTokens() throws IOException {
+        String thread = "01a21769-a85a-78f2-9822-526a38de370a";
+        Path sessions = Files.createDirectories(dir.resolve(".codex/sessions/2026/11/26"));
+        Files.writeString(sessions.resolve("rollout-2026-11-26T14-34-37-" + thread + ".jsonl"), sample("codex-rollout-first-run-token-count.jsonl"));
+        long[] before = CliReport.codexThreadTokens(dir.resolve(".codex"), thread);
+        assertThat(before).containsExactly(100, 20);
+        CliReport r = CliReport.read(sample("codex-exec-json-resumed.jsonl"), "", dir.resolve(".codex")).lessEarlier(before);
+        assertThat(r.inputTokens()).isEqualTo(100);
+        assertThat(r.outputTokens()).isEqualTo(20);
+        assertThat(CliReport.codexThreadTokens(dir.resolve(".codex"), "no-such-thread")).isNull();
+    }
+
+    /**
      * gemini's standard error names only the refused tool; its session file (under ~/.gemini/tmp,
      * found by the session id of its answer) has the call's arguments, so the file is named too.
      */
