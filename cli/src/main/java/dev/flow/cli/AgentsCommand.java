@@ -57,8 +57,9 @@ final class AgentsCommand implements Callable<Integer> {
     @Mixin
     InputOptions input;
 
-    @Mixin
-    DisplayOptions display;
+    @Option(names = "--color", paramLabel = "auto|always|never", defaultValue = "auto", converter = ColorMode.Converter.class,
+            description = "Colour the output (auto: on a terminal, unless NO_COLOR is set).")
+    ColorMode color;
 
     @Override
     public Integer call() {
@@ -71,7 +72,7 @@ final class AgentsCommand implements Callable<Integer> {
         if (file == null) {
             entries = AgentSurvey.installation(commands, env, Path.of("").toAbsolutePath());
         } else {
-            Workflows.Read read = Workflows.readWithoutErrors(file, input.toLoadOptions(), err, display.ansi(), "no agent was looked at");
+            Workflows.Read read = Workflows.readWithoutErrors(file, input.toLoadOptions(), err, Ansi.choose(color), "no agent was looked at");
             if (read.refused()) {
                 return read.exitCode();
             }
@@ -81,7 +82,7 @@ final class AgentsCommand implements Callable<Integer> {
         if (asJson) {
             out.println(json(entries));
         } else {
-            text(out, display.ansi(), entries);
+            text(out, Ansi.choose(color), entries);
         }
         out.flush();
         return entries.stream().anyMatch(e -> e.problem() != null) ? ExitCode.FAILED : ExitCode.OK;
