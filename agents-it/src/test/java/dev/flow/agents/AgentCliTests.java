@@ -3,11 +3,15 @@ package dev.flow.agents;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -140,6 +144,88 @@ abstract class AgentCliTests {
         assertThat(conversation(turns.get(2))).contains("was not accepted").contains("greeting.txt");
     }
 
+    /**
+     * Whether Flow's default command line prints an event stream it follows while the agent works
+     * (claude's stream-json, codex's --json); gemini's json is one object at the end.
+     */
+    boolean streamsActivity() {
+        return true;
+    }
+
+    /** While the agent works, flow run says what it does; the whole stream is kept as the attempt's stdout.log. */
+    @Test
+    void whatTheAgentDoesShowsInFlowRunsLinesAndItsTranscriptIsKept() throws IOException {
+        assumeTrue(streamsActivity(), agent() + " prints one JSON object at its end");
+        project.write("polish.flow", polish());
+        project.git("add", "polish.flow");
+        project.git("commit", "-q", "-m", "The workflow");
+        server.play(
+                Step.write("greeting.txt", GitProject.POLITE),
+                Step.say("The greeting is polite now. {\"output\": \"done\", \"summary\": \"made the greeting polite\"}"));
+
+        FlowRun run = flowRun(env(unattended(), 0), "polish.flow");
+
+        assertThat(run.exit()).as(run.toString()).isZero();
+        assertThat(run.out()).contains("polish: editing greeting.txt");
+        try (Stream<Path> files = Files.walk(project.dir.resolve(".flow"))) {
+            List<Path> transcripts = files.filter(f -> f.getFileName().toString().equals("stdout.log")).toList();
+            assertThat(transcripts).as("the attempt's stdout.log").isNotEmpty();
+            assertThat(Files.readString(transcripts.get(0))).contains("greeting.txt").contains("made the greeting polite");
+        }
+    }
+
+    /**
+     * {@code permissions run} in the workflow lets the agent run a command with its own shell tool
+     * (claude refuses one under Flow's default, edit); the model sees the command's output.
+     */
+    @Test
+    void permissionsRunLetsTheAgentRunTheProjectsTests() {
+        project.write("check.flow", String.join("\n",
+                "workflow check \"The agent runs the tests\" {",
+                "    agent " + agent() + " { permissions run }",
+                "    task check {",
+                "        agent " + agent(),
+                "        prompt \"Run the tests with sh test.sh and say what they print.\"",
+                "        timeout 5m",
+                "    }",
+                "    start -> check -> end",
+                "}",
+                ""));
+        server.play(
+                Step.shell("sh test.sh"),
+                Step.say("They fail. {\"output\": \"done\", \"summary\": \"ran the tests\"}"));
+
+        FlowRun run = flowRun(env(null, 0), "check.flow");
+
+        assertThat(run.exit()).as(run.toString()).isZero();
+        var turns = server.turns();
+        assertThat(turns).hasSize(2);
+        assertThat(conversation(turns.get(1))).as("the command's output went back to the model").contains("tests failed");
+    }
+
+    /** Tokens priced by the user's table (FLOW_PRICES) where the CLI reports no cost; the status shows the run's token totals. */
+    @Test
+    void tokensArePricedFromTheUsersTableWhereTheCliReportsNoCost() {
+        project.write("retried.flow", retried());
+        server.play(Step.say("Hello. {\"output\": \"done\", \"summary\": \"said hello\"}"));
+        var env = env(unattended(), 0);
+        env.put("FLOW_PRICES", "{\"" + agent() + "\": {\"input\": 10, \"output\": 50}}");
+
+        FlowRun run = flowRun(env, "retried.flow");
+
+        assertThat(run.exit()).as(run.toString()).isZero();
+        var status = FlowRun.status(project.dir, run.execution());
+        long in = status.path("inputTokens").asLong();
+        long out = status.path("outputTokens").asLong();
+        assertThat(in).isPositive();
+        assertThat(out).isPositive();
+        if (!agent().equals("claude")) {
+            assertThat(status.path("cost").asDouble()).isCloseTo((in * 10 + out * 50) / 1e6, org.assertj.core.api.Assertions.within(1e-9));
+        } else {
+            assertThat(status.path("cost").asDouble()).as("claude's own cost").isPositive();
+        }
+    }
+
     String chat() {
         return String.join("\n",
                 "workflow chat \"Two runs of one conversation\" {",
@@ -174,6 +260,21 @@ abstract class AgentCliTests {
         String second = conversation(turns.get(1));
         assertThat(second).contains("Remember the word PINEAPPLE").contains("First answer.");
         assertThat(second.indexOf("First answer.")).isLessThan(second.lastIndexOf("Remember the word PINEAPPLE"));
+        // each run counts its own tokens, not the conversation's so far (codex reports the thread's total)
+        var ask = nodeStatus(run, "ask");
+        assertThat(ask.path("inputTokens").asLong()).isPositive();
+        assertThat(ask.path("inputTokens").asLong()).isEqualTo(ask.path("earlier").path(0).path("inputTokens").asLong());
+        assertThat(ask.path("outputTokens").asLong()).isEqualTo(ask.path("earlier").path(0).path("outputTokens").asLong());
+    }
+
+    /** One node of {@code flow status --format json}. */
+    com.fasterxml.jackson.databind.JsonNode nodeStatus(FlowRun run, String id) {
+        for (var node : FlowRun.status(project.dir, run.execution()).path("nodes")) {
+            if (node.path("id").asText().equals(id)) {
+                return node;
+            }
+        }
+        throw new AssertionError("no node " + id);
     }
 
     String retried() {

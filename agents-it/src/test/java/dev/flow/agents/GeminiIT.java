@@ -1,8 +1,6 @@
 package dev.flow.agents;
 
 import java.util.Map;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
 
 /** Flow drives the real gemini CLI (target/clis) against the model server. */
 class GeminiIT extends AgentCliTests {
@@ -36,21 +34,15 @@ class GeminiIT extends AgentCliTests {
         return false;
     }
 
+    /** gemini's default --output-format json is one object at its end: nothing to follow while it works. */
+    @Override
+    boolean streamsActivity() {
+        return false;
+    }
+
     /** gemini takes 6 to 10 s to start, and asks its router first. */
     @Override
     String stallTimeout() {
         return "30s";
-    }
-
-    /**
-     * gemini's refusal ("Tool "write_file" not found": headless, its default mode does not offer the
-     * tool) is a failed attempt of class validation with feedback, but names only the tool: the file
-     * is in its session file under ~/.gemini/tmp, which Flow does not read yet.
-     */
-    @Override
-    @Test
-    @Tag("needs-engine")
-    void aRefusedEditIsAFailedAttemptWithFeedbackThatNamesIt() {
-        super.aRefusedEditIsAFailedAttemptWithFeedbackThatNamesIt();
     }
 }

@@ -50,6 +50,11 @@ final class ExecutionJson {
 
     static String view(ExecutionView v, List<IsolatedStep> isolated, ForkRow origin, long now) {
         ObjectNode o = execution(v.execution(), now);
+        TokenTotals totals = TokenTotals.of(v);
+        if (totals.reported()) {
+            o.put("inputTokens", totals.input());
+            o.put("outputTokens", totals.output());
+        }
         if (origin != null) {
             ObjectNode f = o.putObject("forkedFrom");
             f.put("execution", origin.sourceId());

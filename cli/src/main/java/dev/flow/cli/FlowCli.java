@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
             StudioCommand.class,
             KvCommand.class,
             MicrocallCommand.class,
+            AgentsCommand.class,
             LspCommand.class,
             CommandLine.HelpCommand.class
         })

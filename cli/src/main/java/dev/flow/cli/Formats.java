@@ -27,6 +27,15 @@ final class Formats {
         return "$" + BigDecimal.valueOf(dollars).setScale(4, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
     }
 
+    /** A command line as a shell would take it back: words that need it in single quotes. */
+    static String commandLine(java.util.List<String> argv) {
+        var words = new java.util.ArrayList<String>();
+        for (String a : argv) {
+            words.add(!a.isEmpty() && a.matches("[A-Za-z0-9_@%+=:,./-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
+        }
+        return String.join(" ", words);
+    }
+
     /** A commit as people read it: its first seven characters. */
     static String shortHash(String commit) {
         return commit.length() > 7 ? commit.substring(0, 7) : commit;

@@ -91,7 +91,8 @@ final class LiveProgress extends Progress {
         long now = System.currentTimeMillis();
         List<String> parts = new ArrayList<>();
         for (Map.Entry<String, Long> r : running.entrySet()) {
-            parts.add(r.getKey() + " " + Times.duration(now - r.getValue()));
+            String what = doing.get(r.getKey());
+            parts.add(r.getKey() + " " + Times.duration(now - r.getValue()) + (what == null ? "" : ": " + what));
         }
         String what = parts.isEmpty() ? "working" : "running " + String.join(", ", parts);
         String status = SPINNER[frame % SPINNER.length] + " " + what + "  [" + Times.duration(now - since) + "]";
@@ -101,6 +102,12 @@ final class LiveProgress extends Progress {
         }
         out.print(ansi.dim(status));
         statusShown = true;
+    }
+
+    /** The status line shows it, redrawn at the next tick: no line of its own. */
+    @Override
+    protected void activityLine(String executionId, String who, String what) {
+        // drawn by drawStatus
     }
 
     @Override

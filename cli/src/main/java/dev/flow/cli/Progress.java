@@ -29,6 +29,8 @@ abstract class Progress implements EngineListener, AutoCloseable {
     private final Map<String, String> children = new HashMap<>();
     /** Nodes running now, by label, with when they started: the live display's status line. */
     protected final Map<String, Long> running = new LinkedHashMap<>();
+    /** What each running agent is doing now, by label ("editing greeting.txt"), from its event stream. */
+    protected final Map<String, String> doing = new HashMap<>();
     /** Lines of events that came before the header ({@link #holdUntilHeader}); null when not holding. */
     private List<String> held;
     /**
@@ -95,10 +97,31 @@ abstract class Progress implements EngineListener, AutoCloseable {
                 Long since = started.remove(key);
                 took = since == null ? null : e.at() - since;
                 running.remove(who);
+                doing.remove(who);
             }
             default -> { }
         }
         print(e, EventText.describe(e, who, took, shown));
+    }
+
+    /**
+     * What a running agent is doing now: the live display shows it beside the node in its status
+     * line; the plain one prints a line each time it changes ({@link #activityLine}).
+     */
+    @Override
+    public synchronized void activity(String executionId, String nodeId, String what) {
+        String who = children.getOrDefault(executionId, "") + nodeId;
+        if (what.equals(doing.put(who, what))) {
+            return;
+        }
+        activityLine(executionId, who, TerminalText.line(what));
+    }
+
+    /** Shows a change of what an agent does; by default as a dim line of its own. */
+    protected void activityLine(String executionId, String who, String what) {
+        if (held == null) {
+            line(ansi.dim(Times.clock(System.currentTimeMillis()) + " " + (showExecution ? executionId + " " : "") + "  " + who + ": " + what));
+        }
     }
 
     /** "node a skipped", or "nodes skipped: a, b, c" for several passed by at once. */
@@ -181,6 +204,11 @@ abstract class Progress implements EngineListener, AutoCloseable {
         @Override
         public synchronized void onEvent(EventRow e) {
             // quiet: only the caller's own lines
+        }
+
+        @Override
+        protected void activityLine(String executionId, String who, String what) {
+            // quiet
         }
 
         @Override

@@ -1,6 +1,8 @@
 package dev.flow.cli;
 
 import dev.flow.engine.Engine;
+import dev.flow.engine.exec.AgentCommands;
+import dev.flow.engine.exec.AgentSurvey;
 import dev.flow.engine.exec.RoleAgents;
 import dev.flow.model.FlowGraph;
 import java.nio.file.Path;
@@ -27,7 +29,7 @@ import picocli.CommandLine.Spec;
                         + " flow run refuses to start (exit 2) while a role has none. A YAML workflow in dialect 1 declares no inputs:"
                         + " --input NAME=VALUE reaches its entry node as the supervisor's initial inputs, and {NAME} in its templates.",
                 "Exit status: 0 completed, 1 failed (or errors in the workflow: nothing runs), 2 usage or input problems"
-                        + " (bad inputs, a role with no agent, an unreadable file or database, a sandbox the workflow asks for and this"
+                        + " (bad inputs, a role with no agent, an agent whose CLI is not on the PATH, an unreadable file or database, a sandbox the workflow asks for and this"
                         + " machine cannot make), 3 paused waiting for a person, 4 stopped by a limit, 130 interrupted."})
 final class RunCommand implements Callable<Integer> {
 
@@ -78,6 +80,7 @@ final class RunCommand implements Callable<Integer> {
         if (!detach) {
             // the engine reads the same settings: --role, then the environment
             refuseUnplayedRoles(new RoleAgents(drive.roles.commands(), System.getenv()).unplayed(graph), "nothing was run");
+            refuseMissingAgents(graph, drive.roles.commands(), baseDir, file, "nothing was run");
         }
 
         try (var session = drive.session(drive.database.openOrCreate(), progress, ansi)) {
@@ -106,6 +109,19 @@ final class RunCommand implements Callable<Integer> {
             return;
         }
         throw new UserError(RoleAgents.missing(unplayed) + "; " + consequence, ExitCode.USAGE);
+    }
+
+    /**
+     * Refuses to start (or resume) a run one of whose agents' CLI is not on the PATH, as {@code flow
+     * agents} shows it, rather than let its first task fail after the earlier ones ran.
+     */
+    static void refuseMissingAgents(FlowGraph graph, Map<String, List<String>> roleCommands, Path baseDir, Path file, String consequence) {
+        Map<String, String> env = System.getenv();
+        var missing = AgentSurvey.unrunnable(AgentSurvey.of(graph, new AgentCommands(Map.of(), env), new RoleAgents(roleCommands, env), env, baseDir));
+        if (!missing.isEmpty()) {
+            throw new UserError(AgentSurvey.missing(missing) + "; \"flow agents " + file + "\" shows each agent's command line; " + consequence,
+                    ExitCode.USAGE);
+        }
     }
 
     /** {@code NAME=VALUE} pairs, each name once. */

@@ -41,9 +41,18 @@ final class SnapshotWriter implements EngineListener {
 
     /** Listeners that hear each event in turn: the progress display, then this. */
     EngineListener after(EngineListener first) {
-        return e -> {
-            first.onEvent(e);
-            onEvent(e);
+        SnapshotWriter self = this;
+        return new EngineListener() {
+            @Override
+            public void onEvent(EventRow e) {
+                first.onEvent(e);
+                self.onEvent(e);
+            }
+
+            @Override
+            public void activity(String executionId, String nodeId, String what) {
+                first.activity(executionId, nodeId, what);
+            }
         };
     }
 

@@ -121,7 +121,7 @@ final class StatusCommand implements Callable<Integer> {
         String finished = r.finishedAt() == null ? "" : ", finished " + Times.dateTime(r.finishedAt());
         out.println("started " + Times.dateTime(r.createdAt()) + finished + " (" + Times.duration((r.finishedAt() != null ? r.finishedAt() : now)
                 - r.createdAt()) + "), " + r.workCount() + (r.workCount() == 1 ? " step" : " steps")
-                + (r.cost() > 0 ? ", cost " + Formats.cost(r.cost()) : "") + (r.parentId() == null ? "" : ", child of " + r.parentId()));
+                + (r.cost() > 0 ? ", cost " + Formats.cost(r.cost()) : "") + tokens(view) + (r.parentId() == null ? "" : ", child of " + r.parentId()));
         out.println();
         var table = new TextTable("NODE", "KIND", "STATUS", "ATTEMPT", "PASS", "STARTED", "DURATION", "OUTPUT");
         for (NodeState n : view.nodes()) {
@@ -163,6 +163,12 @@ final class StatusCommand implements Callable<Integer> {
             out.println(TerminalText.line("child executions: " + String.join(", ", view.children().stream().map(c -> c.id() + " ("
                     + c.workflowId() + ", " + c.status().keyword() + ")").toList())));
         }
+    }
+
+    /** {@code , tokens 1,200 in / 300 out} when the execution's agents reported tokens. */
+    private static String tokens(ExecutionView view) {
+        TokenTotals t = TokenTotals.of(view);
+        return t.reported() ? ", " + t.text() : "";
     }
 
     /** Every failed attempt that a retry or a later loop pass replaced, with its class and cost. */

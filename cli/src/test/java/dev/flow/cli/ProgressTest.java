@@ -41,6 +41,24 @@ class ProgressTest {
     }
 
     @Test
+    void plainLinesSayWhatARunningAgentDoesEachTimeItChanges() {
+        var out = new StringWriter();
+        try (var p = new Progress.Plain(new PrintWriter(out), new Ansi(false), false)) {
+            p.onEvent(event(1, "top", T0, "node_started", "polish", null));
+            p.activity("top", "polish", "editing greeting.txt");
+            p.activity("top", "polish", "editing greeting.txt");
+            p.activity("top", "polish", "running sh test.sh");
+            p.onEvent(event(2, "top", T0 + 900, "node_completed", "polish", "{\"output\":\"done\"}"));
+        }
+        var lines = out.toString().lines().map(l -> l.substring(9)).toList(); // past the HH:MM:SS time
+        assertThat(lines).containsExactly(
+                "node polish started",
+                "  polish: editing greeting.txt",
+                "  polish: running sh test.sh",
+                "node polish completed done (900ms)");
+    }
+
+    @Test
     void aWorkerNamesTheExecutionOfEachLine() {
         var out = new StringWriter();
         try (var p = new Progress.Plain(new PrintWriter(out), new Ansi(false), true)) {

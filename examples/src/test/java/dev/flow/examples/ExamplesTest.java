@@ -41,7 +41,7 @@ class ExamplesTest {
 
     /** Written down, so that an example that stops being runnable (or starts) is noticed. */
     static final List<String> RUNNABLE = List.of("approval.flow", "fix_loop.flow", "flaky_retry.flow", "growing.flow", "handoff.flow", "hello.flow", "nested.flow",
-            "parallel_checks.flow", "sandboxed.flow", "supervisor.flow", "tour.flow", "worktree.flow");
+            "parallel_checks.flow", "polish.flow", "sandboxed.flow", "supervisor.flow", "tour.flow", "worktree.flow");
 
     /** worktree.flow shows a change whose gate fails never reaching the project: its run fails, on purpose. */
     static final String FAILS_ON_PURPOSE = "worktree.flow";

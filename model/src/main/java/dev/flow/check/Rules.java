@@ -70,6 +70,8 @@ final class Rules {
             LimitRules::invalidMaxParallel,
             LimitRules::invalidValues,
             LimitRules::invalidKvKeys,
+            AgentRules::unknownPermissions,
+            AgentRules::unconfinedAgents,
             RetryRules::retriesThatNeverHappen,
             // 7xx supervisors
             SupervisionRules::unknownParticipants,

@@ -87,6 +87,10 @@ public enum Code {
             "A limit on growth is less than 1 (nodes a planner may add, times a node may escalate), or a planner may add more nodes in one answer than in all."),
     INVALID_KV_KEY("FLOW509", "invalid-kv-key", Severity.ERROR,
             "A task's inputs name a key the key-value store cannot hold: empty, longer than 200 characters, or with a control character."),
+    UNKNOWN_PERMISSION("FLOW510", "unknown-permission", Severity.ERROR,
+            "An agent's permissions name a level Flow does not know (it knows read, edit, run and full)."),
+    UNCONFINED_AGENT("FLOW511", "unconfined-agent", Severity.WARNING,
+            "An agent with permissions full (its CLI's own checks off) runs a task outside Flow's sandbox."),
 
     // 6xx: YAML
     YAML_SYNTAX("FLOW601", "yaml-syntax", Severity.ERROR, "The YAML does not parse."),

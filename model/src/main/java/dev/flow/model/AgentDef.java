@@ -15,10 +15,12 @@ import java.util.Objects;
  * @param sandbox the sandbox setting of the tasks that run this agent and set none of their own; null for the workflow's
  * @param roles the roles this agent plays for tasks that name a role and no agent (dialect 1's
  *     {@code task_config.role})
+ * @param permissions what its CLI may do without asking; null when not written (the built-in
+ *     command lines then use {@link AgentPermissions#DEFAULT}, and a configured one is taken as written)
  */
 public record AgentDef(
         String name, String description, Command command, PromptVia promptVia, Map<String, String> env, Sandbox sandbox, SourceRef source,
-        List<String> roles) {
+        List<String> roles, AgentPermissions permissions) {
 
     public AgentDef {
         Objects.requireNonNull(name, "name");
@@ -26,6 +28,13 @@ public record AgentDef(
         env = Models.map(env);
         source = source == null ? SourceRef.NONE : source;
         roles = Models.list(roles);
+    }
+
+    /** An agent with no permissions setting. */
+    public AgentDef(
+            String name, String description, Command command, PromptVia promptVia, Map<String, String> env, Sandbox sandbox, SourceRef source,
+            List<String> roles) {
+        this(name, description, command, promptVia, env, sandbox, source, roles, null);
     }
 
     /** An agent that plays no role, with no sandbox setting of its own. */

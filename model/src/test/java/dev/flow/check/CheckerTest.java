@@ -66,6 +66,8 @@ class CheckerTest {
                 .gateDef("tests", timeout(Duration.ZERO))                           // 503
                 .maxParallel(0)                                                     // 505
                 .limits(0L, null, null)                                             // 502
+                .agentPermissions("claude", "writes")                               // 510
+                .agentPermissions("codex", "full")                                  // 511 (runs e1, outside a sandbox)
                 .task("a", agent("claud"), command("make"), outputs("done", "blocked"),   // 203, 106
                         prompt("${isue}"), retry(-1, Duration.ofSeconds(1), 2, Duration.ofSeconds(5)),  // 407, 504
                         on("done", "set m = 1"))                                    // 204
@@ -86,7 +88,7 @@ class CheckerTest {
                 .task("../up", command("true"))                                     // 107
                 .task("loop1", command("true"), escalateTo("loop1", null))          // 315
                 .task("loop2", command("true"))
-                .task("e1", agent("claude"), prompt("e1"), escalateTo("e2", null))
+                .task("e1", agent("codex"), prompt("e1"), escalateTo("e2", null))
                 .task("e2", agent("claude"), prompt("e2"), escalateTo("e1", null))  // 316
                 .task("plan", agent("claude"), prompt("plan"), planner(0, null),    // 508
                         escalateTo("x", null))                                      // 317

@@ -147,6 +147,17 @@ final class TestFlow {
         return this;
     }
 
+    /** {@code agent NAME { permissions LEVEL }}: a built-in's command line with a permissions level, at its position. */
+    TestFlow agentPermissions(String name, String level) {
+        SourceRef start = text.newLine().put("agent " + name + " {");
+        text.put(" permissions ");
+        SourceRef at = text.put(level);
+        text.append(" }");
+        agents.add(new AgentDef(name, null, null, null, Map.of(), null, text.since(start), List.of(),
+                new dev.flow.model.AgentPermissions(level, List.of(), at)));
+        return this;
+    }
+
     TestFlow task(String id, Part... parts) {
         return node(NodeKind.TASK, "task " + id, id, parts);
     }

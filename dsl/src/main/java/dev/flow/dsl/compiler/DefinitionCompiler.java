@@ -7,6 +7,7 @@ import dev.flow.dsl.flow.EnvEntry;
 import dev.flow.dsl.flow.FlowPackage;
 import dev.flow.dsl.flow.ShellCommand;
 import dev.flow.model.AgentDef;
+import dev.flow.model.AgentPermissions;
 import dev.flow.model.Command;
 import dev.flow.model.GateDef;
 import dev.flow.model.Sandbox;
@@ -47,7 +48,15 @@ final class DefinitionCompiler {
                 ? AgentDef.PromptVia.FILE
                 : AgentDef.PromptVia.STDIN;
         return new AgentDef(a.getName(), a.getDescription(), command(a.getCommand()), via, env(a.getEnv()),
-                sandbox(a.getSandbox()), positions.name(a), a.getRoles());
+                sandbox(a.getSandbox()), positions.name(a), a.getRoles(), permissions(a.getPermissions()));
+    }
+
+    /** A written {@code permissions} setting, the level as written (the checker knows the levels); null when none is written. */
+    private AgentPermissions permissions(dev.flow.dsl.flow.Permissions p) {
+        if (p == null || p.getLevel() == null) {
+            return null;
+        }
+        return new AgentPermissions(p.getLevel(), p.getAllow(), positions.of(p, FLOW.getPermissions_Level()));
     }
 
     /** A written {@code sandbox} setting; null when none is written. */

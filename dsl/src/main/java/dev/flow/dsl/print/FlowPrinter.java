@@ -4,6 +4,7 @@ import com.google.inject.Inject;
 import dev.flow.dsl.conversion.Names;
 import dev.flow.dsl.frontend.FlowFrontEnd;
 import dev.flow.model.AgentDef;
+import dev.flow.model.AgentPermissions;
 import dev.flow.model.Config;
 import dev.flow.model.Edge;
 import dev.flow.model.EdgeIds;
@@ -256,6 +257,11 @@ public final class FlowPrinter {
         }
         if (!a.roles().isEmpty()) {
             out.line("roles " + a.roles().stream().map(values::string).collect(Collectors.joining(", ")));
+        }
+        if (a.permissions() != null) {
+            String level = a.permissions().level();
+            out.line("permissions " + (AgentPermissions.RUN.equals(level) ? level : values.name(level)) + (a.permissions().allow().isEmpty() ? ""
+                    : " allow " + a.permissions().allow().stream().map(values::string).collect(Collectors.joining(", "))));
         }
         out.close();
     }

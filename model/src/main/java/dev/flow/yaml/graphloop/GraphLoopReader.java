@@ -4,6 +4,7 @@ import dev.flow.model.Config;
 import dev.flow.model.Node;
 import dev.flow.model.SourceRef;
 import dev.flow.model.Workflow;
+import dev.flow.yaml.agents.AgentSettings;
 import dev.flow.yaml.graph.EdgeAssembly;
 import dev.flow.yaml.graph.EdgeDraft;
 import dev.flow.yaml.read.Fields;
@@ -22,7 +23,7 @@ import java.util.List;
  */
 public final class GraphLoopReader {
     static final List<String> TOP_KEYS = List.of("workflow", "description", "version", "nodes", "edges", "state", "limits", "interrupts",
-            "completion", "isolate", "repository");
+            "completion", "isolate", "repository", AgentSettings.KEY);
     private static final List<String> DIALECT1_KEYS = List.of("id", "name", "entry_point", "exit_points", "config");
 
     private GraphLoopReader() {}
@@ -63,6 +64,7 @@ public final class GraphLoopReader {
                 .description(top.text("description").map(Located::value).orElse(null))
                 .state(state)
                 .gates(dev.flow.yaml.gates.GateOverlay.definitions(ctx.registryGates()))
+                .agents(AgentSettings.read(top))
                 .nodes(modelNodes)
                 .edges(edges)
                 .limits(settings.limits(top))

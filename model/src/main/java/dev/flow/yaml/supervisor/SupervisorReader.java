@@ -8,6 +8,7 @@ import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
 import dev.flow.model.SourceRef;
 import dev.flow.model.Workflow;
+import dev.flow.yaml.agents.AgentSettings;
 import dev.flow.yaml.gates.GateDefinitions;
 import dev.flow.yaml.gates.GateOverlay;
 import dev.flow.yaml.graph.EdgeAssembly;
@@ -35,7 +36,7 @@ import java.util.Set;
  */
 public final class SupervisorReader {
     static final List<String> TOP_KEYS = List.of("id", "name", "description", "version", "entry_point", "exit_points", "nodes", "edges",
-            "config", "gates");
+            "config", "gates", AgentSettings.KEY);
     private static final List<String> DIALECT2_KEYS = List.of("workflow", "state", "limits", "interrupts", "completion");
 
     private final ReadContext ctx;
@@ -101,6 +102,7 @@ public final class SupervisorReader {
                 .version(top.text("version").map(Located::value).orElse(null))
                 .description(top.text("description").map(Located::value).orElse(null))
                 .gates(gates(top))
+                .agents(AgentSettings.read(top))
                 .nodes(modelNodes)
                 .edges(edges)
                 .config(config(top))

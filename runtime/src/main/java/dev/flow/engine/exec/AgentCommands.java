@@ -26,10 +26,14 @@ public final class AgentCommands {
      * it write the folder and run commands inside that sandbox ({@code exec} never asks); gemini's
      * {@code auto_edit} runs its edit tools ({@code --skip-trust}: headless, it refuses a folder it
      * has not been told to trust). Anything the CLI refuses fails the attempt ({@link CliReport}).
+     * claude and codex print an event stream (claude's {@code stream-json}, which needs {@code
+     * --verbose}; codex's {@code --json}) whose last result is the answer, so that Flow can show what
+     * the agent does while it works ({@link AgentActivity}); the level of these flags is the
+     * agent's {@code permissions} ({@link PermissionFlags}).
      */
     public static final Map<String, List<String>> DEFAULTS = Map.of(
-            "claude", List.of("claude", "-p", "--output-format", "json", "--permission-mode", "acceptEdits"),
-            "codex", List.of("codex", "exec", "--json", "--skip-git-repo-check", "--sandbox", "workspace-write", "-"),
+            "claude", List.of("claude", "-p", "--output-format", "stream-json", "--verbose", "--permission-mode", "acceptEdits"),
+            "codex", List.of("codex", "exec", "--sandbox", "workspace-write", "--json", "--skip-git-repo-check", "-"),
             "gemini", List.of("gemini", "--output-format", "json", "--skip-trust", "--approval-mode", "auto_edit"));
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -45,6 +49,11 @@ public final class AgentCommands {
     /** Defaults and the process's environment. */
     public static AgentCommands fromEnvironment() {
         return new AgentCommands(Map.of(), System.getenv());
+    }
+
+    /** The user's prices of tokens ({@link PriceTable#VARIABLE}), for agents that report only tokens. */
+    public PriceTable prices() throws PriceTable.Invalid {
+        return PriceTable.fromEnvironment(env);
     }
 
     /** The variable that overrides an agent's command line. */

@@ -1,10 +1,12 @@
 package dev.flow.engine.exec;
 
 import dev.flow.model.AgentDef;
+import dev.flow.model.AgentPermissions;
 import dev.flow.model.BuiltinAgents;
 import dev.flow.model.Workflow;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Which program runs an agent: a workflow's {@code agent NAME { run [...] }}, else the configured or
@@ -30,6 +32,11 @@ public final class AgentResolver {
             return Launcher.anchored(argv, dir, workflowDir);
         }
 
+        /** The variables its permissions need when the step runs in Flow's sandbox or not ({@link PermissionFlags#environment}). */
+        public Map<String, String> permissionEnvironment(boolean sandboxed) {
+            return PermissionFlags.environment(argv, definition == null ? null : definition.permissions(), sandboxed);
+        }
+
         /** Whether its prompt goes in the file {@code FLOW_PROMPT_FILE} rather than on standard input. */
         public boolean promptViaFile() {
             return definition != null && definition.promptVia() == AgentDef.PromptVia.FILE;
@@ -50,11 +57,13 @@ public final class AgentResolver {
             throws Unresolved {
         if (agentName == null) {
             var played = roles.resolve(workflow, role).orElseThrow(() -> new Unresolved(RoleAgents.missing(role)));
-            return new Resolved(played.name(), played.argv(), played.definition());
+            AgentPermissions permissions = played.definition() == null ? null : played.definition().permissions();
+            return new Resolved(played.name(), PermissionFlags.apply(played.argv(), permissions), played.definition());
         }
         AgentDef def = workflow.agent(agentName).orElse(null);
+        AgentPermissions permissions = def == null ? null : def.permissions();
         if (def != null && def.command() != null) {
-            return new Resolved(agentName, Launcher.argv(def.command()), def);
+            return new Resolved(agentName, PermissionFlags.apply(Launcher.argv(def.command()), permissions), def);
         }
         var configured = commands.commandFor(agentName);
         if (configured.isEmpty()) {
@@ -63,6 +72,6 @@ public final class AgentResolver {
                     : "define \"agent " + agentName + " { run [...] }\" in the workflow";
             throw new Unresolved("agent \"" + agentName + "\" has no command: " + hint);
         }
-        return new Resolved(agentName, configured.get(), def);
+        return new Resolved(agentName, PermissionFlags.apply(configured.get(), permissions), def);
     }
 }

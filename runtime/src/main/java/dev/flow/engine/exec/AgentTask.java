@@ -37,13 +37,18 @@ final class AgentTask {
     /** The most of an agent's standard output Flow reads as its answer. */
     static final long MAX_ANSWER_BYTES = 4L * 1024 * 1024;
 
+    /** The beginning of a longer event stream that Flow reads besides its end (where codex names its thread). */
+    static final int STREAM_HEAD_BYTES = 64 * 1024;
+
     private final Launcher launcher;
     private final Gates gates;
     private final AgentCommands commands;
     private final RoleAgents roles;
     private final boolean contractFooter;
+    private final ActivitySink activity;
 
-    AgentTask(Launcher launcher, Gates gates, AgentCommands commands, RoleAgents roles, boolean contractFooter) {
+    AgentTask(Launcher launcher, Gates gates, AgentCommands commands, RoleAgents roles, boolean contractFooter, ActivitySink activity) {
+        this.activity = activity;
         this.launcher = launcher;
         this.gates = gates;
         this.commands = commands;
@@ -57,6 +62,12 @@ final class AgentTask {
         try {
             agent = AgentResolver.resolve(job.workflow(), agentName, task == null ? null : task.call().role(), commands, roles);
         } catch (AgentResolver.Unresolved e) {
+            return Outcome.failed(e.getMessage(), ErrorClass.LOGIC, Map.of());
+        }
+        PriceTable prices;
+        try {
+            prices = commands.prices();
+        } catch (PriceTable.Invalid e) {
             return Outcome.failed(e.getMessage(), ErrorClass.LOGIC, Map.of());
         }
         agentName = agent.name();
@@ -77,10 +88,17 @@ final class AgentTask {
                 }
             });
         }
+        Sandbox sandbox = Sandbox.of(job.workflow(), job.node());
+        agent.permissionEnvironment(sandbox != null).forEach(allEnv::putIfAbsent);
+        long[] threadSoFar = null;
         if (job.sessionId() != null) {
             allEnv.put(AgentSessions.VARIABLE, job.sessionId());
             if (builtin) {
                 argv = AgentSessions.resume(agentName, argv, job.sessionId());
+            }
+            if (builtin && agentName.equals("codex")) {
+                // codex counts a resumed thread's tokens from its start: what it had before this run is taken off
+                threadSoFar = CliReport.codexThreadTokens(codexHome(allEnv), job.sessionId());
             }
         }
         boolean viaFile = agent.promptViaFile();
@@ -88,14 +106,32 @@ final class AgentTask {
         try {
             Files.createDirectories(job.runDir());
             Files.writeString(promptFile, promptText(job), StandardCharsets.UTF_8);
-            ran = launcher.run(job, "", argv, cwd, allEnv, viaFile ? null : promptFile, job.timeout(), Sandbox.of(job.workflow(), job.node()),
-                    cancellation);
+            // what the agent does now, from its event stream as it grows (the launcher's stdout.log, kept whole as the transcript)
+            try (var watcher = ActivityWatcher.start(job.runDir().resolve("stdout.log"), job.executionId(), job.nodeId(), activity)) {
+                ran = launcher.run(job, "", argv, cwd, allEnv, viaFile ? null : promptFile, job.timeout(), sandbox, cancellation);
+            }
         } catch (LaunchException e) {
             return Outcome.failed("agent \"" + agentName + "\": " + e.getMessage(), ErrorClass.LOGIC, Map.of());
         } catch (IOException e) {
             return Outcome.failed("cannot write the prompt to " + promptFile + ": " + e.getMessage(), ErrorClass.TRANSIENT, Map.of());
         }
-        return interpret(job, agentName, builtin, ran, task, cancellation, codexHome(allEnv));
+        return interpret(job, agentName, builtin, ran, task, cancellation, cliHome(agentName, builtin, allEnv), prices, threadSoFar);
+    }
+
+    /**
+     * Where a built-in CLI keeps its sessions for this step, for what it reports only there (the
+     * files of a refused action): codex's {@code CODEX_HOME} or {@code ~/.codex}, gemini's
+     * {@code ~/.gemini}; null for any other agent.
+     */
+    private static Path cliHome(String agentName, boolean builtin, Map<String, String> env) {
+        if (!builtin) {
+            return null;
+        }
+        if (agentName.equals("gemini")) {
+            String user = env.getOrDefault("HOME", System.getenv().getOrDefault("HOME", System.getProperty("user.home")));
+            return user == null ? null : Path.of(user, ".gemini");
+        }
+        return agentName.equals("codex") ? codexHome(env) : null;
     }
 
     /** Where codex keeps its sessions for this step: {@code CODEX_HOME}, else {@code ~/.codex}. */
@@ -125,7 +161,7 @@ final class AgentTask {
     }
 
     private Outcome interpret(Job job, String agentName, boolean builtin, Launcher.Ran ran, NodeSpec.Task task, Cancellation cancellation,
-            Path codexHome) {
+            Path cliHome, PriceTable prices, long[] threadSoFar) {
         ProcessResult r = ran.result();
         String who = "agent \"" + agentName + "\"";
         var result = new LinkedHashMap<String, Object>();
@@ -147,12 +183,19 @@ final class AgentTask {
             return Outcome.failed(why, ErrorClass.TRANSIENT, result);
         }
         long size = Tails.size(ran.stdout());
-        if (size > MAX_ANSWER_BYTES) {
+        String stdoutText;
+        if (size > MAX_ANSWER_BYTES && Tails.head(ran.stdout(), STREAM_HEAD_BYTES).startsWith("{\"type\"")) {
+            // an event stream (claude's stream-json, codex's --json) grows with every tool result: its
+            // beginning names the session, its end holds the answer and the tokens; the middle is kept
+            // in stdout.log, the attempt's transcript
+            stdoutText = Tails.head(ran.stdout(), STREAM_HEAD_BYTES) + "\n" + Tails.tail(ran.stdout(), (int) MAX_ANSWER_BYTES);
+        } else if (size > MAX_ANSWER_BYTES) {
             return Outcome.failed(who + "'s answer is " + megabytes(size) + "; Flow reads at most " + megabytes(MAX_ANSWER_BYTES)
                     + ": keep what it prints short and end with the JSON answer", ErrorClass.VALIDATION, result);
+        } else {
+            stdoutText = Tails.read(ran.stdout(), (int) MAX_ANSWER_BYTES);
         }
-        CliReport report = CliReport.read(Tails.read(ran.stdout(), (int) MAX_ANSWER_BYTES), ran.stderrTail(),
-                builtin && agentName.equals("codex") ? codexHome : null);
+        CliReport report = CliReport.read(stdoutText, ran.stderrTail(), cliHome).lessEarlier(threadSoFar);
         String stdout = report.stdout();
         AgentReply reply = AgentReply.parse(stdout).orElse(null);
         if (report.hasTokens()) {
@@ -168,6 +211,10 @@ final class AgentTask {
             reply = reply == null ? null : reply.withOutput(decision.output());
         }
         double cost = reply == null ? 0 : reply.cost() * report.costScale();
+        if (cost == 0 && report.hasTokens()) {
+            // codex and gemini report only tokens: the user's price table makes them a cost, so that max cost holds
+            cost = prices.cost(agentName, report.models(), report.inputTokens(), report.outputTokens());
+        }
         String session = reply == null ? null : reply.sessionId();
         if (session == null && builtin && agentName.equals("codex")) {
             session = AgentSessions.codexSession(ran.stderr());

@@ -40,8 +40,14 @@ import java.util.stream.Stream;
  * @param outputTokens tokens the model produced in this attempt; -1 when the agent reported none
  * @param refused the actions the CLI refused, each in a few words naming the tool and its file or command
  * @param costScale what part of the reported cost is this attempt's (claude's resumed sessions report the total)
+ * @param models the tokens by model, where the CLI names its models (gemini), for the {@link PriceTable}
  */
-record CliReport(String stdout, long inputTokens, long outputTokens, List<String> refused, double costScale) {
+record CliReport(String stdout, long inputTokens, long outputTokens, List<String> refused, double costScale,
+        List<PriceTable.ModelTokens> models) {
+
+    CliReport(String stdout, long inputTokens, long outputTokens, List<String> refused, double costScale) {
+        this(stdout, inputTokens, outputTokens, refused, costScale, List.of());
+    }
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern CODEX_REJECTED = Pattern.compile("(?m)(patch rejected:[^\\n]*|exec command rejected:[^\\n]*)");
@@ -52,13 +58,52 @@ record CliReport(String stdout, long inputTokens, long outputTokens, List<String
     private static final Pattern CODEX_PATCH_FILE_ESCAPED = Pattern.compile("\\*\\*\\* (?:Add|Update|Delete) File: ([^\\\\\"\\s]+)");
     private static final Pattern GEMINI_TOOL_ERROR = Pattern.compile("(?m)^Error executing tool ([^:\\s]+): ([^\\n]*)");
 
+    /**
+     * The thread's tokens so far, from codex's session file: the last {@code token_count}'s {@code
+     * total_token_usage} ({@code {input, output}}), read before a resumed run starts, since codex's
+     * {@code turn.completed} then counts the whole thread; null when there is none.
+     */
+    static long[] codexThreadTokens(Path codexHome, String thread) {
+        long[] last = null;
+        for (String line : codexRollout(codexHome, thread).split("\n")) {
+            if (!line.contains("\"token_count\"")) {
+                continue;
+            }
+            try {
+                JsonNode total = JSON.readTree(line).path("payload").path("info").path("total_token_usage");
+                if (total.isObject()) {
+                    last = new long[] {total.path("input_tokens").asLong(0),
+                        total.path("output_tokens").asLong(0) + total.path("reasoning_output_tokens").asLong(0)};
+                }
+            } catch (IOException e) {
+                // a line cut short: the one before counts
+            }
+        }
+        return last;
+    }
+
+    /** This report with a resumed thread's earlier tokens ({@link #codexThreadTokens}) taken off. */
+    CliReport lessEarlier(long[] earlier) {
+        if (earlier == null || !hasTokens()) {
+            return this;
+        }
+        return new CliReport(stdout, Math.max(0, inputTokens - earlier[0]), Math.max(0, outputTokens - earlier[1]), refused, costScale, models);
+    }
+
     /** Whether the attempt reported its tokens. */
     boolean hasTokens() {
         return inputTokens >= 0 || outputTokens >= 0;
     }
 
-    /** Reads what the CLI printed; for an agent that is not a known CLI, the output unchanged and nothing more. */
-    static CliReport read(String stdout, String stderr, Path codexHome) {
+    /**
+     * Reads what the CLI printed; for an agent that is not a known CLI, the output unchanged and
+     * nothing more.
+     *
+     * @param home the CLI's own folder ({@code ~/.codex}, {@code ~/.gemini}), where its session
+     *     files name what a refused action was for; null when unknown
+     */
+    static CliReport read(String stdout, String stderr, Path home) {
+        Path codexHome = home;
         String err = stderr == null ? "" : stderr;
         if (stdout.contains("\"thread.started\"") || stdout.contains("\"turn.completed\"") || stdout.contains("\"turn.failed\"")) {
             return codex(stdout, err, codexHome);
@@ -78,7 +123,7 @@ record CliReport(String stdout, long inputTokens, long outputTokens, List<String
             return claude(stdout, obj);
         }
         if (obj != null && obj.path("stats").isObject() && (obj.has("response") || obj.has("session_id"))) {
-            return gemini(stdout, obj, err);
+            return gemini(stdout, obj, err, home);
         }
         return new CliReport(stdout, -1, -1, List.of(), 1);
     }
@@ -207,15 +252,65 @@ record CliReport(String stdout, long inputTokens, long outputTokens, List<String
         }
     }
 
-    private static CliReport gemini(String stdout, JsonNode obj, String stderr) {
+    /**
+     * The tool calls gemini's approval mode refused, each with its file or command, from its session
+     * file ({@code tmp/PROJECT/chats/session-...-ID8.jsonl} under {@code ~/.gemini}, whose first
+     * line names the session): the only place that says what a refused call was for, since its
+     * standard error names the tool alone. A call counts when its status is {@code error} and its
+     * error says the tool was not offered or not allowed.
+     */
+    static List<String> geminiRefusals(Path geminiHome, String session) {
+        if (geminiHome == null || session.length() < 8 || !Files.isDirectory(geminiHome.resolve("tmp"))) {
+            return List.of();
+        }
+        String suffix = "-" + session.substring(0, 8) + ".jsonl";
+        var out = new LinkedHashSet<String>();
+        try (Stream<Path> files = Files.walk(geminiHome.resolve("tmp"), 3)) {
+            for (Path f : (Iterable<Path>) files.filter(p -> p.getFileName().toString().startsWith("session-")
+                    && p.getFileName().toString().endsWith(suffix))::iterator) {
+                String text = Tails.read(f, 4 * 1024 * 1024);
+                if (!text.contains(session)) {
+                    continue;
+                }
+                for (String line : text.split("\n")) {
+                    if (!line.contains("\"toolCalls\"")) {
+                        continue;
+                    }
+                    JsonNode entry;
+                    try {
+                        entry = JSON.readTree(line);
+                    } catch (IOException e) {
+                        continue;
+                    }
+                    for (JsonNode call : (Iterable<JsonNode>) entry.path("toolCalls")::elements) {
+                        String error = call.path("result").path(0).path("functionResponse").path("response").path("error").asText("");
+                        if ("error".equals(call.path("status").asText()) && GEMINI_REFUSAL.matcher(error).find()) {
+                            out.add(action(call.path("name").asText("a tool"), call.path("args")) + ": " + Tails.clip(error, 200));
+                        }
+                    }
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            return List.of();
+        }
+        return List.copyOf(out);
+    }
+
+    private static CliReport gemini(String stdout, JsonNode obj, String stderr, Path geminiHome) {
         long in = 0;
         long out = 0;
-        for (JsonNode m : (Iterable<JsonNode>) obj.path("stats").path("models")::elements) {
-            in += m.path("tokens").path("input").asLong(m.path("tokens").path("prompt").asLong(0));
-            out += m.path("tokens").path("candidates").asLong(0) + m.path("tokens").path("thoughts").asLong(0);
+        var models = new ArrayList<PriceTable.ModelTokens>();
+        for (var it = obj.path("stats").path("models").fields(); it.hasNext();) {
+            var model = it.next();
+            JsonNode tokens = model.getValue().path("tokens");
+            long mIn = tokens.path("input").asLong(tokens.path("prompt").asLong(0));
+            long mOut = tokens.path("candidates").asLong(0) + tokens.path("thoughts").asLong(0);
+            models.add(new PriceTable.ModelTokens(model.getKey(), mIn, mOut));
+            in += mIn;
+            out += mOut;
         }
-        var refused = new LinkedHashSet<String>();
-        Matcher m = GEMINI_TOOL_ERROR.matcher(stderr);
+        var refused = new LinkedHashSet<String>(geminiRefusals(geminiHome, obj.path("session_id").asText("")));
+        Matcher m = refused.isEmpty() ? GEMINI_TOOL_ERROR.matcher(stderr) : GEMINI_TOOL_ERROR.matcher("");
         while (m.find()) {
             if (GEMINI_REFUSAL.matcher(m.group(2)).find()) {
                 refused.add(m.group(1) + ": " + Tails.clip(m.group(2).strip(), 200));
@@ -232,6 +327,6 @@ record CliReport(String stdout, long inputTokens, long outputTokens, List<String
                 refused.add(tools.path("totalDecisions").path("reject").asLong(0) + " tool call(s)");
             }
         }
-        return new CliReport(stdout, in, out, List.copyOf(refused), 1);
+        return new CliReport(stdout, in, out, List.copyOf(refused), 1, List.copyOf(models));
     }
 }

@@ -27,13 +27,15 @@ public final class StandardExecutor implements WorkExecutor {
      * @param workspaces where isolated steps make their worktrees; null when isolation is not available
      * @param probe told of the points of an isolated step's apply ({@code before-apply}, {@code during-apply})
      * @param stepKv what the key-value broker of a sandboxed step serves it
+     * @param activity told what a running agent is doing, from its event stream
      */
     public StandardExecutor(AgentCommands agents, RoleAgents roles, Map<String, WorkExecutor> inProcess, Duration defaultTimeout,
-            boolean contractFooter, Containment containment, Workspaces workspaces, BiConsumer<String, String> probe, KvAccess.Factory stepKv) {
+            boolean contractFooter, Containment containment, Workspaces workspaces, BiConsumer<String, String> probe, KvAccess.Factory stepKv,
+            ActivitySink activity) {
         var launcher = new Launcher(containment, stepKv);
         this.gates = new Gates(launcher, defaultTimeout);
         this.commandTask = new CommandTask(launcher, gates);
-        this.agentTask = new AgentTask(launcher, gates, agents, roles, contractFooter);
+        this.agentTask = new AgentTask(launcher, gates, agents, roles, contractFooter, activity);
         this.inProcess = Map.copyOf(inProcess);
         this.isolated = workspaces == null ? null : new IsolatedTask(gates, workspaces, probe);
     }

@@ -44,6 +44,15 @@ public final class Tails {
         }
     }
 
+    /** The first {@code max} bytes of the file as text; "" when it cannot be read. */
+    public static String head(Path file, int max) {
+        try (var in = Files.newInputStream(file)) {
+            return decode(in.readNBytes(max));
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
     /** The whole file as text, up to {@code max} bytes from its end. */
     public static String read(Path file, int max) {
         return tail(file, max);

@@ -52,7 +52,7 @@ public final class EngineCore {
         this.executor = options.executor() != null ? options.executor()
                 : new StandardExecutor(new AgentCommands(options.agentCommands(), options.environment()), roles, options.inProcessAgents(),
                         options.defaultTimeout(), options.contractFooter(), Containment.forEnvironment(options.environment()),
-                        Workspaces.besideDatabase(store), options.probe()::at, stepKv);
+                        Workspaces.besideDatabase(store), options.probe()::at, stepKv, options.listener());
         this.breaker = new CircuitBreaker(options.breakerThreshold(), options.breakerOpenFor().toMillis());
         this.backoff = new Backoff(options.random());
         this.artifacts = new ArtifactPaths(store.artifactsDir());

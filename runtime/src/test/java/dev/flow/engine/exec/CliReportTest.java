@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.store.ErrorClass;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -19,11 +16,7 @@ class CliReportTest {
     Path dir;
 
     private static String sample(String name) {
-        try (InputStream in = CliReportTest.class.getResourceAsStream("cli/" + name)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return CliSamples.read(name);
     }
 
     @Test
@@ -100,6 +93,41 @@ class CliReportTest {
         CliReport accepted = CliReport.read(sample("gemini-json-edit-auto-edit.json"), "", null);
         assertThat(accepted.refused()).isEmpty();
         assertThat(AgentReply.parse(accepted.stdout()).orElseThrow().output()).isEqualTo("done");
+    }
+
+    /**
+     * On {@code exec resume}, codex's turn.completed counts the whole thread (200/40 after a first
+     * run of 100/20): the thread's total before the run, from its session file, is taken off.
+     */
+    @Test
+    void aResumedCodexThreadCountsOnlyThisRunsTokens() throws IOException {
+        String thread = "01a21769-a85a-78f2-9822-526a38de370a";
+        Path sessions = Files.createDirectories(dir.resolve(".codex/sessions/2026/11/26"));
+        Files.writeString(sessions.resolve("rollout-2026-11-26T14-34-37-" + thread + ".jsonl"), sample("codex-rollout-first-run-token-count.jsonl"));
+        long[] before = CliReport.codexThreadTokens(dir.resolve(".codex"), thread);
+        assertThat(before).containsExactly(100, 20);
+        CliReport r = CliReport.read(sample("codex-exec-json-resumed.jsonl"), "", dir.resolve(".codex")).lessEarlier(before);
+        assertThat(r.inputTokens()).isEqualTo(100);
+        assertThat(r.outputTokens()).isEqualTo(20);
+        assertThat(CliReport.codexThreadTokens(dir.resolve(".codex"), "no-such-thread")).isNull();
+    }
+
+    /**
+     * gemini's standard error names only the refused tool; its session file (under ~/.gemini/tmp,
+     * found by the session id of its answer) has the call's arguments, so the file is named too.
+     */
+    @Test
+    void aGeminiRefusalNamesTheFileFromItsSessionFile() throws IOException {
+        String chat = sample("gemini-chat-refused.jsonl");
+        String session = "fbc84ab6-8c45-4584-b761-d15ec112c38a";
+        Path chats = Files.createDirectories(dir.resolve(".gemini/tmp/polish-1-1/chats"));
+        Files.writeString(chats.resolve("session-2026-11-26T12-15-fbc84ab6.jsonl"), chat);
+        String stdout = sample("gemini-json-edit-default-mode-refused.json").replace("e9e9d010-439e-4620-967e-4cb48f7193d8", session);
+        CliReport r = CliReport.read(stdout, sample("gemini-json-edit-default-mode-refused.stderr.txt"), dir.resolve(".gemini"));
+        assertThat(r.refused()).singleElement().asString().startsWith("write_file greeting.txt: Tool \"write_file\" not found");
+        // without its session file, the tool alone, from standard error
+        assertThat(CliReport.read(stdout, sample("gemini-json-edit-default-mode-refused.stderr.txt"), dir.resolve("elsewhere")).refused())
+                .singleElement().asString().startsWith("write_file: Tool");
     }
 
     @Test
