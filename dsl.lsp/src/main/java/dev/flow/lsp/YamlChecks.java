@@ -44,8 +44,12 @@ final class YamlChecks {
         check(uri);
     }
 
+    /**
+     * Forgets the document at once (a reopening right after must not be forgotten by a late close);
+     * a check still queued for it then finds it closed and publishes nothing.
+     */
     void closed(String uri) {
-        checks.execute(() -> documents.close(uri).ifPresent(this::publish));
+        documents.close(uri).ifPresent(clear -> checks.execute(() -> publish(clear)));
     }
 
     /**

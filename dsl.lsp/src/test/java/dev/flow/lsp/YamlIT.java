@@ -129,6 +129,20 @@ class YamlIT {
     }
 
     @Test
+    void closingAWorkflowClearsItsDiagnosticsAndReopeningItChecksItAgain() throws Exception {
+        String uri = server.open("closed.yaml", DIALECT_1);
+        server.client.await(uri, "the unknown gate is reported", d -> has(d, "FLOW202"));
+        server.server.getTextDocumentService().didClose(new org.eclipse.lsp4j.DidCloseTextDocumentParams(doc(uri)));
+        server.client.await(uri, "the closed file's diagnostics are cleared", List::isEmpty);
+        // reopened at once, before the clearing has been sent: the new text is checked, not forgotten
+        server.server.getTextDocumentService().didClose(new org.eclipse.lsp4j.DidCloseTextDocumentParams(doc(server.open("closed.yaml", DIALECT_1))));
+        server.open("closed.yaml", DIALECT_1);
+        server.client.await(uri, "the reopened file is checked", d -> has(d, "FLOW202"));
+        assertThat(get(server.server.getTextDocumentService().hover(new HoverParams(doc(uri), Cursor.rangeOf(DIALECT_1, "fix", "source: ").getStart()))))
+                .as("the reopened document is known").isNotNull();
+    }
+
+    @Test
     void aDialect2WorkflowShowsWhatFlowCheckShows() throws Exception {
         String uri = server.open("review-loop.yaml");
         var found = server.client.await(uri, "the unknown node is reported", d -> d.stream().anyMatch(x -> x.getMessage().getLeft().contains("reveiw")));
