@@ -81,6 +81,26 @@ function makeWorkspace() {
   fs.cpSync(path.join(examples, 'agents'), path.join(workspace, 'agents'), { recursive: true });
   // line 5: "    start -> analyze -> fxi -> end", FLOW201 at 5:25
   fs.copyFileSync(path.join(examples, 'invalid', 'FLOW201-unknown-node.flow'), path.join(workspace, 'unknown-node.flow'));
+  // YAML: a dialect 1 workflow of the supervisor's corpus with its registry beside it (FLOW202: it
+  // names test_gate, which that registry lacks), dialect 2's schema example (FLOW305 and FLOW306
+  // warnings), and a YAML file that is not Flow's.
+  const corpus = path.join(repo, '..', 'shared', 'corpus', 'supervisor-yaml');
+  assert.ok(fs.existsSync(corpus), `${corpus} is missing: the corpus lies beside the repository, as for the model's YAML tests`);
+  const dialect1 = path.join(workspace, 'supervisor');
+  fs.mkdirSync(dialect1);
+  for (const file of ['simple_workflow.yaml', 'gates.yaml']) {
+    fs.copyFileSync(path.join(corpus, file), path.join(dialect1, file));
+  }
+  fs.copyFileSync(path.join(examples, 'yaml', 'full-feature-implementation.yaml'), path.join(workspace, 'full-feature-implementation.yaml'));
+  fs.writeFileSync(path.join(workspace, 'compose.yaml'), 'services:\n  web:\n    image: nginx\n    nodes: 3\n');
+}
+
+/** LINE:COLUMN (1-based) of the first occurrence of text in a workspace file. */
+function positionIn(file, text) {
+  const lines = fs.readFileSync(path.join(workspace, file), 'utf8').split('\n');
+  const line = lines.findIndex((l) => l.includes(text));
+  assert.ok(line >= 0, `${text} in ${file}`);
+  return [line + 1, lines[line].indexOf(text) + 1];
 }
 
 function writeSettings(userData) {
@@ -443,5 +463,39 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await screenshot('run');
     assert.ok(fs.existsSync(path.join(workspace, '.flow', 'state.db')));
     await poll('still no FLOW problem after the run wrote .flow/', async () => flowProblems(await problems()).length === 0);
+  });
+
+  it('shows the diagnostics of a dialect 1 and a dialect 2 YAML workflow in the Problems panel, and a hover', async function () {
+    await openFile('simple_workflow.yaml');
+    await poll("simple_workflow.yaml's FLOW202 for test_gate in the Problems panel", async () => {
+      await failOnErrorNotification();
+      return flowProblems(await problems()).some((row) => row.includes('FLOW202') && row.includes('test_gate'));
+    });
+    await screenshot('yaml-dialect-1');
+
+    // A node name in an edge: the hover says what the node is.
+    const [line, column] = positionIn('supervisor/simple_workflow.yaml', 'target: implement');
+    await goTo(line, column + 'target: '.length + 2);
+    await keys('Control+KeyK');
+    await keys('Control+KeyI'); // Show Hover
+    await poll("the hover of the node 'implement'", async () =>
+      (await texts('.monaco-hover .hover-contents, .monaco-hover-content')).some((t) => t.includes('task implement') && t.includes('Implement the Plan')));
+    await screenshot('yaml-hover');
+    await keys('Escape');
+
+    await openFile('full-feature-implementation.yaml');
+    const rows = await poll("full-feature-implementation.yaml's FLOW305 and FLOW306 in the Problems panel", async () => {
+      const found = flowProblems(await problems());
+      return found.some((row) => row.includes('FLOW306')) && found.some((row) => row.includes('FLOW305')) && found;
+    });
+    assert.ok(rows.some((row) => row.includes('FLOW202')), `the dialect 1 file's problem stays: ${rows.join(' | ')}`);
+    await screenshot('yaml-dialect-2');
+
+    // A YAML file that is not a workflow: nothing of Flow's for it, even with an indented nodes: key.
+    await openFile('compose.yaml');
+    await poll('compose.yaml in the active editor', async () => (await editorLines()).includes('image: nginx'));
+    const all = await ariaLabels('.markers-panel .monaco-list-row');
+    assert.ok(!all.some((row) => row.includes('compose.yaml')), `no problem for compose.yaml: ${all.join(' | ')}`);
+    await failOnErrorNotification();
   });
 });

@@ -13,6 +13,7 @@ import {
   State,
   TransportKind,
 } from 'vscode-languageclient/node';
+import { DOCUMENT_SELECTOR, isFlowDocument, YAML_WORKFLOW_CONTEXT } from './documents';
 import { GraphPreview } from './graph';
 import { findJava, FoundJava, JavaNotFound } from './java';
 import { runCommandLine, serverCommand, serverJar } from './server';
@@ -33,7 +34,7 @@ interface ServerState {
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const output = vscode.window.createOutputChannel('Flow language server');
   const state: ServerState = {};
-  context.subscriptions.push(output, ...registerCommands(state, output));
+  context.subscriptions.push(output, ...registerCommands(state, output), ...trackYamlWorkflows());
 
   const settings = vscode.workspace.getConfiguration('flow');
   try {
@@ -50,7 +51,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const { command, args } = serverCommand(state.java.executable, state.jar);
   const serverOptions: ServerOptions = { command, args, transport: TransportKind.stdio };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ scheme: 'file', language: 'flow' }, { scheme: 'untitled', language: 'flow' }],
+    // Every YAML file goes to the server, which checks only those whose content makes them Flow's
+    // (a top-level nodes: or gates: key) and answers nothing for the others.
+    documentSelector: DOCUMENT_SELECTOR,
     // gates.yaml registries too: a workflow that imports one is checked again when it changes
     synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{flow,yaml,yml}') },
     outputChannel: output,
@@ -116,6 +119,26 @@ function report(state: ServerState, output: vscode.OutputChannel, message: strin
   });
 }
 
+/** Keeps the context key that shows the commands in the title bar of a YAML workflow up to date. */
+function trackYamlWorkflows(): vscode.Disposable[] {
+  const update = () => {
+    const document = vscode.window.activeTextEditor?.document;
+    const yaml = document !== undefined && document.languageId === 'yaml' && isFlowDocument(document.languageId, () => document.getText());
+    void vscode.commands.executeCommand('setContext', YAML_WORKFLOW_CONTEXT, yaml);
+  };
+  update();
+  return [
+    vscode.window.onDidChangeActiveTextEditor(update),
+    vscode.workspace.onDidChangeTextDocument((change) => change.document === vscode.window.activeTextEditor?.document && update()),
+  ];
+}
+
+/** The active editor's document when it is a Flow workflow (a .flow file or a YAML workflow). */
+function activeWorkflow(): vscode.TextDocument | undefined {
+  const document = vscode.window.activeTextEditor?.document;
+  return document && isFlowDocument(document.languageId, () => document.getText()) ? document : undefined;
+}
+
 function registerCommands(state: ServerState, output: vscode.OutputChannel): vscode.Disposable[] {
   const notRunning = () => {
     const why = state.problem ?? 'The Flow language server is still starting.';
@@ -124,32 +147,32 @@ function registerCommands(state: ServerState, output: vscode.OutputChannel): vsc
   };
   return [
     vscode.commands.registerCommand('flow.showGraph', async () => {
-      const editor = vscode.window.activeTextEditor;
-      if (editor?.document.languageId !== 'flow') {
-        void vscode.window.showInformationMessage('Open a .flow file to see its graph.');
+      const document = activeWorkflow();
+      if (!document) {
+        void vscode.window.showInformationMessage('Open a .flow file or a YAML workflow to see its graph.');
         return;
       }
       if (!state.preview || client?.state !== State.Running) {
         notRunning();
         return;
       }
-      await state.preview.show(editor.document);
+      await state.preview.show(document);
     }),
     vscode.commands.registerCommand('flow.runWorkflow', async () => {
-      const editor = vscode.window.activeTextEditor;
-      if (editor?.document.languageId !== 'flow') {
-        void vscode.window.showInformationMessage('Open a .flow file to run it.');
+      const document = activeWorkflow();
+      if (!document) {
+        void vscode.window.showInformationMessage('Open a .flow file or a YAML workflow to run it.');
         return;
       }
       const command = vscode.workspace.getConfiguration('flow').get<string>('command')?.trim() || 'flow';
-      const line = runCommandLine(editor.document.uri.fsPath, { command, env: process.env, java: state.java?.executable, jar: state.jar });
+      const line = runCommandLine(document.uri.fsPath, { command, env: process.env, java: state.java?.executable, jar: state.jar });
       if (line === undefined) {
         // Neither flow on the PATH nor a Java to run the bundled jar with.
         notRunning();
         return;
       }
-      await editor.document.save();
-      const terminal = vscode.window.createTerminal({ name: 'Flow run', cwd: vscode.workspace.getWorkspaceFolder(editor.document.uri)?.uri.fsPath });
+      await document.save();
+      const terminal = vscode.window.createTerminal({ name: 'Flow run', cwd: vscode.workspace.getWorkspaceFolder(document.uri)?.uri.fsPath });
       terminal.show();
       terminal.sendText(line);
     }),

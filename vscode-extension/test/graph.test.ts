@@ -5,7 +5,8 @@ import * as cp from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { flowchartOf, parseMermaid } from './mermaid';
+import { maxEdges } from '../src/page';
+import { flowchartOf, mermaid, parseMermaid } from './mermaid';
 
 const repository = path.join(__dirname, '..', '..', '..');
 const examples = path.join(repository, 'examples');
@@ -82,5 +83,25 @@ describe('flow graph --format mermaid, read by Mermaid', function () {
     const front = /^---\ntitle: (.*)\n---\n/.exec(picture);
     assert.ok(front, picture);
     assert.strictEqual(JSON.parse(front[1]), title);
+  });
+
+  it('draws a workflow of more than 500 edges once the preview raises maxEdges to its count', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flow-graph-'));
+    // Just over Mermaid's limit: parsing a picture this size in jsdom takes tens of seconds on a shared machine.
+    const tasks = Array.from({ length: 510 }, (_, i) => `t${i}`);
+    const source = ['workflow wide {', ...tasks.map((t) => `    task ${t} { sh "true" }`), `    start -> ${tasks.join(' -> ')} -> end`, '}', ''].join('\n');
+    const file = path.join(dir, 'wide.flow');
+    fs.writeFileSync(file, source);
+    const picture = flowGraph(file);
+    assert.strictEqual(maxEdges(picture), 511, 'every edge flow graph drew is counted');
+    const drawer = await mermaid();
+    // Mermaid's default draws nothing above 500 edges: the blank preview the issue saw.
+    await assert.rejects(parseMermaid(picture), /Edge limit exceeded/);
+    drawer.initialize({ startOnLoad: false, securityLevel: 'strict', maxEdges: maxEdges(picture) });
+    try {
+      await parseMermaid(picture);
+    } finally {
+      drawer.initialize({ startOnLoad: false, securityLevel: 'strict', maxEdges: 500 });
+    }
   });
 });

@@ -48,6 +48,31 @@ const review = [
   '',
 ].join('\n');
 
+const registry = 'gates:\n  tests:\n    description: "Run the unit tests"\n    command: ["mvn", "-q", "test"]\n';
+/** Dialect 1 whose gate node names a gate the registry beside it lacks (tsets, line 12). */
+const dialect1 = [
+  'id: fix-loop',
+  'name: Fix loop',
+  'entry_point: fix',
+  'exit_points: [done]',
+  'nodes:',
+  '  - id: fix',
+  '    type: task',
+  '    task_config: {role: implementer, task_template: "Fix it"}',
+  '  - id: test',
+  '    type: gate',
+  '    gate_config:',
+  '      gate_type: tsets',
+  '  - id: done',
+  '    type: task',
+  '    task_config: {role: reviewer, task_template: "Review"}',
+  'edges:',
+  '  - { id: e1, source: fix, target: test }',
+  '  - { id: e2, source: test, target: done }',
+  '',
+].join('\n');
+const compose = 'services:\n  web:\n    image: nginx\n';
+
 describe('the bundled language server over vscode-jsonrpc', function () {
   // Starting a JVM and the server takes a few seconds on a shared machine.
   this.timeout(120000);
@@ -89,6 +114,9 @@ describe('the bundled language server over vscode-jsonrpc', function () {
     workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'flow-lsp-'));
     fs.writeFileSync(path.join(workspace, 'gates.flow'), library);
     fs.writeFileSync(path.join(workspace, 'review.flow'), review);
+    fs.writeFileSync(path.join(workspace, 'gates.yaml'), registry);
+    fs.writeFileSync(path.join(workspace, 'fix-loop.yaml'), dialect1);
+    fs.writeFileSync(path.join(workspace, 'compose.yaml'), compose);
     const { command, args } = serverCommand('java', jar);
     // What vscode-languageclient appends for TransportKind.stdio (the real client is driven by the code-server test).
     server = cp.spawn(command, [...args, '--stdio', `--clientProcessId=${process.pid}`], { stdio: ['pipe', 'pipe', 'ignore'] });
@@ -228,5 +256,51 @@ describe('the bundled language server over vscode-jsonrpc', function () {
     assert.match(result.mermaid!, /-->\|"when blocked"\| n3/);
     // What the preview's mermaid.js draws: a picture Mermaid refuses leaves the preview blank.
     await parseMermaid(result.mermaid!);
+  });
+
+  describe('YAML files', () => {
+    before(async () => {
+      for (const [file, text] of [['compose.yaml', compose], ['fix-loop.yaml', dialect1]]) {
+        await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: uri(file), languageId: 'yaml', version: 1, text } });
+      }
+    });
+
+    it('checks a YAML workflow as flow check does, and follows the edits', async () => {
+      const found = await diagnosticsOf('fix-loop.yaml', 'the unknown gate is reported', (d) => d.some((x) => x.code === 'FLOW202'));
+      const unknown = found.find((x) => x.code === 'FLOW202')!;
+      assert.deepStrictEqual(unknown.range.start, { line: 11, character: 17 });
+      assert.strictEqual(unknown.source, 'flow');
+      assert.match(unknown.codeDescription!.href, /#flow202-unknown-gate$/);
+      await connection.sendNotification(DidChangeTextDocumentNotification.type, {
+        textDocument: { uri: uri('fix-loop.yaml'), version: 2 },
+        contentChanges: [{ range: { start: { line: 11, character: 17 }, end: { line: 11, character: 22 } }, text: 'tests' }],
+      });
+      await diagnosticsOf('fix-loop.yaml', 'the fix clears it', (d) => !d.some((x) => x.code === 'FLOW202'));
+    });
+
+    it('hovers a gate and goes to its definition in gates.yaml', async () => {
+      const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri: uri('fix-loop.yaml') }, position: { line: 11, character: 19 } });
+      assert.match((hover!.contents as MarkupContent).value, /\*\*gate\*\* `tests`: Run the unit tests/);
+      const definition = (await connection.sendRequest(DefinitionRequest.type, {
+        textDocument: { uri: uri('fix-loop.yaml') },
+        position: { line: 11, character: 19 },
+      })) as Location[];
+      assert.strictEqual(definition[0].uri, uri('gates.yaml'));
+      assert.strictEqual(definition[0].range.start.line, 1);
+    });
+
+    it('draws a YAML workflow for Show graph', async () => {
+      const result = (await connection.sendRequest('flow/graph', { uri: uri('fix-loop.yaml') })) as { mermaid?: string; problem?: string };
+      assert.match(result.mermaid ?? result.problem ?? '', /^flowchart TD$/m);
+      await parseMermaid(result.mermaid!);
+    });
+
+    it('leaves other YAML alone: no diagnostics, hover or completion', async () => {
+      const position = { line: 1, character: 3 };
+      assert.strictEqual(await connection.sendRequest(HoverRequest.type, { textDocument: { uri: uri('compose.yaml') }, position }), null);
+      const completion = await connection.sendRequest(CompletionRequest.type, { textDocument: { uri: uri('compose.yaml') }, position });
+      assert.deepStrictEqual(Array.isArray(completion) ? completion : (completion as CompletionList | null)?.items ?? [], []);
+      assert.ok(!diagnostics.has(uri('compose.yaml')), 'nothing published for compose.yaml');
+    });
   });
 });

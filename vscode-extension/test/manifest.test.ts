@@ -2,6 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { DOCUMENT_SELECTOR, isFlowDocument, isFlowYaml, YAML_WORKFLOW_CONTEXT } from '../src/documents';
 import { ALWAYS_SECURE, escapeHtml, graphPage, maxEdges } from '../src/page';
 import { findCommand, runCommandLine, serverCommand } from '../src/server';
 
@@ -41,6 +42,27 @@ describe('the extension manifest', () => {
     const tm = fs.readFileSync(path.join(root, 'syntaxes', 'flow.tmLanguage.json'), 'utf8');
     const missing = [...keywords].filter((k) => !new RegExp(`[|(]${k}[|)]`).test(tm));
     assert.deepStrictEqual(missing, []);
+  });
+});
+
+describe('YAML files', () => {
+  it("are Flow's by a top-level nodes: or gates: key, as flow check and the server decide", () => {
+    assert.ok(isFlowYaml('id: x\nnodes:\n  - id: a\n'));
+    assert.ok(isFlowYaml('workflow: w\nnodes :\n  a: {type: task}\n'));
+    assert.ok(isFlowYaml('# registry\ngates:\n  tests: {command: [make]}\n'));
+    assert.ok(!isFlowYaml('services:\n  web:\n    nodes: 3\n'), 'an indented nodes: is not top-level');
+    assert.ok(!isFlowYaml('on: push\njobs:\n  build: {runs-on: ubuntu-latest}\n'));
+    assert.ok(isFlowDocument('flow', () => ''));
+    assert.ok(!isFlowDocument('yaml', () => 'services: {}\n'));
+    assert.ok(isFlowDocument('yaml', () => 'nodes: {}\n'));
+  });
+
+  it('go to the server, and the commands show for a YAML workflow', () => {
+    assert.ok(DOCUMENT_SELECTOR.some((s) => s.language === 'yaml' && s.scheme === 'file'));
+    assert.ok(manifest.activationEvents.includes('onLanguage:yaml'));
+    for (const entry of [...manifest.contributes.menus['editor/title'], ...manifest.contributes.menus.commandPalette]) {
+      assert.match(entry.when, new RegExp(`editorLangId == flow \\|\\| ${YAML_WORKFLOW_CONTEXT.replace('.', '\\.')}`));
+    }
   });
 });
 

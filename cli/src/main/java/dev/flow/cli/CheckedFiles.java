@@ -11,7 +11,6 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * The files {@code flow check} is given, with each folder replaced by the workflow files in it:
@@ -21,7 +20,6 @@ import java.util.regex.Pattern;
  * folders, dependencies and build output are not searched ({@link WorkflowFiles}).
  */
 final class CheckedFiles {
-    private static final Pattern FLOW_YAML = Pattern.compile("(?m)^(nodes|gates)\\s*:");
     /** Enough of a file to find its top-level keys; the YAML bridge itself refuses what is too large. */
     private static final int SNIFFED = 1 << 20;
 
@@ -85,12 +83,12 @@ final class CheckedFiles {
         if (name.endsWith(".flow")) {
             return WorkflowFiles.isFlowSource(name);
         }
-        if (!name.endsWith(".yaml") && !name.endsWith(".yml")) {
+        if (!WorkflowFiles.isYamlName(name)) {
             return false;
         }
         try (var in = Files.newInputStream(file)) {
             String head = new String(in.readNBytes(SNIFFED), StandardCharsets.ISO_8859_1);
-            return FLOW_YAML.matcher(head).find();
+            return WorkflowFiles.isFlowYaml(head);
         } catch (IOException e) {
             return true; // let the check say why it cannot be read
         }

@@ -76,13 +76,21 @@ final class EditorWorkspace {
         assertThat(out).as(command[0] + " wrote its results; its log: " + Files.readString(log)).exists();
     }
 
+    /** A YAML file of another tool, with an indented {@code nodes:} key: not Flow's. */
+    static final String COMPOSE = "services:\n  web:\n    image: nginx\n    nodes: 3\n";
+
     /** Writes the library and the broken workflow into {@code dir}. */
     static void write(Path dir) throws IOException {
         Files.writeString(dir.resolve("gates.flow"), LIBRARY);
         Files.writeString(dir.resolve("broken.flow"), BROKEN);
     }
 
-    /** Copies the repository's example workflows into {@code dir/examples}. */
+    /** Writes a YAML file of another tool, {@code other.yaml}, into {@code dir}. */
+    static void writeOtherYaml(Path dir) throws IOException {
+        Files.writeString(dir.resolve("other.yaml"), COMPOSE);
+    }
+
+    /** Copies the repository's example workflows (.flow and .yaml) into {@code dir/examples}. */
     static void copyExamples(Path dir) throws IOException {
         copyTree(repository().resolve("examples"), dir.resolve("examples"));
     }
@@ -113,7 +121,7 @@ final class EditorWorkspace {
                 Path target = to.resolve(from.relativize(p).toString());
                 if (Files.isDirectory(p)) {
                     Files.createDirectories(target);
-                } else if (p.toString().endsWith(".flow")) {
+                } else if (p.toString().endsWith(".flow") || p.toString().endsWith(".yaml")) {
                     Files.copy(p, target);
                 }
             }

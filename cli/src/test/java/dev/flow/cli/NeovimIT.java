@@ -42,12 +42,20 @@ class NeovimIT {
             local results = {}
             for _, file in ipairs(files) do
               vim.cmd('edit ' .. vim.fn.fnameescape(file))
-              vim.bo.filetype = 'flow'
-              vim.lsp.buf_attach_client(0, client)
+              -- docs/editors.md: a .flow file always; a YAML file only with a top-level nodes: or gates: key
+              local yaml = file:match('%.ya?ml$') ~= nil
+              vim.bo.filetype = yaml and 'yaml' or 'flow'
+              local attach = not yaml or vim.fn.search([[\\v^(nodes|gates)\\s*:]], 'nw') > 0
+              local ok = false
               local uri = vim.uri_from_fname(vim.fn.fnamemodify(file, ':p'))
-              local ok = vim.wait(60000, function() return received[uri] ~= nil end, 50)
+              if attach then
+                vim.lsp.buf_attach_client(0, client)
+                ok = vim.wait(60000, function() return received[uri] ~= nil end, 50)
+              end
               local lines = {}
-              if not ok then
+              if not attach then
+                table.insert(lines, 'NOT ATTACHED')
+              elseif not ok then
                 table.insert(lines, 'TIMEOUT waiting for ' .. uri)
               else
                 for _, d in ipairs(received[uri]) do
@@ -80,6 +88,46 @@ class NeovimIT {
 
         assertThat(fromCli.get("broken.flow")).as("the command line finds the problems").hasSizeGreaterThanOrEqualTo(4);
         assertThat(fromNeovim).isEqualTo(fromCli);
+    }
+
+    /**
+     * The YAML examples, valid and invalid, each in the dialect it is written in, and a YAML file of
+     * another tool, which the set-up does not attach the server to (nor the two invalid examples
+     * that are not Flow's by their content: no top-level nodes: or gates: key).
+     */
+    @Test
+    void reportsTheSameDiagnosticsAsTheCommandLineForEachYamlWorkflowAndLeavesOtherYamlAlone(@TempDir Path dir) throws Exception {
+        EditorWorkspace.writeOtherYaml(dir);
+        EditorWorkspace.copyExamples(dir);
+        List<String> files = new ArrayList<>(List.of("other.yaml"));
+        for (String folder : List.of("examples/yaml", "examples/invalid", "examples/invalid/warnings")) {
+            try (Stream<Path> examples = Files.list(dir.resolve(folder))) {
+                examples.filter(p -> p.toString().endsWith(".yaml")).sorted().forEach(p -> files.add(dir.relativize(p).toString()));
+            }
+        }
+        List<String> flows = files.stream().filter(f -> isFlowYaml(dir.resolve(f))).toList();
+        assertThat(flows).as("the invalid YAML examples with nodes: or gates:").hasSizeGreaterThan(10);
+
+        Map<String, TreeSet<String>> fromNeovim = neovim(dir, files);
+        for (String file : files) {
+            if (!flows.contains(file)) {
+                assertThat(fromNeovim.remove(file)).as(file + " gets no Flow server").containsExactly("NOT ATTACHED");
+            }
+        }
+        // The editor names files by their full path, flow check as it was given them.
+        fromNeovim.replaceAll((file, lines) -> new TreeSet<>(lines.stream().map(l -> l.replace(dir + "/", "")).toList()));
+        Map<String, TreeSet<String>> fromCli = EditorWorkspace.commandLine(dir, flows);
+
+        assertThat(fromCli.get("examples/invalid/FLOW602-yaml-unknown-key.yaml")).as("the command line finds the problems").isNotEmpty();
+        assertThat(fromNeovim).isEqualTo(fromCli);
+    }
+
+    private static boolean isFlowYaml(Path file) {
+        try {
+            return dev.flow.frontend.WorkflowFiles.isFlowYaml(Files.readString(file));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static Map<String, TreeSet<String>> neovim(Path dir, List<String> files) throws Exception {

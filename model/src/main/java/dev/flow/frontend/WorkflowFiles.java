@@ -4,13 +4,15 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Which files of a project are Flow's, by name, for every tool that searches a folder for
  * workflows ({@code flow check FOLDER}, the language server's workspace scan and file watcher):
  * the {@code .flow} files outside hidden folders, dependencies and build output. Other tools' files that end in
  * {@code .flow} are not: Facebook Flow's type declarations ({@code api.js.flow}) and the folder in
- * which {@code flow run} keeps its database ({@code .flow/}).
+ * which {@code flow run} keeps its database ({@code .flow/}). A YAML file is Flow's by its content
+ * ({@link #isFlowYaml}), since YAML files of every tool end in {@code .yaml}.
  */
 public final class WorkflowFiles {
     /** Folders of other tools, never searched: dependencies and build output. */
@@ -19,7 +21,26 @@ public final class WorkflowFiles {
     /** Facebook Flow's declaration files: a JavaScript file's name followed by {@code .flow}. */
     private static final List<String> FACEBOOK_FLOW = List.of(".js.flow", ".jsx.flow", ".mjs.flow", ".cjs.flow");
 
+    /** A top-level {@code nodes:} (a workflow of either dialect) or {@code gates:} (a registry) key. */
+    private static final Pattern FLOW_YAML = Pattern.compile("(?m)^(nodes|gates)\\s*:");
+
     private WorkflowFiles() {}
+
+    /** Whether a file of this name is YAML ({@code .yaml} or {@code .yml}, in any case). */
+    public static boolean isYamlName(String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        return lower.endsWith(".yaml") || lower.endsWith(".yml");
+    }
+
+    /**
+     * Whether YAML text is Flow's: it has a top-level {@code nodes:} key (a workflow of either
+     * dialect) or {@code gates:} key (a gate registry). Other YAML (CI configurations, compose
+     * files) is not Flow's to judge: {@code flow check FOLDER} skips it and the language server
+     * leaves it alone.
+     */
+    public static boolean isFlowYaml(CharSequence text) {
+        return FLOW_YAML.matcher(text).find();
+    }
 
     /** Whether a folder of this name is searched: not hidden ({@code .git}, {@code .flow}), not dependencies or build output. */
     public static boolean isSearchedFolder(String name) {

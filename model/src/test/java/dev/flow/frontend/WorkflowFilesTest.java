@@ -21,6 +21,18 @@ class WorkflowFilesTest {
     }
 
     @Test
+    void yamlIsFlowsByATopLevelNodesOrGatesKey() {
+        assertThat(WorkflowFiles.isYamlName("flow.YML")).isTrue();
+        assertThat(WorkflowFiles.isYamlName("review.yaml")).isTrue();
+        assertThat(WorkflowFiles.isYamlName("review.flow")).isFalse();
+        assertThat(WorkflowFiles.isFlowYaml("id: x\nnodes:\n  - id: a\n")).isTrue();
+        assertThat(WorkflowFiles.isFlowYaml("workflow: w\nnodes :\n  a: {type: task}\n")).isTrue();
+        assertThat(WorkflowFiles.isFlowYaml("# a registry\ngates:\n  tests: {command: [make]}\n")).isTrue();
+        assertThat(WorkflowFiles.isFlowYaml("services:\n  web:\n    nodes: 3\n")).as("an indented key").isFalse();
+        assertThat(WorkflowFiles.isFlowYaml("on: push\njobs:\n  build: {runs-on: ubuntu-latest}\n")).isFalse();
+    }
+
+    @Test
     void hiddenFoldersDependenciesAndBuildOutputAreNotSearchedBelowTheRoot() {
         Path root = Path.of("/home/me/.projects/app");
         assertThat(WorkflowFiles.isInSearchedFolder(root, root.resolve("flows/review.flow"))).isTrue();

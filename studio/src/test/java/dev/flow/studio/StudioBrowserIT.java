@@ -87,6 +87,25 @@ class StudioBrowserIT {
         }
     }
 
+    @Test
+    void aGraphOfMoreThan500EdgesIsDrawn() throws Exception {
+        // Mermaid draws nothing above its default maxEdges of 500; the page raises it to the graph's count.
+        // Laying out 512 nodes takes Chromium a few seconds more than the small graphs.
+        var tasks = java.util.stream.IntStream.range(0, 510).mapToObj(i -> "t" + i).toList();
+        var source = new StringBuilder("workflow wide {\n");
+        tasks.forEach(t -> source.append("    task ").append(t).append(" { sh \"true\" }\n"));
+        source.append("    start -> ").append(String.join(" -> ", tasks)).append(" -> end\n}\n");
+        Path profile = Files.createDirectories(dir.resolve("chromium-profile"));
+        try (var s = new Running(dir); var browser = Chromium.start(profile)) {
+            String id = s.start("wide", source.toString()); // no worker: the run stays queued, its graph shown
+            browser.open(s.studio.url().resolve("/#/execution/" + id));
+            browser.waitUntil("document.querySelectorAll('#graph g.node').length === 512", "all 512 nodes drawn");
+            assertThat(browser.eval("document.querySelectorAll('#graph .edgePaths path, #graph path.flowchart-link').length").asInt())
+                    .as("edges drawn").isGreaterThanOrEqualTo(511);
+            browser.screenshot(SCREENSHOTS.resolve("4-wide-graph.png"));
+        }
+    }
+
     /** The status the graph shows for a node. */
     private static String node(String id) {
         return "document.querySelector('#graph g.node[data-node=\"" + id + "\"]')?.getAttribute('data-status')";

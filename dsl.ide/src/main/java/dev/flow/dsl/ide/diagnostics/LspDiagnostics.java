@@ -5,6 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import dev.flow.dsl.validation.IssueData;
 import java.util.Optional;
+import java.util.function.Function;
+import dev.flow.model.SourceRef;
+import org.eclipse.lsp4j.DiagnosticSeverity;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.lsp4j.DiagnosticCodeDescription;
 import org.eclipse.lsp4j.Diagnostic;
@@ -61,6 +64,44 @@ public final class LspDiagnostics {
         return diagnostic;
     }
 
+    /**
+     * A diagnostic of Flow's own pipeline (a YAML workflow's, as {@code flow check} gives it) as an
+     * editor shows it: the same code, link, related places, suggestions and tags as a {@code .flow}
+     * file's.
+     *
+     * @param uriOf the address of a file the diagnostics name, by its display name
+     */
+    public Diagnostic of(dev.flow.diagnostic.Diagnostic found, Function<String, String> uriOf) {
+        var diagnostic = new Diagnostic(range(found.source()), found.message(), severity(found.severity()), SOURCE, found.code().id());
+        diagnostic.setCodeDescription(new DiagnosticCodeDescription(docsBase + "#" + found.code().docAnchor()));
+        if (found.tags().contains(dev.flow.diagnostic.Diagnostic.Tag.UNNECESSARY)) {
+            diagnostic.setTags(List.of(DiagnosticTag.Unnecessary));
+        }
+        diagnostic.setData(found.suggestions().isEmpty() ? null : found.suggestions());
+        if (!found.related().isEmpty()) {
+            diagnostic.setRelatedInformation(found.related().stream()
+                    .map(r -> new DiagnosticRelatedInformation(new Location(uriOf.apply(r.source().file()), range(r.source())), r.message()))
+                    .toList());
+        }
+        return diagnostic;
+    }
+
+    private static DiagnosticSeverity severity(dev.flow.model.Severity severity) {
+        return switch (severity) {
+            case ERROR -> DiagnosticSeverity.Error;
+            case WARNING -> DiagnosticSeverity.Warning;
+            case INFO -> DiagnosticSeverity.Information;
+        };
+    }
+
+    /** The editor's range of a position: lines and columns from 0, the end from the length when none is given. */
+    public static Range range(SourceRef at) {
+        Position start = new Position(Math.max(0, at.line() - 1), Math.max(0, at.column() - 1));
+        Position end = at.endLine() > 0 ? new Position(at.endLine() - 1, Math.max(0, at.endColumn() - 1))
+                : new Position(start.getLine(), start.getCharacter() + Math.max(0, at.length()));
+        return new Range(start, end);
+    }
+
     private static String resolve(URI base, String file) {
         if (file.contains(":/") || file.startsWith("file:")) {
             return file;
@@ -73,10 +114,6 @@ public final class LspDiagnostics {
     }
 
     private static Range range(IssueData.Related r) {
-        var at = r.at();
-        Position start = new Position(Math.max(0, at.line() - 1), Math.max(0, at.column() - 1));
-        Position end = at.endLine() > 0 ? new Position(at.endLine() - 1, Math.max(0, at.endColumn() - 1))
-                : new Position(start.getLine(), start.getCharacter() + Math.max(0, at.length()));
-        return new Range(start, end);
+        return range(r.at());
     }
 }

@@ -38,7 +38,11 @@ public class GraphRequest implements ILanguageServerExtension {
     GraphResult render(String uri, String text) {
         Path path = uri.startsWith("file:") ? Path.of(URI.create(uri)) : null;
         String name = path == null ? uri : path.getFileName().toString();
-        Compilation compilation = compiler.compile(new SourceFile(path, name, text), LoadOptions.DEFAULT);
+        return picture(compiler.compile(new SourceFile(path, name, text), LoadOptions.DEFAULT));
+    }
+
+    /** The answer for a compiled workflow, whatever its format (a YAML workflow's too). */
+    public static GraphResult picture(Compilation compilation) {
         var problems = compilation.diagnostics().stream().filter(d -> d.isError()).count();
         if (compilation.graph().isEmpty()) {
             String why = compilation.diagnostics().isEmpty() ? "it could not be compiled"
