@@ -16,7 +16,9 @@ import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -37,6 +39,11 @@ public final class EngineCore {
     final Reports reports;
     final String host;
     final RoleAgents roles;
+    /** Each execution's inputs as last parsed, with the JSON they came from: they never change, and a step reads them every time. */
+    private final Map<String, ParsedInputs> inputs = new ConcurrentHashMap<>();
+    private static final int INPUTS_KEPT = 10_000;
+
+    private record ParsedInputs(String json, Map<String, Object> values) {}
     /** The workers running in this process, which kill the work a committed transaction cancelled. */
     private final Set<LocalWorker> workers = ConcurrentHashMap.newKeySet();
 
@@ -98,6 +105,20 @@ public final class EngineCore {
 
     public Path runDir(String executionId, String nodeId, int iteration, int attempt) {
         return artifacts.runDir(executionId, nodeId, iteration, attempt);
+    }
+
+    /** The execution's inputs, read-only; parsed only when its JSON is not the one parsed last. */
+    Map<String, Object> inputs(dev.flow.store.ExecutionRow row) {
+        ParsedInputs p = inputs.get(row.id());
+        if (p != null && p.json().equals(row.inputsJson() == null ? "" : row.inputsJson())) {
+            return p.values();
+        }
+        if (inputs.size() >= INPUTS_KEPT) {
+            inputs.clear();
+        }
+        var parsed = new ParsedInputs(row.inputsJson() == null ? "" : row.inputsJson(), Collections.unmodifiableMap(Json.readMap(row.inputsJson())));
+        inputs.put(row.id(), parsed);
+        return parsed.values();
     }
 
     /** Whether a node's work is done by Java code in this process (no process, no files). */
