@@ -26,7 +26,8 @@ import java.util.Map;
 
 /**
  * Flow and LangGraph4j side by side, in one run, on the same disk (bench/README.md, "Side by side"):
- * chains of 1,000, 10,000 and 100,000 nodes and a fan-out, in {@code synchronous} NORMAL and FULL.
+ * chains of 1,000, 10,000 and 100,000 nodes and a fan-out, in {@code synchronous} NORMAL and FULL
+ * (LangGraph4j only up to {@link #PEER_MAX_CHAIN} nodes: it cannot build larger graphs in useful time).
  * Each node is Java code in the process that returns at once, so what is measured is each engine's
  * cost of a durable step: Flow with in-process tasks (a commit a node), LangGraph4j with a SQLite
  * checkpoint saver (a commit a checkpoint). The two alternate within each round (A B, then B A: the
@@ -35,7 +36,7 @@ import java.util.Map;
  * node (the whole process's CPU time, collector and compiler included, over the run), the median
  * of the rounds' Flow/LangGraph4j ratios, and each rate as a fraction of the raw commit rate.
  * Arguments: {@code [--quick] [--dir DIR] [--rounds N] [--sizes 1000,10000,100000] [--fanout W]
- * [--modes NORMAL,FULL]}.
+ * [--modes NORMAL,FULL] [--only flow|langgraph4j]} ({@code --only}: one side alone, for a profiler).
  */
 public final class SideBySideBench {
     private SideBySideBench() {}
@@ -140,7 +141,16 @@ public final class SideBySideBench {
         }
     }
 
+    /**
+     * The largest chain LangGraph4j is given: building a graph with {@code StateGraph.addEdge} takes
+     * time quadratic in its edges (a 100,000-node chain had not finished building after 8 minutes).
+     */
+    static final int PEER_MAX_CHAIN = 20_000;
+
     private static String measure(Path dir, Durability mode, Workload w, int rounds) throws Exception {
+        if (!w.fanOut() && w.size() > PEER_MAX_CHAIN) {
+            return flowAlone(dir, mode, w, rounds);
+        }
         var flow = new ArrayList<Sample>();
         var peer = new ArrayList<Sample>();
         var ratios = new ArrayList<Double>();
@@ -169,6 +179,23 @@ public final class SideBySideBench {
         return String.format(Locale.ROOT, "%-6s | %-15s | %,12.0f | %,12.0f | %8.2fx | %16.3f | %16.3f | %,13.0f | %8.2f | %8.2f", mode, w.name(),
                 flowRate, peerRate, median(ratios), median(flow.stream().map(Sample::cpuMsPerNode).toList()),
                 median(peer.stream().map(Sample::cpuMsPerNode).toList()), rawRate, flowRate / rawRate, peerRate / rawRate);
+    }
+
+    /** Flow alone on a chain too long for LangGraph4j to build ({@link #PEER_MAX_CHAIN}), with the raw commit rate. */
+    private static String flowAlone(Path dir, Durability mode, Workload w, int rounds) throws Exception {
+        var flow = new ArrayList<Sample>();
+        var raw = new ArrayList<Double>();
+        for (int r = 0; r < rounds; r++) {
+            raw.add(RuntimeBench.rawCommits(dir.resolve("raw.db"), mode, 1.0));
+            Sample a = flow(dir, mode, w);
+            flow.add(a);
+            System.out.printf(Locale.ROOT, "%-6s %-15s round %d: Flow %,9.0f nodes/s %6.3f ms CPU/node | LangGraph4j not run (graph too large to build) | "
+                    + "raw %,7.0f commits/s | load %s%n", mode, w.name(), r + 1, a.rate(), a.cpuMsPerNode(), raw.get(r), loadAverage());
+        }
+        double rawRate = median(raw);
+        double flowRate = median(flow.stream().map(Sample::rate).toList());
+        return String.format(Locale.ROOT, "%-6s | %-15s | %,12.0f | %12s | %9s | %16.3f | %16s | %,13.0f | %8.2f | %8s", mode, w.name(), flowRate, "-", "-",
+                median(flow.stream().map(Sample::cpuMsPerNode).toList()), "-", rawRate, flowRate / rawRate, "-");
     }
 
     /** Flow: the graph built and the store opened (not timed), then the run started (its graph stored) and run to its end, timed. */
