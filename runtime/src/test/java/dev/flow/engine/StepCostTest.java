@@ -12,7 +12,11 @@ import dev.flow.engine.step.Claim;
 import dev.flow.engine.step.EngineCore;
 import dev.flow.engine.step.Transitions;
 import dev.flow.store.ExecutionStatus;
+import dev.flow.model.MergeStrategy;
+import dev.flow.model.WaitMode;
 import java.nio.file.Files;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -85,6 +89,64 @@ class StepCostTest {
         assertThat(large).as("statements of the same 100 steps in a graph of 20,000 nodes against 1,000").isEqualTo(small);
         // the last step looks for other ready work once (nothing follows "end")
         assertThat(small).as("statements of 100 chain steps").isLessThanOrEqualTo(100L * STATEMENTS_PER_STEP + 1);
+    }
+
+    /** start -> a parallel node -> {@code width} tasks -> a merge waiting for all -> end, at most 2 at once. */
+    static FlowGraph fanOut(int width) {
+        Flows flows = Flows.workflow("fan").config(2, true, null);
+        String[] branches = new String[width];
+        for (int i = 0; i < width; i++) {
+            branches[i] = "b" + i;
+            flows.agentTask(branches[i], "noop", "go");
+        }
+        flows.parallel("fork", branches).merge("join", WaitMode.ALL, MergeStrategy.UNION).edge("start", "fork");
+        for (String b : branches) {
+            flows.edge("fork", b).edge(b, "join");
+        }
+        return flows.edge("join", "end").graph();
+    }
+
+    /**
+     * Statements a fan-out's branches take, claimed and completed by two workers in turn, each on
+     * its own thread and connection: each one's commits take rows out of the other's cache, as
+     * between the slots of a real worker.
+     */
+    static long statementsOfFanOut(Path dir, int width) throws Exception {
+        ExecutorService a = Executors.newSingleThreadExecutor();
+        ExecutorService b = Executors.newSingleThreadExecutor();
+        try (var store = SqliteStore.open(dir.resolve("state.db"), StoreOptions.DEFAULT.withArtifactsDir(dir.resolve("artifacts")))) {
+            var core = new EngineCore(store, EngineOptions.builder().inProcessAgents(Map.of("noop", NOOP)).contractFooter(false).build());
+            var transitions = new Transitions(core);
+            String id = transitions.start(fanOut(width), Map.of(), dir.toString());
+            Claim ca = a.submit(() -> transitions.claim(id, "a").value()).get();
+            Claim cb = b.submit(() -> transitions.claim(id, "b").value()).get();
+            long before = store.statementsRun();
+            while (ca != null || cb != null) {
+                if (ca != null) {
+                    Claim held = ca;
+                    ca = a.submit(() -> transitions.finish(held, Outcome.produced("done", Map.of()), false, () -> true, id, "a").value()).get();
+                }
+                if (cb != null) {
+                    Claim held = cb;
+                    cb = b.submit(() -> transitions.finish(held, Outcome.produced("done", Map.of()), false, () -> true, id, "b").value()).get();
+                }
+            }
+            long statements = store.statementsRun() - before;
+            ExecutionStatus status = store.read(tx -> tx.executions().get(id).orElseThrow().status());
+            assertThat(status).isEqualTo(ExecutionStatus.COMPLETED);
+            return statements;
+        } finally {
+            a.shutdownNow();
+            b.shutdownNow();
+        }
+    }
+
+    @Test
+    void aBranchOfAFanOutRunsAsManyStatementsWhateverItsWidth(@TempDir Path dir) throws Exception {
+        long narrow = statementsOfFanOut(Files.createDirectories(dir.resolve("narrow")), 50);
+        long wide = statementsOfFanOut(Files.createDirectories(dir.resolve("wide")), 200);
+        // linear in the width: four times the branches, about four times the statements (the merge's last arrival reads every branch once)
+        assertThat(wide).as("statements of 200 branches against %d for 50", narrow).isLessThanOrEqualTo(narrow * 5);
     }
 
     static FlowGraph chain(int n) {

@@ -44,6 +44,10 @@ public final class EngineCore {
     private static final int INPUTS_KEPT = 10_000;
 
     private record ParsedInputs(String json, Map<String, Object> values) {}
+
+    /** Where each merge's last open input was found ({@link Readiness}): a hint only, bounded, lost on restart. */
+    private final Map<String, Integer> joinHints = new ConcurrentHashMap<>();
+    private static final int JOIN_HINTS_KEPT = 10_000;
     /** The workers running in this process, which kill the work a committed transaction cancelled. */
     private final Set<LocalWorker> workers = ConcurrentHashMap.newKeySet();
 
@@ -119,6 +123,17 @@ public final class EngineCore {
         var parsed = new ParsedInputs(row.inputsJson() == null ? "" : row.inputsJson(), Collections.unmodifiableMap(Json.readMap(row.inputsJson())));
         inputs.put(row.id(), parsed);
         return parsed.values();
+    }
+
+    int joinHint(String executionId, String nodeId) {
+        return joinHints.getOrDefault(executionId + "/" + nodeId, 0);
+    }
+
+    void joinHint(String executionId, String nodeId, int edge) {
+        if (joinHints.size() >= JOIN_HINTS_KEPT) {
+            joinHints.clear();
+        }
+        joinHints.put(executionId + "/" + nodeId, edge);
     }
 
     /** Whether a node's work is done by Java code in this process (no process, no files). */
