@@ -9,6 +9,15 @@ import dev.flow.model.FlowGraph;
 import dev.flow.store.StoreOptions;
 import dev.flow.store.sqlite.SqliteStore;
 import dev.flow.testing.GraphBuilder;
+import dev.flow.engine.step.Claim;
+import dev.flow.engine.step.EngineCore;
+import dev.flow.engine.step.Transitions;
+import dev.flow.store.ExecutionStatus;
+import dev.flow.model.MergeStrategy;
+import dev.flow.model.WaitMode;
+import java.nio.file.Files;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -20,14 +29,126 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A step's cost does not grow with its graph: no step reads the stored graph, whose row is as large
- * as the graph (3 MB at 10,000 nodes). Shown without a clock: the graph's row is taken away once
- * the run has started, and the run still completes. A step that read it (a query, or SQLite
- * checking the executions row's reference to it) would fail.
+ * A step's cost does not grow with its graph, shown without a clock: no step reads the stored graph,
+ * whose row is as large as the graph (3 MB at 10,000 nodes): the graph's row is taken away once the
+ * run has started, and the run still completes (a step that read it, a query or SQLite checking the
+ * executions row's reference to it, would fail); and the same 100 steps run the same number of
+ * statements in a graph of 1,000 nodes as in one of 20,000, within a budget of statements a step.
  */
 class StepCostTest {
 
     static final WorkExecutor NOOP = (job, cancellation) -> Outcome.produced("done", Map.of());
+
+    /** Statements a chain step may run: BEGIN, the cache check, the successor's lookup, the node's update, the successor's insert (claimed), the events, the execution's counters, COMMIT. */
+    static final int STATEMENTS_PER_STEP = 8;
+
+    /** A chain of {@code steps} tasks in a graph of {@code size} nodes: the rest are tasks no edge reaches (they make the graph, and its stored row, large). */
+    static FlowGraph chainIn(int steps, int size) {
+        GraphBuilder flows = GraphBuilder.workflow("chain");
+        List<String> ids = new ArrayList<>(List.of("start"));
+        for (int i = 0; i < steps; i++) {
+            flows.agentTask("n" + i, "noop", "go");
+            ids.add("n" + i);
+        }
+        for (int i = steps; i < size; i++) {
+            flows.agentTask("idle" + i, "noop", "go");
+        }
+        ids.add("end");
+        return flows.chain(ids.toArray(String[]::new)).graph();
+    }
+
+    /**
+     * Statements the steps of {@code graph} take once started: each node claimed and completed as a
+     * worker slot does it (its result committed with the claim of its successor), driven here on
+     * this thread so that nothing but the steps runs statements.
+     */
+    static long statementsOfSteps(Path dir, FlowGraph graph) {
+        try (var store = SqliteStore.open(dir.resolve("state.db"), StoreOptions.DEFAULT.withArtifactsDir(dir.resolve("artifacts")))) {
+            var core = new EngineCore(store, EngineOptions.builder().inProcessAgents(Map.of("noop", NOOP)).contractFooter(false).build());
+            var transitions = new Transitions(core);
+            String id = transitions.start(graph, Map.of(), dir.toString());
+            Claim claim = transitions.claim(id, "owner").value();
+            long before = store.statementsRun();
+            int steps = 0;
+            while (claim != null) {
+                claim = transitions.finish(claim, Outcome.produced("done", Map.of()), false, () -> true, id, "owner").value();
+                steps++;
+            }
+            long statements = store.statementsRun() - before;
+            assertThat(steps).isEqualTo(100);
+            ExecutionStatus status = store.read(tx -> tx.executions().get(id).orElseThrow().status());
+            assertThat(status).isEqualTo(ExecutionStatus.COMPLETED);
+            return statements;
+        }
+    }
+
+    @Test
+    void aStepRunsAsManyStatementsInAGraphOfTwentyThousandNodesAsInOneOfAThousand(@TempDir Path dir) throws Exception {
+        // Two graphs of 1,000 and 20,000 nodes are built and stored (a few seconds for the larger); only 100 of their nodes run.
+        long small = statementsOfSteps(Files.createDirectories(dir.resolve("small")), chainIn(100, 1_000));
+        long large = statementsOfSteps(Files.createDirectories(dir.resolve("large")), chainIn(100, 20_000));
+        assertThat(large).as("statements of the same 100 steps in a graph of 20,000 nodes against 1,000").isEqualTo(small);
+        // the last step looks for other ready work once (nothing follows "end")
+        assertThat(small).as("statements of 100 chain steps").isLessThanOrEqualTo(100L * STATEMENTS_PER_STEP + 1);
+    }
+
+    /** start -> a parallel node -> {@code width} tasks -> a merge waiting for all -> end, at most 2 at once. */
+    static FlowGraph fanOut(int width) {
+        GraphBuilder flows = GraphBuilder.workflow("fan").config(2, true, null);
+        String[] branches = new String[width];
+        for (int i = 0; i < width; i++) {
+            branches[i] = "b" + i;
+            flows.agentTask(branches[i], "noop", "go");
+        }
+        flows.parallel("fork", branches).merge("join", WaitMode.ALL, MergeStrategy.UNION).edge("start", "fork");
+        for (String b : branches) {
+            flows.edge("fork", b).edge(b, "join");
+        }
+        return flows.edge("join", "end").graph();
+    }
+
+    /**
+     * Statements a fan-out's branches take, claimed and completed by two workers in turn, each on
+     * its own thread and connection: each one's commits take rows out of the other's cache, as
+     * between the slots of a real worker.
+     */
+    static long statementsOfFanOut(Path dir, int width) throws Exception {
+        ExecutorService a = Executors.newSingleThreadExecutor();
+        ExecutorService b = Executors.newSingleThreadExecutor();
+        try (var store = SqliteStore.open(dir.resolve("state.db"), StoreOptions.DEFAULT.withArtifactsDir(dir.resolve("artifacts")))) {
+            var core = new EngineCore(store, EngineOptions.builder().inProcessAgents(Map.of("noop", NOOP)).contractFooter(false).build());
+            var transitions = new Transitions(core);
+            String id = transitions.start(fanOut(width), Map.of(), dir.toString());
+            Claim ca = a.submit(() -> transitions.claim(id, "a").value()).get();
+            Claim cb = b.submit(() -> transitions.claim(id, "b").value()).get();
+            long before = store.statementsRun();
+            while (ca != null || cb != null) {
+                if (ca != null) {
+                    Claim held = ca;
+                    ca = a.submit(() -> transitions.finish(held, Outcome.produced("done", Map.of()), false, () -> true, id, "a").value()).get();
+                }
+                if (cb != null) {
+                    Claim held = cb;
+                    cb = b.submit(() -> transitions.finish(held, Outcome.produced("done", Map.of()), false, () -> true, id, "b").value()).get();
+                }
+            }
+            long statements = store.statementsRun() - before;
+            ExecutionStatus status = store.read(tx -> tx.executions().get(id).orElseThrow().status());
+            assertThat(status).isEqualTo(ExecutionStatus.COMPLETED);
+            return statements;
+        } finally {
+            a.shutdownNow();
+            b.shutdownNow();
+        }
+    }
+
+    @Test
+    void aBranchOfAFanOutRunsAsManyStatementsWhateverItsWidth(@TempDir Path dir) throws Exception {
+        long narrow = statementsOfFanOut(Files.createDirectories(dir.resolve("narrow")), 50);
+        long wide = statementsOfFanOut(Files.createDirectories(dir.resolve("wide")), 200);
+        // linear in the width: four times the branches, about four times the statements (the merge's last arrival reads every branch once)
+        assertThat(wide).as("statements of 200 branches against %d for 50", narrow).isLessThanOrEqualTo(narrow * 5);
+    }
 
     static FlowGraph chain(int n) {
         GraphBuilder flows = GraphBuilder.workflow("chain");

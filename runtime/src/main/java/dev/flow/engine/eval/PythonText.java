@@ -118,27 +118,7 @@ public final class PythonText {
 
     /** A JSON string with every character outside printable ASCII escaped, as {@code ensure_ascii} does. */
     private static void jsonString(String s, StringBuilder out) {
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                case '\b' -> out.append("\\b");
-                case '\f' -> out.append("\\f");
-                default -> {
-                    if (c < 0x20 || c > 0x7e) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        out.append('"');
+        JsonStrings.quote(out, s, JsonStrings.Style.PYTHON_ASCII);
     }
 
     /** Python's repr of a str: single quotes unless the text holds one and no double quote. */

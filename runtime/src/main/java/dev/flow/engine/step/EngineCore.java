@@ -17,7 +17,9 @@ import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -38,6 +40,15 @@ public final class EngineCore {
     final Reports reports;
     final String host;
     final RoleAgents roles;
+    /** Each execution's inputs as last parsed, with the JSON they came from: they never change, and a step reads them every time. */
+    private final Map<String, ParsedInputs> inputs = new ConcurrentHashMap<>();
+    private static final int INPUTS_KEPT = 10_000;
+
+    private record ParsedInputs(String json, Map<String, Object> values) {}
+
+    /** Where each merge's last open input was found ({@link Readiness}): a hint only, bounded, lost on restart. */
+    private final Map<String, Integer> joinHints = new ConcurrentHashMap<>();
+    private static final int JOIN_HINTS_KEPT = 10_000;
     /** The workers running in this process, which kill the work a committed transaction cancelled. */
     private final Set<LocalWorker> workers = ConcurrentHashMap.newKeySet();
 
@@ -103,6 +114,31 @@ public final class EngineCore {
 
     public Path runDir(String executionId, String nodeId, int iteration, int attempt) {
         return artifacts.runDir(executionId, nodeId, iteration, attempt);
+    }
+
+    /** The execution's inputs, read-only; parsed only when its JSON is not the one parsed last. */
+    Map<String, Object> inputs(dev.flow.store.ExecutionRow row) {
+        ParsedInputs p = inputs.get(row.id());
+        if (p != null && p.json().equals(row.inputsJson() == null ? "" : row.inputsJson())) {
+            return p.values();
+        }
+        if (inputs.size() >= INPUTS_KEPT) {
+            inputs.clear();
+        }
+        var parsed = new ParsedInputs(row.inputsJson() == null ? "" : row.inputsJson(), Collections.unmodifiableMap(Json.readMap(row.inputsJson())));
+        inputs.put(row.id(), parsed);
+        return parsed.values();
+    }
+
+    int joinHint(String executionId, String nodeId) {
+        return joinHints.getOrDefault(executionId + "/" + nodeId, 0);
+    }
+
+    void joinHint(String executionId, String nodeId, int edge) {
+        if (joinHints.size() >= JOIN_HINTS_KEPT) {
+            joinHints.clear();
+        }
+        joinHints.put(executionId + "/" + nodeId, edge);
     }
 
     /** Whether a node's work is done by Java code in this process (no process, no files). */

@@ -36,6 +36,9 @@ final class Readiness {
             return;
         }
         WaitMode mode = ctx.graph.mode(nodeId);
+        if (mode == WaitMode.ALL && anyUndecided(ctx, nodeId, incoming)) {
+            return; // neither runs nor is skipped while an edge it joins is open
+        }
         var taken = new ArrayList<Edge>();
         boolean allDecided = true;
         for (Edge e : incoming) {
@@ -54,6 +57,26 @@ final class Readiness {
         } else if (allDecided) {
             skip(ctx, row);
         }
+    }
+
+    /**
+     * Whether an edge into a node that waits for all is still undecided. The search starts at the
+     * edge found open last time ({@link EngineCore#joinHint}) and goes round: while branches finish,
+     * each arrival at a merge of W branches then reads a row or two rather than all W (rows another
+     * worker's commit took out of this connection's cache are read again), and the whole fan-out
+     * reads each branch's row a bounded number of times. Where it starts changes no answer.
+     */
+    private boolean anyUndecided(RunContext ctx, String nodeId, List<Edge> incoming) {
+        int n = incoming.size();
+        int from = Math.floorMod(step.core.joinHint(ctx.id(), nodeId), n);
+        for (int k = 0; k < n; k++) {
+            int i = (from + k) % n;
+            if (Decision.of(step, ctx, incoming.get(i)) == Decision.UNDECIDED) {
+                step.core.joinHint(ctx.id(), nodeId, i);
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -18,6 +18,7 @@ final class RunContext {
     /** The execution's graph: the latest version, which a planner's answer may replace ({@link #regraph}). */
     RunGraph graph;
     private String graphHash;
+    /** Read-only: parsed once per execution and shared by its transactions ({@link EngineCore#inputs}). */
     final Map<String, Object> inputs;
     private final ExecutionRow loaded;
     private final Step step;
@@ -48,7 +49,7 @@ final class RunContext {
         this.loaded = row;
         this.graph = graph;
         this.graphHash = row.graphHash();
-        this.inputs = Json.readMap(row.inputsJson());
+        this.inputs = step.core.inputs(row);
         this.status = row.status();
         this.stopping = row.stopping();
         this.report = row.report();
@@ -123,10 +124,6 @@ final class RunContext {
     ExecutionRow toRow() {
         return loaded.toBuilder().graphHash(graphHash).status(status).stopping(stopping).report(report).running(running).active(active).waiting(waiting)
                 .workCount(workCount).eventSeq(eventSeq).cost(cost).finishedAt(finishedAt).build();
-    }
-
-    boolean isDirty() {
-        return !toRow().equals(loaded);
     }
 
     void flushState() {

@@ -53,6 +53,8 @@ public final class RunGraph {
     // A supervisor's loop edges back to it, by supervisor; and each such edge's supervisor.
     private final Map<String, List<Edge>> rounds = new HashMap<>();
     private final Map<Edge, Node> roundOf = new IdentityHashMap<>();
+    // Each participant's supervisor (the first that names it, in declaration order): found once, not per claim.
+    private final Map<String, Node> supervisorOf = new HashMap<>();
 
     public RunGraph(FlowGraph flowGraph, Workflow workflow) {
         this.flowGraph = flowGraph;
@@ -86,6 +88,9 @@ public final class RunGraph {
                 rounds.computeIfAbsent(s.id(), k -> new ArrayList<>()).add(e);
                 roundOf.put(e, s);
             }
+        }
+        for (Node sup : SupervisionWiring.supervisors(workflow)) {
+            SupervisionWiring.of(sup).orElseThrow().participants().forEach(p -> supervisorOf.putIfAbsent(p.name(), sup));
         }
         findRaceJoins();
         for (Interrupt i : workflow.interrupts()) {
@@ -187,6 +192,11 @@ public final class RunGraph {
             return m.waitFor().stream().map(NameRef::name).anyMatch(n -> n.equals(e.from().name()));
         }
         return true;
+    }
+
+    /** The supervisor that names {@code id} among its participants, or null. */
+    public Node supervisorOf(String id) {
+        return supervisorOf.get(id);
     }
 
     public FlowGraph flowGraph() {

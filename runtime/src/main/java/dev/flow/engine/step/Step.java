@@ -236,8 +236,9 @@ final class Step {
         flushEvents();
         for (RunContext ctx : runs.values()) {
             ctx.flushState();
-            if (ctx.isDirty()) {
-                Guard.exactlyOne(tx.executions().update(ctx.toRow()) ? 1 : 0, "execution " + ctx.id());
+            ExecutionRow row = ctx.toRow();
+            if (!row.equals(ctx.loaded())) {
+                Guard.exactlyOne(tx.executions().update(row) ? 1 : 0, "execution " + ctx.id());
             }
         }
         if (core.options().probe() != Probe.NONE) {

@@ -44,12 +44,8 @@ final class SupervisorContext {
         if (own.isPresent()) {
             return forSupervisor(step, ctx, node, own.get());
         }
-        for (Node s : SupervisionWiring.supervisors(ctx.graph.workflow())) {
-            if (SupervisionWiring.of(s).orElseThrow().participants().stream().anyMatch(p -> p.name().equals(node.id()))) {
-                return forParticipant(step, ctx, node, s);
-            }
-        }
-        return null;
+        Node s = ctx.graph.supervisorOf(node.id());
+        return s == null ? null : forParticipant(step, ctx, node, s);
     }
 
     private static String forSupervisor(Step step, RunContext ctx, Node s, Supervision sup) {

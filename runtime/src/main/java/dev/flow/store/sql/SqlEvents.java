@@ -14,15 +14,25 @@ final class SqlEvents implements EventTable {
 
     /** Rows per INSERT: a few statements cover the events of any transaction, each prepared once. */
     private static final int BATCH = 16;
+    /** The INSERT of 1 to {@link #BATCH} rows, by count: built once (a string built per call is hashed anew at every lookup of its statement). */
+    private static final String[] INSERTS = new String[BATCH + 1];
+
+    static {
+        for (int n = 1; n <= BATCH; n++) {
+            var sql = new StringBuilder("INSERT INTO events (execution_id, seq, at, kind, node_id, data) VALUES ");
+            for (int i = 0; i < n; i++) {
+                sql.append(i == 0 ? "(?, ?, ?, ?, ?, ?)" : ", (?, ?, ?, ?, ?, ?)");
+            }
+            INSERTS[n] = sql.toString();
+        }
+    }
 
     @Override
     public void append(List<EventRow> events) {
         for (int from = 0; from < events.size(); from += BATCH) {
             List<EventRow> part = events.subList(from, Math.min(events.size(), from + BATCH));
-            var sql = new StringBuilder("INSERT INTO events (execution_id, seq, at, kind, node_id, data) VALUES ");
             var args = new Object[part.size() * 6];
             for (int i = 0; i < part.size(); i++) {
-                sql.append(i == 0 ? "(?, ?, ?, ?, ?, ?)" : ", (?, ?, ?, ?, ?, ?)");
                 EventRow e = part.get(i);
                 args[i * 6] = e.executionId();
                 args[i * 6 + 1] = e.seq();
@@ -31,7 +41,7 @@ final class SqlEvents implements EventTable {
                 args[i * 6 + 4] = e.nodeId();
                 args[i * 6 + 5] = e.data();
             }
-            s.update(sql.toString(), args);
+            s.update(INSERTS[part.size()], args);
         }
     }
 

@@ -32,6 +32,8 @@ public final class SqlSession implements Tx, AutoCloseable {
     private final Dialect dialect;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private boolean inTransaction;
+    /** Statements run on this connection, for the tests that count a step's cost (written by its thread only). */
+    private volatile long run;
     private boolean writing = true;
 
     /**
@@ -115,7 +117,13 @@ public final class SqlSession implements Tx, AutoCloseable {
         return ps;
     }
 
+    /** How many statements this connection has run (BEGIN, COMMIT and PRAGMA included). */
+    public long statementsRun() {
+        return run;
+    }
+
     private PreparedStatement bound(String sql, Object... args) throws SQLException {
+        run++;
         PreparedStatement ps = prepare(sql);
         for (int i = 0; i < args.length; i++) {
             ps.setObject(i + 1, args[i]);
@@ -164,6 +172,7 @@ public final class SqlSession implements Tx, AutoCloseable {
     /** Runs a statement whose result, if any, does not matter (BEGIN, COMMIT, PRAGMA, DDL). */
     public void execute(String sql) {
         try {
+            run++;
             PreparedStatement ps = prepare(sql);
             if (ps.execute()) {
                 ps.getResultSet().close(); // an unread result keeps the statement, and a read transaction, open

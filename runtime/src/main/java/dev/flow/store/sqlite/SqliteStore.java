@@ -51,6 +51,7 @@ public final class SqliteStore implements Store {
     private final List<SqlSession> opened = new ArrayList<>();
     private volatile boolean closed;
     private Thread checkpointer;
+    private SqlSession checkpointing;
 
     /**
      * Commits leave checkpointing (copying the WAL into the database file, with an fsync) to a
@@ -191,6 +192,7 @@ public final class SqliteStore implements Store {
 
     private void startCheckpointer() {
         SqlSession own = new SqlSession(connect(), Dialect.SQLITE);
+        checkpointing = own;
         synchronized (opened) {
             opened.add(own);
         }
@@ -350,6 +352,16 @@ public final class SqliteStore implements Store {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new StoreException(Kind.IO, "interrupted while waiting for the database");
+        }
+    }
+
+    /**
+     * Statements run so far on the connections of this store's threads (the background checkpoints
+     * left out): what the tests that hold a step's cost to a budget count.
+     */
+    public long statementsRun() {
+        synchronized (opened) {
+            return opened.stream().filter(s -> s != checkpointing).mapToLong(SqlSession::statementsRun).sum();
         }
     }
 
