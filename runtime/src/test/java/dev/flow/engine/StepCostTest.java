@@ -9,6 +9,7 @@ import dev.flow.model.FlowGraph;
 import dev.flow.store.StoreOptions;
 import dev.flow.store.sqlite.SqliteStore;
 import dev.flow.testing.GraphBuilder;
+import dev.flow.engine.broker.KvAccess;
 import dev.flow.engine.step.Claim;
 import dev.flow.engine.step.EngineCore;
 import dev.flow.engine.step.Transitions;
@@ -37,6 +38,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StepCostTest {
 
+    /** The key-value broker a sandboxed step would get: these graphs have none. */
+    static final KvAccess.Factory NO_SANDBOX_KV = (execution, node) -> {
+        throw new IllegalStateException("no step of these graphs runs in a sandbox");
+    };
+
     static final WorkExecutor NOOP = (job, cancellation) -> Outcome.produced("done", Map.of());
 
     /** Statements a chain step may run: BEGIN, the cache check, the successor's lookup, the node's update, the successor's insert (claimed), the events, the execution's counters, COMMIT. */
@@ -64,7 +70,7 @@ class StepCostTest {
      */
     static long statementsOfSteps(Path dir, FlowGraph graph) {
         try (var store = SqliteStore.open(dir.resolve("state.db"), StoreOptions.DEFAULT.withArtifactsDir(dir.resolve("artifacts")))) {
-            var core = new EngineCore(store, EngineOptions.builder().inProcessAgents(Map.of("noop", NOOP)).contractFooter(false).build());
+            var core = new EngineCore(store, EngineOptions.builder().inProcessAgents(Map.of("noop", NOOP)).contractFooter(false).build(), NO_SANDBOX_KV);
             var transitions = new Transitions(core);
             String id = transitions.start(graph, Map.of(), dir.toString());
             Claim claim = transitions.claim(id, "owner").value();
@@ -116,7 +122,7 @@ class StepCostTest {
         ExecutorService a = Executors.newSingleThreadExecutor();
         ExecutorService b = Executors.newSingleThreadExecutor();
         try (var store = SqliteStore.open(dir.resolve("state.db"), StoreOptions.DEFAULT.withArtifactsDir(dir.resolve("artifacts")))) {
-            var core = new EngineCore(store, EngineOptions.builder().inProcessAgents(Map.of("noop", NOOP)).contractFooter(false).build());
+            var core = new EngineCore(store, EngineOptions.builder().inProcessAgents(Map.of("noop", NOOP)).contractFooter(false).build(), NO_SANDBOX_KV);
             var transitions = new Transitions(core);
             String id = transitions.start(fanOut(width), Map.of(), dir.toString());
             Claim ca = a.submit(() -> transitions.claim(id, "a").value()).get();
