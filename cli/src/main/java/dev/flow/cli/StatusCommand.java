@@ -128,10 +128,12 @@ final class StatusCommand implements Callable<Integer> {
             boolean reached = n.status() != NodeStatus.PENDING || n.startedAt() != null;
             table.add(n.nodeId(), n.kind(), n.status().keyword(), reached ? String.valueOf(n.attempt()) : "", n.passes() > 0 ? String.valueOf(n.passes()) : "",
                     n.startedAt() == null ? "" : Times.clock(n.startedAt()), Times.between(n.startedAt(), n.finishedAt()),
-                    n.output() == null ? (n.childExecution() == null ? "" : "child " + n.childExecution()) : n.output());
+                    n.notRun().isPresent() ? "could not run"
+                            : n.output() == null ? (n.childExecution() == null ? "" : "child " + n.childExecution()) : n.output());
         }
         table.print(out, ansi);
         for (NodeState n : view.nodes()) {
+            n.notRun().ifPresent(why -> out.println(ansi.yellow(TerminalText.line("  " + n.nodeId() + ": could not run (it does not block): " + why))));
             if (n.error() != null && !n.error().isBlank()) {
                 String line = TerminalText.line("  " + n.nodeId() + (n.errorClass() == null ? "" : " (" + n.errorClass().keyword() + ")") + ": " + n.error());
                 out.println(n.status() == NodeStatus.FAILED ? ansi.red(line) : ansi.yellow(line));

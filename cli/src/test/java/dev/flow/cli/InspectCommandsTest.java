@@ -142,6 +142,36 @@ class InspectCommandsTest {
         assertThat(json.get("loops").get("test->fix").asInt()).isEqualTo(2);
     }
 
+    /**
+     * Issue 19, item 8: a warning-level gate whose program is missing lets the run go on (it does
+     * not block), but it did not pass: the run line, {@code flow status} and its JSON say it could
+     * not run, and why.
+     */
+    @Test
+    void aWarningGateThatCouldNotRunShowsAsNotRunEverywhereNotAsPassed() {
+        Path flow = ws.write("lint.flow", """
+                workflow lint {
+                    gate style { run ["no-such-linter-for-flow-tests"] severity warning }
+                    gate lint uses style
+                    start -> lint
+                    lint -> end when lint.passed
+                }
+                """);
+        Cli r = ws.flow("run", flow.toString());
+        assertThat(r.exit()).as(r.err()).isEqualTo(ExitCode.OK);
+        String id = Workspace.executionOf(r.out());
+        assertThat(r.out()).contains("node lint could not run", "no-such-linter-for-flow-tests").doesNotContain("completed passed");
+
+        Cli text = ws.flow("status", id);
+        assertThat(text.out()).containsPattern("(?m)^lint +gate +completed +1 +1 +\\d\\d:\\d\\d:\\d\\d +\\d+ms +could not run$")
+                .contains("  lint: could not run (it does not block): program \"no-such-linter-for-flow-tests\"");
+
+        JsonNode lint = Workspace.node(ws.status(id), "lint");
+        assertThat(lint.get("output").asText()).isEqualTo("error");
+        assertThat(lint.get("routedAs").asText()).isEqualTo("passed");
+        assertThat(lint.get("error").asText()).contains("no-such-linter-for-flow-tests");
+    }
+
     @Test
     void statusLogAndGraphShowWhatAPlannerAddedAndWhichVersionAddedIt() {
         String id = run("growing.flow");

@@ -40,6 +40,13 @@ public final class ResultFields {
     private ResultFields() {}
 
     public static final Type TEST_STATUS = Type.enumOf(List.of("passed", "failed", "error", "timeout"));
+    /**
+     * Why a gate node of severity {@code warning} or {@code info} could not run at all (its program
+     * missing, no command). Such a gate gave no verdict, but it does not block, so it still routes as
+     * {@code passed}; this field is what makes it show as not run wherever the node is shown. It is
+     * not one of the fields conditions read: they test {@code passed} and {@code test_status}.
+     */
+    public static final String NOT_RUN = "not_run";
     /** The field that holds a node's text result. */
     public static final String TEXT = "text";
     public static final Type BRANCH_OUTCOME =
