@@ -47,6 +47,12 @@ public final class ResultFields {
      * not one of the fields conditions read: they test {@code passed} and {@code test_status}.
      */
     public static final String NOT_RUN = "not_run";
+    /**
+     * A task whose gate failed after it: the end of what the gate printed, and the file that holds all
+     * of it. Its next attempt is told both. Not fields conditions read.
+     */
+    public static final String GATE_OUTPUT = "gate_output";
+    public static final String GATE_LOG = "gate_log";
     /** The field that holds a node's text result. */
     public static final String TEXT = "text";
     public static final Type BRANCH_OUTCOME =
