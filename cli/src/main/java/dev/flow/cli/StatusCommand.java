@@ -228,13 +228,15 @@ final class StatusCommand implements Callable<Integer> {
         if (s.appliedCommit() != null) {
             return ansi.green("applied " + Formats.shortHash(s.appliedCommit()));
         }
+        // a commit the target never saw is kept under refs/flow/EXECUTION/kept/ (docs/runtime.md): name it, to look at or pick
+        String kept = s.stepCommit() == null ? "" : " (" + Formats.shortHash(s.stepCommit()) + " kept)";
         if (!s.conflictFiles().isEmpty()) {
-            return ansi.red("conflict in " + String.join(", ", s.conflictFiles()));
+            return ansi.red("conflict in " + String.join(", ", s.conflictFiles()) + kept);
         }
         return switch (s.status()) {
             case RUNNING, READY, PENDING, WAITING -> "working";
-            case COMPLETED -> s.stepCommit() == null ? "none made" : "not applied";
-            default -> s.stepCommit() == null ? "none applied" : "not applied (" + Formats.shortHash(s.stepCommit()) + " discarded)";
+            case COMPLETED -> s.stepCommit() == null ? "none made" : "not applied" + kept;
+            default -> s.stepCommit() == null ? "none applied" : "not applied" + kept;
         };
     }
 

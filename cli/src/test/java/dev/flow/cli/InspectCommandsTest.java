@@ -107,7 +107,7 @@ class InspectCommandsTest {
         String applied = git(project, "rev-parse", "--short=7", "HEAD").strip();
         assertThat(status.out()).contains("worktrees:", "NODE", "WORKTREE", "CHANGES")
                 .containsPattern("(?m)^[ab] +\\S+/worktrees/" + id + "/[ab]-1-1 +applied " + applied + "$")
-                .containsPattern("(?m)^[ab] +\\S+/worktrees/" + id + "/[ab]-1-1 +conflict in notes.txt$");
+                .containsPattern("(?m)^[ab] +\\S+/worktrees/" + id + "/[ab]-1-1 +conflict in notes.txt \\([0-9a-f]{7} kept\\)$");
 
         JsonNode json = ws.status(id);
         JsonNode a = Workspace.node(json, "a").get("isolation");
@@ -117,6 +117,12 @@ class InspectCommandsTest {
                 .containsExactlyInAnyOrder(git(project, "rev-parse", "HEAD").strip(), "");
         JsonNode lost = a.get("appliedCommit").isNull() ? a : b;
         assertThat(lost.get("conflictFiles")).extracting(JsonNode::asText).containsExactly("notes.txt");
+        // the conflicting change is kept under a ref, so that git gc does not prune it (issue 19, low)
+        String loser = lost == a ? "a" : "b";
+        String kept = git(project, "rev-parse", "refs/flow/" + id + "/kept/" + loser + "-1-1").strip();
+        assertThat(lost.get("stepCommit").asText()).isEqualTo(kept);
+        git(project, "gc", "-q", "--prune=now");
+        assertThat(git(project, "show", "--format=%H", "--no-patch", kept).strip()).isEqualTo(kept);
         assertThat(Workspace.node(json, "resolve").get("isolation")).isNull();
     }
 
