@@ -6,6 +6,8 @@
 # "postgres" user (which Debian's package creates), and runs through runuser.
 # Usage: tools/pg-test-cluster.sh start DIR PORT   (prints nothing; the server runs until stop)
 #        tools/pg-test-cluster.sh stop DIR          (stops it and removes DIR)
+#        tools/pg-test-cluster.sh halt DIR          (stops it as an administrator would, keeping DIR)
+#        tools/pg-test-cluster.sh resume DIR        (starts a halted cluster again, on its port)
 set -eu
 here="$(cd "$(dirname "$0")" && pwd)"
 
@@ -18,6 +20,16 @@ find_bin() {
 
 as_owner() {
     if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+launch() {
+    # Fast and disposable: no fsync, a small shared memory, enough connections for several workers.
+    # FLOW_PG_DURABLE=1 (the benchmarks) keeps PostgreSQL's own durable defaults instead.
+    fast="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    if [ "${FLOW_PG_DURABLE:-}" = "1" ]; then fast=""; fi
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 $fast -c max_connections=200 -c shared_buffers=32MB -c log_lock_waits=on -c log_min_duration_statement=1000" \
+        start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
 }
 
 case "${1:-}" in
@@ -36,16 +48,24 @@ start)
     fi
     mkdir -p "$dir"
     if [ "$(id -u)" -eq 0 ]; then chown postgres "$dir"; fi
-    # Fast and disposable: no fsync, a small shared memory, enough connections for several workers.
-    # FLOW_PG_DURABLE=1 (the benchmarks) keeps PostgreSQL's own durable defaults instead.
-    fast="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-    if [ "${FLOW_PG_DURABLE:-}" = "1" ]; then fast=""; fi
     as_owner "$bin/initdb" -D "$dir/data" -U flow --auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
         || as_owner "$bin/initdb" -D "$dir/data" -U flow --auth=trust --encoding=UTF8 --no-locale >"$dir/initdb.log" 2>&1 \
         || { cat "$dir/initdb.log" >&2; exit 1; }
-    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 $fast -c max_connections=200 -c shared_buffers=32MB -c log_lock_waits=on -c log_min_duration_statement=1000" \
-        start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+    echo "$port" >"$dir/port"
+    launch
+    ;;
+halt)
+    dir="$2"
+    bin=""
+    find_bin
+    as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w -t 30 stop </dev/null >/dev/null
+    ;;
+resume)
+    dir="$2"
+    port=$(cat "$dir/port")
+    bin=""
+    find_bin
+    launch
     ;;
 stop)
     dir="$2"
@@ -59,7 +79,7 @@ stop)
     rm -rf "$dir"
     ;;
 *)
-    echo "usage: $0 start DIR PORT | stop DIR" >&2
+    echo "usage: $0 start DIR PORT | stop DIR | halt DIR | resume DIR" >&2
     exit 2
     ;;
 esac

@@ -48,7 +48,9 @@ final class EventText {
         String took = tookMillis == null ? "" : " (" + Times.duration(tookMillis) + ")";
         return switch (e.kind()) {
             case "node_started" -> "node " + who + " started" + again(d);
-            case "node_completed" -> shown ? "node " + who + " completed " + text(d, "output") + took + summary(d) : null;
+            case "node_completed" -> !shown ? null : d.has(dev.flow.model.ResultFields.NOT_RUN)
+                    ? "node " + who + " could not run" + took + ", and it does not block: " + text(d, dev.flow.model.ResultFields.NOT_RUN)
+                    : "node " + who + " completed " + text(d, "output") + took + summary(d);
             case "node_failed" -> "node " + who + " failed" + errorClass(d) + ": " + text(d, "error") + took + cost(d);
             case "node_retry" -> "node " + who + " failed" + errorClass(d) + ", will retry (attempt " + text(d, "attempt") + " in "
                     + Times.duration(d.path("delay_ms").asLong()) + "): " + text(d, "error") + cost(d);

@@ -69,6 +69,12 @@ final class ExecutionJson {
             j.put("id", n.nodeId());
             j.put("kind", n.kind());
             attempt(j, n.status(), n.iteration(), n.attempt(), n.output(), n.error(), n.errorClass(), n.cost(), n.startedAt(), n.finishedAt());
+            n.notRun().ifPresent(why -> {
+                // a gate that does not block routes as passed when its program is missing, but it did not pass
+                j.put("output", "error");
+                j.put("routedAs", n.output());
+                j.put("error", why);
+            });
             tokens(j, n.resultJson());
             j.put("passes", n.passes());
             if (n.startedAt() != null && n.finishedAt() != null) {

@@ -139,19 +139,26 @@ abstract class Progress implements EngineListener, AutoCloseable {
             return;
         }
         String text = TerminalText.line(described); // summaries, errors and names come from agents, commands and files
-        String coloured = switch (e.kind()) {
-            case "node_completed", "answered" -> ansi.green(text);
-            case "node_failed", "node_cancelled" -> ansi.red(text);
-            case "node_retry", "warning", "loop_limit", "stopping", "lease_lost", "lease_released", "circuit_opened" -> ansi.yellow(text);
-            case "node_waiting", "paused" -> ansi.cyan(text);
-            default -> text;
-        };
+        String coloured = colour(e, text);
         String shown = ansi.dim(Times.clock(e.at())) + " " + (showExecution ? e.executionId() + " " : "") + coloured;
         if (held != null) {
             held.add(shown);
         } else {
             line(shown);
         }
+    }
+
+    private String colour(EventRow e, String text) {
+        if (e.kind().equals("node_completed") && EventText.data(e).has(dev.flow.model.ResultFields.NOT_RUN)) {
+            return ansi.yellow(text); // a gate that could not run did not pass, though it let the run go on
+        }
+        return switch (e.kind()) {
+            case "node_completed", "answered" -> ansi.green(text);
+            case "node_failed", "node_cancelled" -> ansi.red(text);
+            case "node_retry", "warning", "loop_limit", "stopping", "lease_lost", "lease_released", "circuit_opened" -> ansi.yellow(text);
+            case "node_waiting", "paused" -> ansi.cyan(text);
+            default -> text;
+        };
     }
 
     /**

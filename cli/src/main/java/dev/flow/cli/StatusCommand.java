@@ -128,10 +128,12 @@ final class StatusCommand implements Callable<Integer> {
             boolean reached = n.status() != NodeStatus.PENDING || n.startedAt() != null;
             table.add(n.nodeId(), n.kind(), n.status().keyword(), reached ? String.valueOf(n.attempt()) : "", n.passes() > 0 ? String.valueOf(n.passes()) : "",
                     n.startedAt() == null ? "" : Times.clock(n.startedAt()), Times.between(n.startedAt(), n.finishedAt()),
-                    n.output() == null ? (n.childExecution() == null ? "" : "child " + n.childExecution()) : n.output());
+                    n.notRun().isPresent() ? "could not run"
+                            : n.output() == null ? (n.childExecution() == null ? "" : "child " + n.childExecution()) : n.output());
         }
         table.print(out, ansi);
         for (NodeState n : view.nodes()) {
+            n.notRun().ifPresent(why -> out.println(ansi.yellow(TerminalText.line("  " + n.nodeId() + ": could not run (it does not block): " + why))));
             if (n.error() != null && !n.error().isBlank()) {
                 String line = TerminalText.line("  " + n.nodeId() + (n.errorClass() == null ? "" : " (" + n.errorClass().keyword() + ")") + ": " + n.error());
                 out.println(n.status() == NodeStatus.FAILED ? ansi.red(line) : ansi.yellow(line));
@@ -232,13 +234,15 @@ final class StatusCommand implements Callable<Integer> {
         if (s.appliedCommit() != null) {
             return ansi.green("applied " + Formats.shortHash(s.appliedCommit()));
         }
+        // a commit the target never saw is kept under refs/flow/EXECUTION/kept/ (docs/runtime.md): name it, to look at or pick
+        String kept = s.stepCommit() == null ? "" : " (" + Formats.shortHash(s.stepCommit()) + " kept)";
         if (!s.conflictFiles().isEmpty()) {
-            return ansi.red("conflict in " + String.join(", ", s.conflictFiles()));
+            return ansi.red("conflict in " + String.join(", ", s.conflictFiles()) + kept);
         }
         return switch (s.status()) {
             case RUNNING, READY, PENDING, WAITING -> "working";
-            case COMPLETED -> s.stepCommit() == null ? "none made" : "not applied";
-            default -> s.stepCommit() == null ? "none applied" : "not applied (" + Formats.shortHash(s.stepCommit()) + " discarded)";
+            case COMPLETED -> s.stepCommit() == null ? "none made" : "not applied" + kept;
+            default -> s.stepCommit() == null ? "none applied" : "not applied" + kept;
         };
     }
 

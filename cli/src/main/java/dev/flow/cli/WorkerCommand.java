@@ -19,6 +19,8 @@ import picocli.CommandLine.Spec;
                 + " worker that dies go to the others once its leases lapse. Start executions for workers with \"flow run --detach\".",
                 "On Ctrl-C or SIGTERM the worker stops taking work, stops what it runs and hands those nodes back (ready again, same attempt),"
                         + " so nothing is lost: another worker or \"flow resume\" runs them.",
+                "When the database goes out of reach (a PostgreSQL server restarting) the worker says so, waits and tries again (every quarter second at"
+                        + " first, doubling up to every 30 seconds) and says when it is back; it does not exit.",
                 "Exit status: 0 or the signal's (130, 143) when stopped, 1 when a worker slot failed, 2 usage problems (an unreadable database)."})
 final class WorkerCommand implements Callable<Integer> {
 
@@ -68,10 +70,12 @@ final class WorkerCommand implements Callable<Integer> {
             display.say("serving " + store.address() + " with " + concurrency + (concurrency == 1 ? " slot" : " slots")
                     + " as " + worker.owner() + "; Ctrl-C stops");
             display.say("processes: " + dev.flow.engine.exec.Containment.forEnvironment(System.getenv()).describe());
+            var outages = new OutageReport(display, store.address());
             while (worker.failure() == null) {
                 if (stopped.await(1, TimeUnit.SECONDS)) {
                     return ExitCode.OK;
                 }
+                outages.update(worker.outages(), worker.outage());
             }
             Runtime.getRuntime().removeShutdownHook(hook);
             worker.stop(true);

@@ -108,7 +108,7 @@ class InspectCommandsTest {
         String applied = git(project, "rev-parse", "--short=7", "HEAD").strip();
         assertThat(status.out()).contains("worktrees:", "NODE", "WORKTREE", "CHANGES")
                 .containsPattern("(?m)^[ab] +\\S+/worktrees/" + id + "/[ab]-1-1 +applied " + applied + "$")
-                .containsPattern("(?m)^[ab] +\\S+/worktrees/" + id + "/[ab]-1-1 +conflict in notes.txt$");
+                .containsPattern("(?m)^[ab] +\\S+/worktrees/" + id + "/[ab]-1-1 +conflict in notes.txt \\([0-9a-f]{7} kept\\)$");
 
         JsonNode json = ws.status(id);
         JsonNode a = Workspace.node(json, "a").get("isolation");
@@ -118,6 +118,12 @@ class InspectCommandsTest {
                 .containsExactlyInAnyOrder(git(project, "rev-parse", "HEAD").strip(), "");
         JsonNode lost = a.get("appliedCommit").isNull() ? a : b;
         assertThat(lost.get("conflictFiles")).extracting(JsonNode::asText).containsExactly("notes.txt");
+        // the conflicting change is kept under a ref, so that git gc does not prune it (issue 19, low)
+        String loser = lost == a ? "a" : "b";
+        String kept = git(project, "rev-parse", "refs/flow/" + id + "/kept/" + loser + "-1-1").strip();
+        assertThat(lost.get("stepCommit").asText()).isEqualTo(kept);
+        git(project, "gc", "-q", "--prune=now");
+        assertThat(git(project, "show", "--format=%H", "--no-patch", kept).strip()).isEqualTo(kept);
         assertThat(Workspace.node(json, "resolve").get("isolation")).isNull();
     }
 
@@ -141,6 +147,36 @@ class InspectCommandsTest {
         assertThat(fix.get("started").asText()).endsWith("Z");
         assertThat(json.get("state").get("attempts").asInt()).isEqualTo(3);
         assertThat(json.get("loops").get("test->fix").asInt()).isEqualTo(2);
+    }
+
+    /**
+     * Issue 19, item 8: a warning-level gate whose program is missing lets the run go on (it does
+     * not block), but it did not pass: the run line, {@code flow status} and its JSON say it could
+     * not run, and why.
+     */
+    @Test
+    void aWarningGateThatCouldNotRunShowsAsNotRunEverywhereNotAsPassed() {
+        Path flow = ws.write("lint.flow", """
+                workflow lint {
+                    gate style { run ["no-such-linter-for-flow-tests"] severity warning }
+                    gate lint uses style
+                    start -> lint
+                    lint -> end when lint.passed
+                }
+                """);
+        Cli r = ws.flow("run", flow.toString());
+        assertThat(r.exit()).as(r.err()).isEqualTo(ExitCode.OK);
+        String id = Workspace.executionOf(r.out());
+        assertThat(r.out()).contains("node lint could not run", "no-such-linter-for-flow-tests").doesNotContain("completed passed");
+
+        Cli text = ws.flow("status", id);
+        assertThat(text.out()).containsPattern("(?m)^lint +gate +completed +1 +1 +\\d\\d:\\d\\d:\\d\\d +\\d+ms +could not run$")
+                .contains("  lint: could not run (it does not block): program \"no-such-linter-for-flow-tests\"");
+
+        JsonNode lint = Workspace.node(ws.status(id), "lint");
+        assertThat(lint.get("output").asText()).isEqualTo("error");
+        assertThat(lint.get("routedAs").asText()).isEqualTo("passed");
+        assertThat(lint.get("error").asText()).contains("no-such-linter-for-flow-tests");
     }
 
     @Test

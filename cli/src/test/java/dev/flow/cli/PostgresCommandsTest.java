@@ -49,6 +49,47 @@ class PostgresCommandsTest {
         assertThat(Files.exists(dir.resolve(url))).as("no folder named after the URL").isFalse();
     }
 
+    /**
+     * Issue 19, item 17: the server restarts under a running worker, which says so, waits, reconnects
+     * and finishes the run, instead of exiting. A server of the test's own, since it is stopped;
+     * about ten seconds (two JVMs, a server start and the backoff).
+     */
+    @Test
+    void aWorkerSurvivesAPostgresRestartSaysSoAndFinishesTheRun() throws Exception {
+        try (var pg = TestPostgres.startOwn()) {
+            String url = pg.newDatabase();
+            // "hold" waits for a file the test makes once the server is down, so its result arrives during the outage
+            Files.writeString(dir.resolve("w.flow"), """
+                    workflow restart {
+                        task first { sh "echo first >> effects.log" }
+                        task hold { sh "until [ -e go ]; do sleep 0.05; done; echo hold >> effects.log" }
+                        task last { sh "echo last >> effects.log" }
+                        start -> first -> hold -> last -> end
+                    }
+                    """);
+            FlowProcess start = FlowProcess.run(dir, "run", "--detach", "w.flow", "--db", url);
+            assertThat(start.exit()).as(start.err()).isZero();
+            String id = start.out().strip();
+            try (var worker = FlowProcess.start(dir, "worker", "--db", url)) {
+                worker.await("node hold started", 60);
+                pg.halt();
+                Files.writeString(dir.resolve("go"), "");
+                worker.await("the database is out of reach", 60);
+                pg.resume();
+                worker.await("the database answers again", 90);
+                String status = "";
+                for (int i = 0; i < 600 && !status.contains("completed"); i++) {
+                    status = FlowProcess.run(dir, "status", id, "--db", url).out();
+                    Thread.sleep(100);
+                }
+                assertThat(status).as(worker.output() + worker.stderr()).startsWith("execution " + id + "  restart  completed");
+                assertThat(worker.process.isAlive()).as("the worker still serves").isTrue();
+                assertThat(worker.stderr()).doesNotContain("Exception");
+            }
+            assertThat(Files.readAllLines(dir.resolve("effects.log"))).containsExactly("first", "hold", "last");
+        }
+    }
+
     @Test
     void aMalformedUrlAMissingDatabaseAnUnreachableServerAndAWrongPasswordAreUsageErrorsThatSaySo() throws Exception {
         var pg = TestPostgres.get();

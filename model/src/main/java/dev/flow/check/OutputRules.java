@@ -24,7 +24,7 @@ import java.util.List;
  * never warns about an output that some condition might select.
  *
  * <p>Not reported: a gate's {@code failed} and an isolated task's {@code conflict} (unhandled, they
- * fail the node on purpose),
+ * fail the node on purpose; FLOW318 warns about a conflict that tasks side by side make likely),
  * nodes with a single output and any edge, nodes with no edge at all (FLOW304 covers those), and
  * outputs of a node with an edge that tests an output it does not have (FLOW206 reports that
  * name, which may be the unhandled output misspelled).
@@ -72,6 +72,14 @@ final class OutputRules {
                 }
             }
         }
+    }
+
+    /**
+     * Whether {@code edge} may be taken when its source produced {@code output}, by its condition: an
+     * edge without one does not count (for a conflict it is not taken; see FLOW318).
+     */
+    static boolean mayTake(Edge edge, Node source, String output) {
+        return edge.condition() != null && holds(edge.condition(), source, output) != Truth.FALSE;
     }
 
     private static SourceRef declaration(Node node, String output) {

@@ -46,6 +46,7 @@ final class Rules {
             ReachabilityRules::unreachableNodes,
             ReachabilityRules::deadEnds,
             OutputRules::unhandledOutputs,
+            ConflictRules::unhandledConflicts,
             CycleRules::uncontrolledCycles,
             CycleRules::loopsOutsideCycles,
             CycleRules::limitRoutesWithoutLoop,

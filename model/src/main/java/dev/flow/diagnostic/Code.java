@@ -63,6 +63,8 @@ public enum Code {
     ESCALATION_CYCLE("FLOW316", "escalation-cycle", Severity.ERROR, "Escalations lead round in a circle: a chain of escalations without an end."),
     INVALID_ESCALATION_TARGET("FLOW317", "invalid-escalation-target", Severity.ERROR,
             "An escalation names a node that cannot handle a failure: only a task run by an agent (or a role) and a human node can."),
+    UNHANDLED_CONFLICT("FLOW318", "unhandled-conflict", Severity.WARNING,
+            "Isolated tasks that may run at the same time apply to one repository, and one has no edge for conflict: when their changes clash it fails."),
 
     // 4xx: conditions and types
     UNSAFE_FIELD("FLOW401", "unsafe-field", Severity.ERROR, "A condition field is not a dotted identifier."),

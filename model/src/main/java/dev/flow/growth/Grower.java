@@ -2,6 +2,7 @@ package dev.flow.growth;
 
 import dev.flow.model.Edge;
 import dev.flow.model.EdgeIds;
+import dev.flow.model.Expr;
 import dev.flow.model.FlowGraph;
 import dev.flow.model.NameRef;
 import dev.flow.model.Node;
@@ -96,7 +97,12 @@ public final class Grower {
             }
         }
         for (String leaf : leaves) {
-            edges.add(plain(ids.next(leaf, join), leaf, join, addedEdges));
+            Expr exit = exitOf(proposal.edges(), leaf);
+            if (exit != null) {
+                edges.add(new Edge(ids.next(leaf, join), NameRef.of(leaf), NameRef.of(join), exit == ALWAYS ? null : exit, null, false, List.of(),
+                        SourceRef.NONE));
+                addedEdges.add(edges.get(edges.size() - 1).id());
+            }
         }
         if (join != null && handles != null && edges.stream().noneMatch(e -> e.from().name().equals(join) && e.to().name().equals(handles))) {
             edges.add(plain(ids.next(join, handles), join, handles, addedEdges));
@@ -131,6 +137,30 @@ public final class Grower {
                 "escalates", new Value.Str(failed))));
         Workflow next = w.toBuilder().nodes(nodes).build();
         return new Grown(replace(graph, next), List.of(node.id()), List.of(), null);
+    }
+
+    /** Stands for "no condition" in {@link #exitOf}. */
+    private static final Expr ALWAYS = new Expr.Literal(new Value.Bool(true), SourceRef.NONE);
+
+    /**
+     * The condition on which a leaf leaves for the join: always, unless loop edges of the answer
+     * leave it, and then only when none of them is taken ({@code !(c1 || c2)}), so that the join
+     * waits until the loop is over rather than firing after its first pass. Null when a loop edge
+     * has no condition: that loop goes round until its limit, and a spent loop with no {@code on
+     * limit} edge stops the run, as a workflow's own loop does.
+     */
+    private static Expr exitOf(List<Edge> answer, String leaf) {
+        Expr loops = null;
+        for (Edge e : answer) {
+            if (!e.isLoop() || !e.from().name().equals(leaf)) {
+                continue;
+            }
+            if (e.condition() == null) {
+                return null;
+            }
+            loops = loops == null ? e.condition() : new Expr.Binary(Expr.BinaryOp.OR, loops, e.condition(), SourceRef.NONE);
+        }
+        return loops == null ? ALWAYS : new Expr.Unary(Expr.UnaryOp.NOT, loops, SourceRef.NONE);
     }
 
     private static Edge plain(String id, String from, String to, List<String> addedEdges) {

@@ -40,6 +40,19 @@ public final class ResultFields {
     private ResultFields() {}
 
     public static final Type TEST_STATUS = Type.enumOf(List.of("passed", "failed", "error", "timeout"));
+    /**
+     * Why a gate node of severity {@code warning} or {@code info} could not run at all (its program
+     * missing, no command). Such a gate gave no verdict, but it does not block, so it still routes as
+     * {@code passed}; this field is what makes it show as not run wherever the node is shown. It is
+     * not one of the fields conditions read: they test {@code passed} and {@code test_status}.
+     */
+    public static final String NOT_RUN = "not_run";
+    /**
+     * A task whose gate failed after it: the end of what the gate printed, and the file that holds all
+     * of it. Its next attempt is told both. Not fields conditions read.
+     */
+    public static final String GATE_OUTPUT = "gate_output";
+    public static final String GATE_LOG = "gate_log";
     /** The field that holds a node's text result. */
     public static final String TEXT = "text";
     public static final Type BRANCH_OUTCOME =

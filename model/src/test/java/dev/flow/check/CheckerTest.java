@@ -120,7 +120,12 @@ class CheckerTest {
         var noEntry = TestFlow.workflow("no_entry").task("a", command("true")).edge("a -> end");
         var noExit = TestFlow.workflow("no_exit").task("a", command("true")).edge("start -> a");
 
-        var found = Checker.check(new FlowGraph(flow.build(), List.of(child.build(), noEntry.build(), noExit.build())));
+        // 318 needs more than one node at a time, and "everything" allows none (505).
+        var sideBySide = TestFlow.workflow("side_by_side").task("p", command("true"))
+                .task("l", agent("claude"), prompt("l"), TestFlow.isolated()).task("r", agent("claude"), prompt("r"), TestFlow.isolated())
+                .edge("start -> p").edge("p -> l -> end").edge("p -> r -> end");
+
+        var found = Checker.check(new FlowGraph(flow.build(), List.of(child.build(), noEntry.build(), noExit.build(), sideBySide.build())));
 
         assertThat(Set.copyOf(codes(found))).as(Findings.describe(found)).containsExactlyInAnyOrderElementsOf(checkerCodes());
         assertThat(found).isSortedAccordingTo(Diagnostic.ORDER);

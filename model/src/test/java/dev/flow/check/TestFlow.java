@@ -427,6 +427,14 @@ final class TestFlow {
         };
     }
 
+    /** {@code isolate worktree} on a task. */
+    static Part isolated() {
+        return (d, t) -> {
+            t.append(" isolate worktree");
+            d.isolation = dev.flow.model.Isolation.WORKTREE;
+        };
+    }
+
     static Part gates(String... names) {
         return (d, t) -> d.gates.addAll(names(t, "gates", names));
     }
@@ -607,6 +615,7 @@ final class TestFlow {
         RetryPolicy retry;
         dev.flow.model.Escalation escalation;
         dev.flow.model.Growth planner;
+        dev.flow.model.Isolation isolation;
         final List<OutputDecl> outputs = new ArrayList<>();
         final List<OutputHandler> handlers = new ArrayList<>();
         final List<NameRef> gates = new ArrayList<>();
@@ -626,7 +635,7 @@ final class TestFlow {
                 case TASK -> NodeSpec.Task.builder()
                         .call(c -> c.agent(agent).prompt(prompt).promptSyntax(format ? dev.flow.model.PromptSyntax.FORMAT : null).inputs(kvInputs))
                         .command(command)
-                        .execution(e -> e.gates(gates))
+                        .execution(e -> e.gates(gates).isolation(isolation))
                         .steering(s -> s.planner(planner))
                         .build();
                 case GATE -> new NodeSpec.Gate(gate);

@@ -4,6 +4,7 @@ import dev.flow.store.ErrorClass;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.RunRow;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One node of an execution as {@code flow status} lists it, pending nodes included.
@@ -24,5 +25,18 @@ public record NodeState(
 
     public NodeState {
         earlier = List.copyOf(earlier);
+    }
+
+    /**
+     * Why this node could not run at all, when it is a gate that does not block (severity warning or
+     * info) and its program was missing: it routes as {@code passed} so that the run goes on, but it
+     * gave no verdict, so it is shown as not run. Empty otherwise.
+     */
+    public Optional<String> notRun() {
+        if (status != NodeStatus.COMPLETED || resultJson == null || !resultJson.contains(dev.flow.model.ResultFields.NOT_RUN)) {
+            return Optional.empty();
+        }
+        return dev.flow.engine.step.Json.readMap(resultJson).get(dev.flow.model.ResultFields.NOT_RUN) instanceof String why
+                ? Optional.of(why) : Optional.empty();
     }
 }

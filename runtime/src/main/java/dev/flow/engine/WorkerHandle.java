@@ -33,6 +33,16 @@ public final class WorkerHandle implements AutoCloseable {
         }
     }
 
+    /** Why the database is out of reach now (its slots wait and try again); null while it answers. */
+    public dev.flow.store.StoreException outage() {
+        return worker.outage();
+    }
+
+    /** How many times the database went out of reach since the worker started. */
+    public long outages() {
+        return worker.outages();
+    }
+
     /** A failure that stopped a slot, if any. */
     public Throwable failure() {
         return worker.crashed();

@@ -17,6 +17,12 @@ public final class StoreException extends RuntimeException {
         NEWER_SCHEMA,
         /** The file or its folder cannot be read or written: a folder, a FIFO, a read-only place, a full or failing disk. */
         IO,
+        /**
+         * The database server cannot be reached now (it restarts, the network is down): nothing of
+         * the transaction was kept, and the same work may succeed later. A worker waits and tries
+         * again rather than stopping.
+         */
+        UNAVAILABLE,
         /** A guarded update changed more rows than it can: a bug, never a race. */
         BUG
     }
@@ -42,5 +48,10 @@ public final class StoreException extends RuntimeException {
      */
     public boolean isInputError() {
         return kind == Kind.CORRUPT || kind == Kind.FOREIGN || kind == Kind.NEWER_SCHEMA;
+    }
+
+    /** Whether the same work may succeed if tried again later: the server was out of reach ({@link Kind#UNAVAILABLE}). */
+    public boolean isTemporary() {
+        return kind == Kind.UNAVAILABLE;
     }
 }

@@ -190,6 +190,42 @@ class GrowthTest {
         }
     }
 
+    /**
+     * Issue 19, item 9: a planner adds a loop ({@code check -> fix loop max 3 when again}) whose last
+     * node has no other edge. Flow wires that node to the join; the join waits until the loop is
+     * over, so every pass runs before what followed the planner.
+     */
+    @Test
+    void aLoopThatAPlannerAddsRunsEveryPassBeforeTheJoin() throws IOException {
+        // "check" says "again" on its first two passes and "done" on its third
+        write("loop.json", """
+                {"output": "done", "grow": {
+                  "nodes": [
+                    {"id": "fix", "spec": {"kind": "task", "command": {"type": "shell", "line": "echo fixed >> fixes.txt"}}},
+                    {"id": "check", "spec": {"kind": "task", "command": {"type": "shell",
+                       "line": "n=$(wc -l < fixes.txt); if [ $n -ge 3 ]; then echo done; else echo again; fi"}},
+                     "outputs": [{"name": "again"}, {"name": "done"}]}],
+                  "edges": [
+                    {"from": {"name": "fix"}, "to": {"name": "check"}, "on_limit_reached": false},
+                    {"from": {"name": "check"}, "to": {"name": "fix"}, "loop": {"max_iterations": 5},
+                     "condition": {"expr": "output_test", "quantifier": "any", "outputs": [{"name": "again"}]}, "on_limit_reached": false}]}}
+                """);
+        FlowGraph g = Flows.workflow("w").scriptedAgent("bot")
+                .agentTask("plan", "bot", "Plan the work.\n@json loop.json").planner("plan", null, null)
+                .sh("report", "wc -l < fixes.txt > report.txt")
+                .chain("start", "plan", "report", "end").graph();
+        try (var h = new Harness(dir)) {
+            String id = h.start(g);
+            RunResult r = h.engine.run(id);
+            assertThat(r.outcome()).as(r.report()).isEqualTo(RunOutcome.COMPLETED);
+            assertThat(Files.readAllLines(dir.resolve("fixes.txt"))).hasSize(3);
+            assertThat(Files.readString(dir.resolve("report.txt")).strip()).isEqualTo("3");
+            var finished = h.events(id).stream().filter(e -> e.kind().equals("node_completed")).map(EventRow::nodeId).toList();
+            assertThat(finished.indexOf("plan-grown")).isGreaterThan(finished.lastIndexOf("check"));
+            assertThat(h.status(id, "plan-grown")).isEqualTo(NodeStatus.COMPLETED);
+        }
+    }
+
     @Test
     void anAnswerThatAddsTooManyNodesIsRefusedWithTheLimit() throws IOException {
         write("three.json", THREE);

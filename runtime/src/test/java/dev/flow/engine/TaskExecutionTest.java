@@ -162,6 +162,28 @@ class TaskExecutionTest {
         }
     }
 
+    /**
+     * Issue 19 (low): after a gate failed, the next attempt is told what the gate printed (its end,
+     * the failing test among it, not only its last line) and where its whole log is, and is not told
+     * that its JSON answer was the problem.
+     */
+    @Test
+    void theAttemptAfterAFailedGateIsToldTheEndOfWhatTheGatePrintedAndWhereItsLogIs() throws Exception {
+        String gate = "if [ \"$FLOW_ATTEMPT\" -ge 2 ]; then exit 0; fi; echo 'Tests run: 3, Failures: 1'; "
+                + "echo 'FAILED: GreetingTest.saysHello expected Hello'; echo 'BUILD FAILURE'; exit 1";
+        var g = Flows.workflow("w").scriptedAgent("bot").gateDef("tests", gate)
+                .agentTask("a", "bot", "Make the tests pass.").gates("a", "tests").chain("start", "a", "end").graph();
+        try (var h = new Harness(dir)) {
+            String id = h.start(g);
+            assertThat(h.engine.run(id).outcome()).isEqualTo(RunOutcome.COMPLETED);
+            String retried = Files.readString(h.store.artifactsDir().resolve(id).resolve("a").resolve("1-2").resolve("prompt.txt"));
+            assertThat(retried).contains("was not accepted: gate \"tests\" failed (exit code 1) after the task: BUILD FAILURE",
+                    "FAILED: GreetingTest.saysHello expected Hello", "Tests run: 3, Failures: 1",
+                    h.store.artifactsDir().resolve(id).resolve("a").resolve("1-1").resolve("gate-tests-stdout.log").toString(),
+                    "so that the gate passes").doesNotContain("this time end with the JSON answer");
+        }
+    }
+
     @Test
     void aFailedGateThatNoEdgeHandlesFailsTheRunAtOnce() {
         var g = GraphBuilder.workflow("w").gateDef("tests", "exit 1").gate("test", "tests").sh("slow", "sleep 20").parallel("fan")

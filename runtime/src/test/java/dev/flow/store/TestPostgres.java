@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * gets a database of its own ({@link #newDatabase}), so tests never see each other's rows.
  * Starting the cluster takes about two seconds, once per test JVM.
  */
-public final class TestPostgres {
+public final class TestPostgres implements AutoCloseable {
     private static final AtomicInteger DATABASES = new AtomicInteger();
     private static TestPostgres server;
 
@@ -39,8 +39,16 @@ public final class TestPostgres {
         return server;
     }
 
+    /**
+     * A server of the caller's own, for a test that stops and starts it ({@link #halt}, {@link
+     * #resume}) without disturbing the others; {@link #close} stops it and deletes its folder.
+     */
+    public static TestPostgres startOwn() {
+        return start();
+    }
+
     private static TestPostgres start() {
-        Path script = repoRoot().resolve("tools/pg-test-cluster.sh");
+        Path script = script();
         try {
             Path dir = Files.createTempDirectory("flow-pg-");
             int port;
@@ -52,6 +60,28 @@ public final class TestPostgres {
             return new TestPostgres(dir, port);
         } catch (IOException e) {
             throw new IllegalStateException("cannot start the test PostgreSQL: " + e.getMessage(), e);
+        }
+    }
+
+    private static Path script() {
+        return repoRoot().resolve("tools/pg-test-cluster.sh");
+    }
+
+    /** Stops the server as an administrator would (pg_ctl stop -m fast: every connection is ended), keeping its data. */
+    public void halt() {
+        run(script().toString(), "halt", dir.toString());
+    }
+
+    /** Starts a halted server again, on the same port with the same data. */
+    public void resume() {
+        run(script().toString(), "resume", dir.toString());
+    }
+
+    /** Stops the server and deletes its folder (for one of {@link #startOwn}; the shared one stops when the JVM exits). */
+    @Override
+    public void close() {
+        if (this != server) {
+            stop(script(), dir);
         }
     }
 

@@ -116,8 +116,9 @@ final class StudioData {
         out.put("iteration", n.iteration());
         out.put("attempt", n.attempt());
         out.put("passes", n.passes());
-        out.put("output", n.output());
-        out.put("error", n.error());
+        // a gate that does not block routes as passed when its program is missing, but it did not pass (as flow status --format json)
+        out.put("output", n.notRun().isPresent() ? "error" : n.output());
+        out.put("error", n.notRun().orElse(n.error()));
         out.put("startedAt", n.startedAt());
         out.put("finishedAt", n.finishedAt());
         out.put("child", n.childExecution());

@@ -17,6 +17,9 @@ import java.util.Set;
  * A gate of severity {@code warning} that fails is reported but counts as passed for routing.
  */
 final class Gates {
+    /** How much of a failed gate's output the next attempt's prompt shows. */
+    private static final int FEEDBACK_CHARS = 2000;
+
     private final Launcher launcher;
     private final Duration defaultTimeout;
 
@@ -40,6 +43,10 @@ final class Gates {
                 : "gate \"" + run.gate() + "\" " + describeFailure(run) + (countsAsPassed ? " (severity " + def.severity().label() + ": not blocking)" : "");
         String output = countsAsPassed ? "passed" : "failed";
         var result = run.result(summary);
+        if (countsAsPassed && run.testStatus().equals("error")) {
+            // routed as passed, since the gate does not block; but it gave no verdict, and says so wherever the node is shown
+            result.put(dev.flow.model.ResultFields.NOT_RUN, Tails.clip(Tails.lastLine(run.text()), 500));
+        }
         return Outcome.produced(output, result);
     }
 
@@ -55,6 +62,11 @@ final class Gates {
             if (!run.passed() && def.severity() == Severity.ERROR) {
                 var result = new LinkedHashMap<>(done.result());
                 result.put("summary", "gate \"" + run.gate() + "\" " + describeFailure(run));
+                // what the next attempt is told (Feedback): the end of what the gate said, and where the rest is
+                result.put(dev.flow.model.ResultFields.GATE_OUTPUT, Tails.end(run.text(), FEEDBACK_CHARS));
+                if (run.log() != null) {
+                    result.put(dev.flow.model.ResultFields.GATE_LOG, run.log().toString());
+                }
                 String said = run.testStatus().equals("failed") ? Tails.lastLine(run.text()) : "";
                 return Outcome.failed("gate \"" + run.gate() + "\" " + describeFailure(run) + " after the task"
                         + (said.isEmpty() ? "" : ": " + Tails.clip(said, 200)), classOf(run), result);
@@ -74,7 +86,7 @@ final class Gates {
             }
             GateRun before = runWithDependencies(job, d, cancellation, seen);
             if (!before.passed() && d.severity() == Severity.ERROR) {
-                return new GateRun(before.gate(), false, before.testStatus(), before.exitCode(), before.text());
+                return before;
             }
         }
         return runOne(job, def, cancellation);
@@ -92,9 +104,10 @@ final class Gates {
             String text = joinOutput(ran.stdoutTail(), ran.stderrTail());
             ProcessResult r = ran.result();
             if (r.timedOut()) {
-                return new GateRun(def.name(), false, "timeout", -1, text);
+                return new GateRun(def.name(), false, "timeout", -1, text, ran.stdout());
             }
-            return new GateRun(def.name(), r.exitCode() == 0 && !r.cancelled(), r.exitCode() == 0 ? "passed" : "failed", r.exitCode(), text);
+            return new GateRun(def.name(), r.exitCode() == 0 && !r.cancelled(), r.exitCode() == 0 ? "passed" : "failed", r.exitCode(), text,
+                    ran.stdout());
         } catch (LaunchException e) {
             return new GateRun(def.name(), false, "error", -1, e.getMessage());
         }

@@ -131,13 +131,16 @@ final class IsolatedTask {
         if (!gated.succeeded() || cancellation.isCancelled()) {
             // The agent ran and was paid whatever its gate says: its cost and session stay with the attempt.
             Outcome failed = gated.succeeded() ? cancelled(cancellation, done) : gated;
+            keep(target, step, commit);
             return with(failed.withCost(done.cost()).withSession(done.sessionId()), step.fields());
         }
         if (commit == null || isFailure(done.output())) {
+            keep(target, step, commit);
             return with(done, step.fields()); // nothing to apply, or changes of a failed attempt: the target never sees them
         }
         if (cancellation.confirm()) {
             // cancelled meanwhile, perhaps from another process: apply nothing (the agent's cost still counts)
+            keep(target, step, commit);
             return with(cancelled(cancellation, done).withCost(done.cost()).withSession(done.sessionId()), step.fields());
         }
         var saved = new StepRecord(done, start, base, commit);
@@ -145,6 +148,14 @@ final class IsolatedTask {
         target.markGatesPassed(step.key(), commit);
         probe.accept("before-apply", job.nodeId());
         return apply(job, step, target, saved);
+    }
+
+    /** Keeps a commit the target will not see under the step's kept ref, named in the result as {@code kept_ref}. */
+    private static void keep(TargetRepo target, Step step, String commit) {
+        if (commit != null) {
+            target.keep(step.key(), commit);
+            step.fields().put("kept_ref", TargetRepo.keptRef(step.key()));
+        }
     }
 
     private static Outcome cancelled(Cancellation cancellation, Outcome done) {
@@ -165,6 +176,7 @@ final class IsolatedTask {
             return applied(saved, a.commit(), fields);
         }
         if (r instanceof ApplyResult.Conflict c) {
+            keep(target, step, saved.stepCommit());
             var result = new LinkedHashMap<>(done.result());
             result.putAll(fields);
             result.put("conflict_files", c.files());
@@ -174,6 +186,7 @@ final class IsolatedTask {
             return new Outcome(Isolation.CONFLICT_OUTPUT, result, done.cost(), Map.of(), null, null, done.sessionId());
         }
         if (r instanceof ApplyResult.Blocked b) {
+            keep(target, step, saved.stepCommit());
             return with(Outcome.failed("the target " + target.top() + " has uncommitted changes in " + String.join(", ", b.files())
                     + ", which the changes of \"" + job.nodeId() + "\" would overwrite; nothing was applied (commit or stash them first)",
                     false, done.result()).withCost(done.cost()), fields);

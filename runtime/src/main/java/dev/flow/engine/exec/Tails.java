@@ -88,6 +88,11 @@ public final class Tails {
     }
 
     /** Text cut to {@code max} characters with an ellipsis. */
+    /** The last {@code max} characters of {@code text} at most, "..." first when it was cut. */
+    public static String end(String text, int max) {
+        return text.length() <= max ? text : "..." + text.substring(text.length() - max + 3);
+    }
+
     public static String clip(String text, int max) {
         return text.length() <= max ? text : text.substring(0, max - 3) + "...";
     }

@@ -169,7 +169,7 @@ final class Claims {
         }
         String promptError = prepared == null ? null : prepared.error();
         Duration timeout = node.timeout() != null ? node.timeout() : step.core.options().defaultTimeout();
-        String feedback = Feedback.about(node, row);
+        String feedback = Feedback.about(node, row, previousResult(row));
         String session = node.spec() instanceof NodeSpec.Task t && t.call().continuesSession() ? row.sessionId() : null;
         if (step.core.runsInProcess(node)) {
             // Java code needs no environment, context file or prompt file.
@@ -236,6 +236,19 @@ final class Claims {
             context.put("parent", where);
         }
         step.core.options().roleCommands().forEach((role, argv) -> env.put(RoleAgents.variableFor(role), Json.write(AgentCommands.anchored(argv))));
+    }
+
+    /**
+     * The result of the attempt before this one, read only when the row retries a validation failure
+     * (the feedback quotes a failed gate from it); empty otherwise.
+     */
+    private Map<String, Object> previousResult(NodeRow row) {
+        if (row.attempt() <= 1 || row.errorClass() != dev.flow.store.ErrorClass.VALIDATION) {
+            return Map.of();
+        }
+        return step.tx.runs().of(row.executionId(), row.nodeId()).stream()
+                .filter(r -> r.iteration() == row.iteration() && r.attempt() == row.attempt() - 1 && r.resultJson() != null)
+                .map(r -> step.core.results.decode(r.resultJson())).findFirst().orElse(Map.of());
     }
 
     static String runToken(NodeRow row) {

@@ -2,8 +2,10 @@ package dev.flow.engine.step;
 
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
+import dev.flow.model.ResultFields;
 import dev.flow.store.ErrorClass;
 import dev.flow.store.NodeRow;
+import java.util.Map;
 
 /**
  * What an agent is told when it tries again after a validation failure: what was wrong with its
@@ -75,8 +77,12 @@ final class Feedback {
         });
     }
 
-    /** The feedback for the attempt the row is about to run; null when its previous attempt did not fail validation. */
-    static String about(Node node, NodeRow row) {
+    /**
+     * The feedback for the attempt the row is about to run; null when its previous attempt did not fail validation.
+     *
+     * @param previous the result of the attempt before, as its run was recorded (a failed gate's output and log among it); empty when unknown
+     */
+    static String about(Node node, NodeRow row, Map<String, Object> previous) {
         if (row.attempt() == 1 && reachesAgent(node)) {
             return Escalating.feedback(Json.readMap(row.inputJson()));
         }
@@ -84,8 +90,13 @@ final class Feedback {
             return null;
         }
         boolean isolated = node.spec() instanceof NodeSpec.Task t && t.execution().isolated();
-        return "Your previous answer (attempt " + (row.attempt() - 1) + ") was not accepted: " + row.error()
+        String said = previous.get(ResultFields.GATE_OUTPUT) instanceof String s && !s.isBlank() ? s.strip() : null;
+        String log = previous.get(ResultFields.GATE_LOG) instanceof String l ? l : null;
+        String gate = said == null && log == null ? "" : "\nWhat the gate printed" + (said == null ? "" : " (its end)")
+                + (log == null ? "" : "; all of it is in " + log) + (said == null ? "." : ":\n" + said);
+        return "Your previous answer (attempt " + (row.attempt() - 1) + ") was not accepted: " + row.error() + gate
                 + (isolated ? "\nThe files you changed then were discarded: you start again from the project as it was." : "")
-                + "\nDo the task again, and this time end with the JSON answer asked for.";
+                + (gate.isEmpty() ? "\nDo the task again, and this time end with the JSON answer asked for."
+                        : "\nDo the task again so that the gate passes, and end with your JSON answer as before.");
     }
 }

@@ -53,6 +53,9 @@ public final class ResultCodec {
             if (result.get("summary") instanceof String s) {
                 ref.put("summary", Tails.clip(s, 200));
             }
+            if (result.get(dev.flow.model.ResultFields.NOT_RUN) instanceof String why) {
+                ref.put(dev.flow.model.ResultFields.NOT_RUN, why); // read by status without the file
+            }
             return Json.write(ref);
         } catch (IOException e) {
             throw new dev.flow.store.StoreException(dev.flow.store.StoreException.Kind.IO, "cannot write a large result to " + runDir + ": "

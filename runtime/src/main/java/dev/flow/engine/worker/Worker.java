@@ -8,6 +8,7 @@ import dev.flow.engine.step.EngineCore;
 import dev.flow.engine.step.LocalWorker;
 import dev.flow.engine.step.Transitions;
 import dev.flow.store.NodeRow;
+import dev.flow.store.StoreException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +45,9 @@ public final class Worker implements LocalWorker {
     private volatile Throwable crashed;
     private volatile long lastHeartbeat;
     private volatile Thread heartbeats;
+    private final Object outageLock = new Object();
+    private volatile StoreException outage;
+    private long outages;
 
     private static final AtomicLong SERIAL = new AtomicLong();
     /** How often a worker with work in progress checks that its nodes were not taken from it. */
@@ -180,29 +184,108 @@ public final class Worker implements LocalWorker {
         }
     }
 
+    /**
+     * Claims, runs and completes nodes until the worker stops. When the database is out of reach (a
+     * PostgreSQL server restarting) the slot waits and tries again, from a quarter second doubling up
+     * to {@link #MOST_BACKOFF_MILLIS}, rather than stopping: work it finished meanwhile is kept in hand
+     * and its result stored once the database answers (unless its node was handed to another worker
+     * meanwhile: then the result is dropped, as any late one).
+     */
     private void slotLoop() {
         Claim claim = null;
+        Outcome unstored = null;
+        int failures = 0;
         try {
             while (!stopping) {
-                if (claim == null) {
-                    claim = tryClaim();
+                try {
                     if (claim == null) {
-                        changed();
-                        idle();
-                        continue;
+                        claim = tryClaim();
+                        reachable();
+                        failures = 0;
+                        if (claim == null) {
+                            changed();
+                            idle();
+                            continue;
+                        }
                     }
+                    if (unstored == null) {
+                        unstored = execute(claim);
+                    }
+                    Claim next = complete(claim, unstored);
+                    unstored = null;
+                    claim = next;
+                    reachable();
+                    failures = 0;
+                } catch (StoreException e) {
+                    if (!e.isTemporary()) {
+                        throw e;
+                    }
+                    unreachable(e);
+                    backOff(++failures);
                 }
-                Outcome outcome = execute(claim);
-                claim = complete(claim, outcome);
             }
-            if (claim != null) {
+            if (claim != null && unstored == null) {
                 // claimed in the transaction that finished the last node, just as the worker stopped
                 Claim unrun = claim;
                 after(transitions.release(unrun.row(), "its worker stopped before running it"));
             }
+        } catch (StoreException e) {
+            if (!e.isTemporary()) {
+                crashed = e;
+            }
+            // stopping while the database is away: the node's lease lapses and another worker or a resume runs it
+            changed();
         } catch (Throwable t) {
             crashed = t;
             changed();
+        }
+    }
+
+    /** The longest a slot waits before trying an unreachable database again. */
+    static final long MOST_BACKOFF_MILLIS = 30_000;
+
+    /** Waits before the {@code failures}-th try, or until the worker stops. */
+    private void backOff(int failures) {
+        long wait = Math.min(MOST_BACKOFF_MILLIS, 250L << Math.min(failures - 1, 7));
+        wait += java.util.concurrent.ThreadLocalRandom.current().nextLong(wait / 4 + 1); // slots and workers apart
+        synchronized (workSignal) {
+            if (!stopping) {
+                try {
+                    workSignal.wait(wait);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    stopping = true;
+                }
+            }
+        }
+    }
+
+    private void unreachable(StoreException e) {
+        synchronized (outageLock) {
+            if (outage == null) {
+                outages++;
+            }
+            outage = e;
+        }
+    }
+
+    private void reachable() {
+        if (outage != null) {
+            synchronized (outageLock) {
+                outage = null;
+            }
+        }
+    }
+
+    /** Why the database is out of reach now; null while it answers. */
+    public StoreException outage() {
+        return outage;
+    }
+
+    /** How many times the database went out of reach since the worker started. */
+    public long outages() {
+        synchronized (outageLock) {
+            return outages;
         }
     }
 

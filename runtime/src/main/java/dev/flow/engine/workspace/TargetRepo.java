@@ -263,6 +263,22 @@ public final class TargetRepo {
         }
     }
 
+    /**
+     * Keeps a step's commit that the target will never see (its gates failed, it failed, it was
+     * cancelled, it conflicted) reachable at {@code refs/flow/EXECUTION/kept/STEP}, so that {@code git
+     * gc} does not prune the work and a person can look at it or pick it by hand.
+     */
+    public void keep(StepKey key, String commit) {
+        try (RepoLock held = lock()) {
+            git.ok("update-ref", "-m", "flow: " + key.trailerValue() + " was not applied", keptRef(key), commit);
+        }
+    }
+
+    /** Where {@link #keep} keeps a step's commit. */
+    public static String keptRef(StepKey key) {
+        return key.executionRefs() + "/kept/" + key.leaf();
+    }
+
     static String stepRef(StepKey key) {
         return key.executionRefs() + "/steps/" + key.leaf();
     }

@@ -206,7 +206,13 @@ public final class PostgresStore implements Store {
                     sleepQuietly(Math.min(100, 1L << Math.min(tries, 6)) + ThreadLocalRandom.current().nextInt(5));
                     continue;
                 }
-                throw classify(e);
+                RuntimeException classified = classify(e);
+                if (classified instanceof StoreException lost && lost.isTemporary()) {
+                    // The server went away (a restart ends every connection): this thread's connection is dead
+                    // for good, so the next transaction connects afresh.
+                    discard(s);
+                }
+                throw classified;
             }
         }
     }
@@ -232,6 +238,15 @@ public final class PostgresStore implements Store {
         }
     }
 
+    /** Forgets this thread's session and closes its connection. */
+    private void discard(SqlSession s) {
+        sessions.remove();
+        synchronized (opened) {
+            opened.remove(s);
+        }
+        s.close();
+    }
+
     private static void rollbackQuietly(SqlSession s) {
         try {
             s.execute("ROLLBACK");
@@ -244,8 +259,9 @@ public final class PostgresStore implements Store {
         String state = e.sql().getSQLState();
         String why = e.sql().getMessage();
         String where = url.toString();
-        if (state == null) {
-            return new StoreException(Kind.IO, "cannot reach PostgreSQL at " + where + ": " + why, e);
+        if (state == null || isConnectionLoss(state)) {
+            return new StoreException(Kind.UNAVAILABLE, "cannot reach PostgreSQL at " + where + " (" + why + "); check that the server runs "
+                    + "and that host and port are right; nothing of the step under way was kept", e);
         }
         return switch (state) {
             case "28P01", "28000" -> new StoreException(Kind.IO, "PostgreSQL at " + url.host() + ":" + url.port() + " refused user \""
@@ -256,13 +272,19 @@ public final class PostgresStore implements Store {
                     + url.host() + ":" + url.port() + " as Flow needs (" + why + "); grant it the database or its schema", e);
             case SERIALIZATION_FAILURE, DEADLOCK, LOCK_TIMEOUT -> new StoreException(Kind.IO, "PostgreSQL at " + where
                     + " kept this step waiting on other workers for too long: " + why, e);
-            default -> state.startsWith("08")
-                    ? new StoreException(Kind.IO, "cannot reach PostgreSQL at " + where + " (" + why + "); check that the server runs "
-                            + "and that host and port are right; nothing of the step under way was kept", e)
-                    : state.startsWith("53")
+            default -> state.startsWith("53")
                             ? new StoreException(Kind.IO, "PostgreSQL at " + where + " is out of resources (" + why + ")", e)
                             : new StoreException(Kind.IO, "database error on " + where + ": " + e.getMessage(), e);
         };
+    }
+
+    /**
+     * Connection exceptions (class 08: refused, broken) and the server shutting down or starting
+     * (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now): the server is out of
+     * reach for now, not wrong.
+     */
+    private static boolean isConnectionLoss(String state) {
+        return state.startsWith("08") || state.equals("57P01") || state.equals("57P02") || state.equals("57P03");
     }
 
     private static void sleepQuietly(long millis) {
