@@ -3,6 +3,7 @@ package dev.flow.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.flow.store.TestPostgres;
+import dev.flow.testing.Poll;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -71,19 +72,18 @@ class PostgresCommandsTest {
             assertThat(start.exit()).as(start.err()).isZero();
             String id = start.out().strip();
             try (var worker = FlowProcess.start(dir, "worker", "--db", url)) {
-                worker.await("node hold started", 60);
+                worker.awaitLine("node hold started");
                 pg.halt();
                 Files.writeString(dir.resolve("go"), "");
-                worker.await("the database is out of reach", 60);
+                worker.awaitLine("the database is out of reach");
                 pg.resume();
-                worker.await("the database answers again", 90);
-                String status = "";
-                for (int i = 0; i < 600 && !status.contains("completed"); i++) {
-                    status = FlowProcess.run(dir, "status", id, "--db", url).out();
-                    Thread.sleep(100);
-                }
+                worker.awaitLine("the database answers again");
+                String status = Poll.value("the run completed", () -> {
+                    String s = FlowProcess.run(dir, "status", id, "--db", url).out();
+                    return s.contains("completed") ? s : null;
+                });
                 assertThat(status).as(worker.output() + worker.stderr()).startsWith("execution " + id + "  restart  completed");
-                assertThat(worker.process.isAlive()).as("the worker still serves").isTrue();
+                assertThat(worker.process().isAlive()).as("the worker still serves").isTrue();
                 assertThat(worker.stderr()).doesNotContain("Exception");
             }
             assertThat(Files.readAllLines(dir.resolve("effects.log"))).containsExactly("first", "hold", "last");
