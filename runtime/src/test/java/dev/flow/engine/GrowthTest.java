@@ -210,7 +210,7 @@ class GrowthTest {
                     {"from": {"name": "check"}, "to": {"name": "fix"}, "loop": {"max_iterations": 5},
                      "condition": {"expr": "output_test", "quantifier": "any", "outputs": [{"name": "again"}]}, "on_limit_reached": false}]}}
                 """);
-        FlowGraph g = Flows.workflow("w").scriptedAgent("bot")
+        FlowGraph g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot"))
                 .agentTask("plan", "bot", "Plan the work.\n@json loop.json").planner("plan", null, null)
                 .sh("report", "wc -l < fixes.txt > report.txt")
                 .chain("start", "plan", "report", "end").graph();

@@ -171,7 +171,7 @@ class TaskExecutionTest {
     void theAttemptAfterAFailedGateIsToldTheEndOfWhatTheGatePrintedAndWhereItsLogIs() throws Exception {
         String gate = "if [ \"$FLOW_ATTEMPT\" -ge 2 ]; then exit 0; fi; echo 'Tests run: 3, Failures: 1'; "
                 + "echo 'FAILED: GreetingTest.saysHello expected Hello'; echo 'BUILD FAILURE'; exit 1";
-        var g = Flows.workflow("w").scriptedAgent("bot").gateDef("tests", gate)
+        var g = GraphBuilder.workflow("w").agent(TestPaths.scriptedAgent("bot")).gateDef("tests", gate)
                 .agentTask("a", "bot", "Make the tests pass.").gates("a", "tests").chain("start", "a", "end").graph();
         try (var h = new Harness(dir)) {
             String id = h.start(g);
