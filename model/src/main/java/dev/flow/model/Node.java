@@ -247,6 +247,71 @@ public record Node(
         }
     };
 
+    /**
+     * The agent the node names to do its work: a task's agent, or the agent a merge combines its
+     * inputs with; null for a command task, a task that names only a role, gates and control nodes.
+     */
+    public NameRef namedAgent() {
+        return spec.accept(NAMED_AGENT);
+    }
+
+    private static final NodeSpec.Visitor<NameRef> NAMED_AGENT = new NodeSpec.Visitor<NameRef>() {
+        @Override
+        public NameRef task(NodeSpec.Task task) {
+            return task.call().agent();
+        }
+
+        @Override
+        public NameRef gate(NodeSpec.Gate gate) {
+            return null;
+        }
+
+        @Override
+        public NameRef branch(NodeSpec.Branch branch) {
+            return null;
+        }
+
+        @Override
+        public NameRef parallel(NodeSpec.Parallel parallel) {
+            return null;
+        }
+
+        @Override
+        public NameRef merge(NodeSpec.Merge merge) {
+            return merge.agent();
+        }
+
+        @Override
+        public NameRef subgraph(NodeSpec.Subgraph subgraph) {
+            return null;
+        }
+
+        @Override
+        public NameRef human(NodeSpec.Human human) {
+            return null;
+        }
+
+        @Override
+        public NameRef checkpoint(NodeSpec.Checkpoint checkpoint) {
+            return null;
+        }
+
+        @Override
+        public NameRef start(NodeSpec.Start start) {
+            return null;
+        }
+
+        @Override
+        public NameRef end(NodeSpec.End end) {
+            return null;
+        }
+
+        @Override
+        public NameRef unknown(NodeSpec.Unknown unknown) {
+            return null;
+        }
+    };
+
     /** The outputs a node of this kind has when it declares none. */
     public static List<String> defaultOutputs(NodeKind kind) {
         return switch (kind) {

@@ -44,7 +44,8 @@ class NodeKindDispatchTest {
     /** The {@link NodeSpec.Visitor} implementations in each file, and what each decides per kind. */
     private static final Map<String, List<String>> VISITORS = new TreeMap<>(Map.ofEntries(
             Map.entry("model: Node", List.of(
-                    "where a node does its work (isolation)")),
+                    "where a node does its work (isolation)",
+                    "the agent a node names (a task's, a merge's)")),
             Map.entry("model: ResultFields", List.of(
                     "the fields of each kind's result",
                     "which kinds have a text result")),

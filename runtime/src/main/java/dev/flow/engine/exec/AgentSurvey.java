@@ -112,12 +112,7 @@ public final class AgentSurvey {
     }
 
     private static List<String> named(Node node) {
-        NameRef ref = null;
-        if (node.spec() instanceof NodeSpec.Task t) {
-            ref = t.call().agent();
-        } else if (node.spec() instanceof NodeSpec.Merge m) {
-            ref = m.agent();
-        }
+        NameRef ref = node.namedAgent();
         return ref == null ? List.of() : List.of(ref.name());
     }
 

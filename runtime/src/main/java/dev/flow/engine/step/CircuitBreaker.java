@@ -62,12 +62,7 @@ public final class CircuitBreaker {
 
     /** The agent a task or merge runs; null for commands, gates and control nodes. */
     static String agentOf(dev.flow.model.Node node) {
-        if (node.spec() instanceof dev.flow.model.NodeSpec.Task t && t.call().agent() != null) {
-            return t.call().agent().name();
-        }
-        if (node.spec() instanceof dev.flow.model.NodeSpec.Merge m && m.agent() != null) {
-            return m.agent().name();
-        }
-        return null;
+        var agent = node.namedAgent();
+        return agent == null ? null : agent.name();
     }
 }
