@@ -55,11 +55,14 @@ public final class FlowTestMain {
         String db = null;
         String crashAt = null;
         int concurrency = 4;
+        // short, so that a crash test's takeover is quick; a test that is not about takeover may ask for longer
+        Duration lease = Duration.ofSeconds(5);
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--db" -> db = args[++i];
                 case "--crash-at" -> crashAt = args[++i];
                 case "--concurrency" -> concurrency = Integer.parseInt(args[++i]);
+                case "--lease" -> lease = Duration.ofSeconds(Long.parseLong(args[++i]));
                 case "--input" -> {
                     String kv = args[++i];
                     inputs.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
@@ -67,7 +70,7 @@ public final class FlowTestMain {
                 default -> positional.add(args[i]);
             }
         }
-        var options = EngineOptions.builder().probe(probe(crashAt, out)).lease(Duration.ofSeconds(5)).heartbeat(Duration.ofSeconds(1)).build();
+        var options = EngineOptions.builder().probe(probe(crashAt, out)).lease(lease).heartbeat(Duration.ofSeconds(1)).build();
         try (var store = Stores.open(db, StoreOptions.DEFAULT)) {
             var engine = new Engine(store, options);
             String verb = positional.get(0);

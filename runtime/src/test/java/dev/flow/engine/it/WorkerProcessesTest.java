@@ -43,7 +43,9 @@ class WorkerProcessesTest {
         var workers = new ArrayList<BackgroundProcess>();
         try {
             for (int i = 0; i < 3; i++) {
-                workers.add(Child.start(dir, "worker", "--db", db, "--concurrency", "4"));
+                // a lease long enough that a loaded machine's late heartbeat does not hand a running step to
+                // another worker: this test is about sharing work, and a lapsed lease rightly runs a step again
+                workers.add(Child.start(dir, "worker", "--db", db, "--concurrency", "4", "--lease", "60"));
             }
             for (BackgroundProcess w : workers) {
                 w.awaitLine("serving ");
