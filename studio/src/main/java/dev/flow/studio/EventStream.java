@@ -8,13 +8,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.function.BooleanSupplier;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.util.FutureCallback;
+import org.eclipse.jetty.util.Callback;
 
 /**
  * Server-sent events for the page, fed by polling the database: runs are driven by other
@@ -22,92 +24,104 @@ import org.eclipse.jetty.util.FutureCallback;
  * them all. Sends {@code executions} when the list changes and, for the execution the page shows,
  * {@code events} with the new ones (the page then reads the execution again). A comment line every
  * poll finds a closed page and ends the stream.
+ *
+ * <p>Streams hold no thread: one ticker reads the database once per poll for all of them (the
+ * list once, each shown execution once) and hands each open stream its text as a non-blocking
+ * write. A thread per stream had let 200 open pages take every one of Jetty's threads, and the API
+ * stopped answering.
  */
-final class EventStream {
+final class EventStream implements AutoCloseable {
     /** How often the database is read; a person does not see 250 ms. */
     static final long POLL_MILLIS = 250;
-    private static final long WRITE_SECONDS = 10;
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
-     * Open streams a client may hold, and all clients together. Each stream holds one of Jetty's
-     * threads while it waits between polls: 200 open streams took every thread and the API stopped
-     * answering. Beyond these bounds a stream is refused with 503, and the API keeps its threads.
+     * Open streams a client may hold, and all clients together. A stream holds a connection (a
+     * file descriptor) and a few objects, no thread; the bounds keep one client from taking the
+     * server's file descriptors. Beyond them a stream is refused with 503.
      */
-    static final int PER_CLIENT = 16;
-    static final int TOTAL = 64;
+    static final int PER_CLIENT = 512;
+    static final int TOTAL = 2048;
 
     private final StudioData data;
-    private final BooleanSupplier open;
-    private final Map<String, Integer> streams = new HashMap<>();
+    private final Set<Open> streams = ConcurrentHashMap.newKeySet();
+    private final Map<String, Integer> clients = new HashMap<>();
+    private final ScheduledExecutorService ticker;
     private int total;
 
-    EventStream(StudioData data, BooleanSupplier open) {
+    EventStream(StudioData data) {
         this.data = data;
-        this.open = open;
+        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            var thread = new Thread(r, "flow-studio-events");
+            thread.setDaemon(true);
+            return thread;
+        });
+        ticker.scheduleWithFixedDelay(this::tick, POLL_MILLIS, POLL_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     /** Counts a new stream of {@code client}; false when it or all clients hold as many as they may. */
     synchronized boolean admit(String client) {
-        int held = streams.getOrDefault(client, 0);
+        int held = clients.getOrDefault(client, 0);
         if (held >= PER_CLIENT || total >= TOTAL) {
             return false;
         }
-        streams.put(client, held + 1);
+        clients.put(client, held + 1);
         total++;
         return true;
     }
 
     /** Counts a stream of {@code client} as ended. */
     synchronized void release(String client) {
-        int held = streams.getOrDefault(client, 0);
+        int held = clients.getOrDefault(client, 0);
         if (held <= 1) {
-            streams.remove(client);
+            clients.remove(client);
         } else {
-            streams.put(client, held - 1);
+            clients.put(client, held - 1);
         }
         total--;
     }
 
     /**
-     * Streams until the page goes away or the studio stops.
+     * Opens a stream of an admitted {@code client} and returns at once; the ticker feeds it until
+     * the page goes away or the studio stops, then completes {@code callback}.
      *
      * @param executionId the execution the page shows, or null
      * @param afterSeq the last event the page has
      */
-    void stream(Response response, String executionId, long afterSeq) throws InterruptedException {
+    void open(String client, Response response, Callback callback, String executionId, long afterSeq) {
         response.setStatus(200);
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/event-stream; charset=utf-8");
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
-        List<Map<String, Object>> shown = null;
-        long seq = afterSeq;
-        String status = null;
-        while (open.getAsBoolean()) {
-            var out = new StringBuilder();
-            List<Map<String, Object>> executions = data.executions();
-            if (!executions.equals(shown)) {
-                shown = executions;
-                out.append(message("executions", Map.of("executions", executions)));
+        var stream = new Open(client, response, callback, executionId, afterSeq);
+        stream.send(":\n\n"); // the headers now, not at the next poll; before the ticker sees it, so writes never overlap
+        streams.add(stream);
+    }
+
+    /** One poll for every open stream; never throws, so that the ticker keeps ticking. */
+    private void tick() {
+        if (streams.isEmpty()) {
+            return;
+        }
+        List<Map<String, Object>> executions;
+        try {
+            executions = data.executions();
+        } catch (RuntimeException e) {
+            System.err.println("flow studio: the event streams cannot read the executions: " + e.getMessage());
+            return;
+        }
+        var rows = new HashMap<String, ExecutionRow>();
+        var events = new HashMap<String, List<Map<String, Object>>>();
+        for (Open stream : streams) {
+            if (stream.writing.get()) {
+                continue; // its page reads slowly: it gets what is new once the last write is done
             }
-            if (executionId != null) {
-                ExecutionRow row = data.row(executionId);
-                List<Map<String, Object>> events = data.events(executionId, seq);
-                if (!events.isEmpty() || !row.status().keyword().equals(status)) {
-                    if (!events.isEmpty()) {
-                        seq = (long) events.get(events.size() - 1).get("seq");
-                    }
-                    status = row.status().keyword();
-                    out.append(message("events", Map.of("execution", executionId, "status", status, "events", events)));
-                }
+            try {
+                stream.send(stream.next(executions, rows, events));
+            } catch (RuntimeException e) {
+                // an execution deleted under the page, a database that went away: this stream ends
+                stream.end(e);
             }
-            if (out.length() == 0) {
-                out.append(":\n\n"); // a comment: finds a page that has gone
-            }
-            if (!write(response, out.toString())) {
-                return;
-            }
-            Thread.sleep(POLL_MILLIS);
         }
     }
 
@@ -119,15 +133,76 @@ final class EventStream {
         }
     }
 
-    /** Writes and waits; false when the page has gone. */
-    private static boolean write(Response response, String text) throws InterruptedException {
-        var done = new FutureCallback();
-        response.write(false, ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), done);
-        try {
-            done.get(WRITE_SECONDS, TimeUnit.SECONDS);
-            return true;
-        } catch (ExecutionException | TimeoutException e) {
-            return false;
+    /** Ends every stream (the studio stops) and the ticker. */
+    @Override
+    public void close() {
+        ticker.shutdownNow();
+        for (Open stream : streams) {
+            stream.end(null);
+        }
+    }
+
+    /** An open page's stream: what it was last sent, and whether a write to it is under way. */
+    private final class Open {
+        private final String client;
+        private final Response response;
+        private final Callback callback;
+        private final String executionId;
+        private final AtomicBoolean writing = new AtomicBoolean();
+        private final AtomicBoolean ended = new AtomicBoolean();
+        private List<Map<String, Object>> shown;
+        private long seq;
+        private String status;
+
+        Open(String client, Response response, Callback callback, String executionId, long afterSeq) {
+            this.client = client;
+            this.response = response;
+            this.callback = callback;
+            this.executionId = executionId;
+            this.seq = afterSeq;
+        }
+
+        /** What is new for this page; a comment when nothing is, which finds a page that has gone. */
+        String next(List<Map<String, Object>> executions, Map<String, ExecutionRow> rows,
+                Map<String, List<Map<String, Object>>> events) {
+            var out = new StringBuilder();
+            if (!executions.equals(shown)) {
+                shown = executions;
+                out.append(message("executions", Map.of("executions", executions)));
+            }
+            if (executionId != null) {
+                ExecutionRow row = rows.computeIfAbsent(executionId, data::row);
+                List<Map<String, Object>> fresh = events.computeIfAbsent(executionId + "@" + seq, key -> data.events(executionId, seq));
+                if (!fresh.isEmpty() || !row.status().keyword().equals(status)) {
+                    if (!fresh.isEmpty()) {
+                        seq = (long) fresh.get(fresh.size() - 1).get("seq");
+                    }
+                    status = row.status().keyword();
+                    out.append(message("events", Map.of("execution", executionId, "status", status, "events", fresh)));
+                }
+            }
+            return out.length() == 0 ? ":\n\n" : out.toString();
+        }
+
+        void send(String text) {
+            writing.set(true);
+            response.write(false, ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), Callback.from(
+                    () -> writing.set(false),
+                    this::end));
+        }
+
+        /** Removes the stream and completes its request: failed when {@code why} is set (the page went away). */
+        void end(Throwable why) {
+            if (!ended.compareAndSet(false, true)) {
+                return;
+            }
+            streams.remove(this);
+            release(client);
+            if (why == null) {
+                response.write(true, null, callback);
+            } else {
+                callback.failed(why);
+            }
         }
     }
 }

@@ -19,8 +19,8 @@ public final class Studio implements AutoCloseable {
     private static final long STOP_MILLIS = 2000;
 
     private final Server server;
+    private final StudioHandler handler;
     private final URI url;
-    private volatile boolean open = true;
 
     private Studio(Engine engine, StudioAddress address) throws Exception {
         var threads = new QueuedThreadPool();
@@ -31,12 +31,14 @@ public final class Studio implements AutoCloseable {
         connector.setHost(address.host());
         connector.setPort(address.port());
         server.addConnector(connector);
-        server.setHandler(new StudioHandler(engine, new Access(address.token()), () -> open));
+        handler = new StudioHandler(engine, new Access(address.token()));
+        server.setHandler(handler);
         server.setStopTimeout(STOP_MILLIS);
         try {
             server.start();
         } catch (Exception e) {
             server.stop(); // its threads, which a failed start leaves running
+            handler.close();
             throw e;
         }
         String name = shownHost(address.host());
@@ -79,7 +81,7 @@ public final class Studio implements AutoCloseable {
 
     @Override
     public void close() {
-        open = false;
+        handler.close();
         try {
             server.stop();
         } catch (Exception e) {

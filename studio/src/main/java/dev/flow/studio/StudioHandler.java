@@ -13,7 +13,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.eclipse.jetty.http.HttpHeader;
@@ -28,7 +27,7 @@ import org.eclipse.jetty.util.Fields;
  * The studio's routes: the page and its assets, the JSON API over the database, the event stream,
  * and the two changes a person makes (an answer, a cancel). Every request passes {@link Access}.
  */
-final class StudioHandler extends Handler.Abstract {
+final class StudioHandler extends Handler.Abstract implements AutoCloseable {
     private static final Pattern EXECUTION = Pattern.compile("/api/executions/([A-Za-z0-9_-]+)(/events|/answer|/cancel|/nodes/[^/]+)?");
     private static final Pattern ASSET = Pattern.compile("/assets/([a-z0-9-]+(?:\\.min)?\\.(js|css))");
     private static final String RESOURCES = "/dev/flow/studio/";
@@ -39,11 +38,17 @@ final class StudioHandler extends Handler.Abstract {
     private final Access access;
     private final EventStream stream;
 
-    StudioHandler(Engine engine, Access access, BooleanSupplier open) {
+    StudioHandler(Engine engine, Access access) {
         this.engine = engine;
         this.data = new StudioData(engine.queries(), engine.store());
         this.access = access;
-        this.stream = new EventStream(data, open);
+        this.stream = new EventStream(data);
+    }
+
+    /** Ends the open event streams, so that the server's stop need not wait for them. */
+    @Override
+    public void close() {
+        stream.close();
     }
 
     @Override
@@ -66,9 +71,6 @@ final class StudioHandler extends Handler.Abstract {
             send(response, callback, p.status(), Map.of("error", p.getMessage()));
         } catch (UsageException e) {
             send(response, callback, 400, Map.of("error", e.getMessage()));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            callback.succeeded();
         } catch (RuntimeException | IOException e) {
             // the details go to the studio's own output, never to the page
             System.err.println("flow studio: " + request.getMethod() + " " + Request.getPathInContext(request) + " failed:");
@@ -92,7 +94,7 @@ final class StudioHandler extends Handler.Abstract {
         headers.put("Referrer-Policy", "no-referrer");
     }
 
-    private void route(Request request, Response response, Callback callback) throws IOException, InterruptedException {
+    private void route(Request request, Response response, Callback callback) throws IOException {
         String path = Request.getPathInContext(request);
         String method = request.getMethod();
         Matcher execution = EXECUTION.matcher(path);
@@ -106,17 +108,14 @@ final class StudioHandler extends Handler.Abstract {
         } else if (method.equals("GET") && path.equals("/api/stream")) {
             Fields query = Request.extractQueryParameters(request);
             String shown = query.getValue("execution");
+            String executionId = shown == null || shown.isEmpty() ? null : data.row(shown).id();
+            long after = number(query.getValue("after"));
             String client = Request.getRemoteAddr(request);
             if (!stream.admit(client)) {
                 throw new HttpProblem(503, "too many open event streams (at most " + EventStream.PER_CLIENT + " for each client, "
                         + EventStream.TOTAL + " in all): close some of the studio's pages");
             }
-            try {
-                stream.stream(response, shown == null || shown.isEmpty() ? null : shown, number(query.getValue("after")));
-            } finally {
-                stream.release(client);
-            }
-            callback.succeeded();
+            stream.open(client, response, callback, executionId, after); // returns at once: no thread waits on a stream
         } else if (execution.matches()) {
             execution(request, response, callback, execution.group(1), execution.group(2) == null ? "" : execution.group(2));
         } else {
