@@ -3,20 +3,23 @@ package dev.flow.cli;
 import dev.flow.store.StoreException;
 
 /**
- * What {@code flow worker} says when its database goes out of reach and when it is back: one line
- * each, however many slots and retries saw it, so that a PostgreSQL restart reads as two lines in
- * the worker's log rather than silence or an exit.
+ * What {@code flow worker}, {@code flow run} and {@code flow resume} say when their database goes
+ * out of reach and when it is back: one line each, however many slots and retries saw it, so that a
+ * PostgreSQL restart reads as two lines in the log rather than silence or an exit.
  */
 final class OutageReport {
     private final Progress display;
     private final String address;
+    private final String who;
     private long seen;
     private boolean away;
     private long since;
 
-    OutageReport(Progress display, String address) {
+    /** @param who what waits and tries again, as the line names it ("this worker", "the run") */
+    OutageReport(Progress display, String address, String who) {
         this.display = display;
         this.address = address;
+        this.who = who;
     }
 
     /**
@@ -31,13 +34,18 @@ final class OutageReport {
                 away = true;
                 since = System.nanoTime();
                 display.say("the database is out of reach: " + (now != null ? now.getMessage() : "a connection was lost")
-                        + "; its nodes wait, and this worker tries again with backoff (up to every 30s) until it answers");
+                        + "; its nodes wait, and " + who + " tries again with backoff (up to every 30s) until it answers");
             }
         }
         if (away && now == null) {
             away = false;
             display.say("the database answers again (" + address + "), after " + Times.duration((System.nanoTime() - since) / 1_000_000)
-                    + "; serving on");
+                    + "; " + who + " goes on");
         }
+    }
+
+    /** The run returned normally: an outage still open was over, though no check saw its end. */
+    void over() {
+        update(seen, null);
     }
 }

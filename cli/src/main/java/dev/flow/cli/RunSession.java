@@ -60,12 +60,21 @@ final class RunSession implements AutoCloseable {
             }
         }, "flow-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
+        var outages = new OutageReport(progress, store.address(), "the run");
+        Thread watch = watchOutages(outages);
         RunResult result;
         try {
             result = how.apply(executionId);
         } finally {
+            watch.interrupt();
             removeHook(hook);
         }
+        try {
+            watch.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        outages.over();
         try {
             progress.close();
             var summary = new RunSummary(flow, ansi);
@@ -79,6 +88,26 @@ final class RunSession implements AutoCloseable {
             printed.countDown();
         }
     }
+
+    /** Says when the database goes out of reach and comes back (a PostgreSQL restart), while the run waits for it. */
+    private Thread watchOutages(OutageReport report) {
+        Thread t = new Thread(() -> {
+            try {
+                while (!Thread.currentThread().isInterrupted()) {
+                    report.update(engine.outages(), engine.outage());
+                    Thread.sleep(OUTAGE_CHECK_MILLIS);
+                }
+            } catch (InterruptedException e) {
+                // the run returned
+            }
+        }, "flow-outages");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    /** How often the outage line is brought up to date: a person reads it, so a second. */
+    private static final long OUTAGE_CHECK_MILLIS = 1000;
 
     private static void removeHook(Thread hook) {
         try {

@@ -70,7 +70,7 @@ final class WorkerCommand implements Callable<Integer> {
             display.say("serving " + store.address() + " with " + concurrency + (concurrency == 1 ? " slot" : " slots")
                     + " as " + worker.owner() + "; Ctrl-C stops");
             display.say("processes: " + dev.flow.engine.exec.Containment.forEnvironment(System.getenv()).describe());
-            var outages = new OutageReport(display, store.address());
+            var outages = new OutageReport(display, store.address(), "this worker");
             while (worker.failure() == null) {
                 if (stopped.await(1, TimeUnit.SECONDS)) {
                     return ExitCode.OK;

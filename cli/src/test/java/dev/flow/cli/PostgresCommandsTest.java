@@ -50,6 +50,16 @@ class PostgresCommandsTest {
         assertThat(Files.exists(dir.resolve(url))).as("no folder named after the URL").isFalse();
     }
 
+    /** Three steps; "hold" waits for a file the test makes once the server is down, so the run is under way during the outage. */
+    private static final String RESTART = """
+            workflow restart {
+                task first { sh "echo first >> effects.log" }
+                task hold { sh "until [ -e go ]; do sleep 0.05; done; echo hold >> effects.log" }
+                task last { sh "echo last >> effects.log" }
+                start -> first -> hold -> last -> end
+            }
+            """;
+
     /**
      * Issue 19, item 17: the server restarts under a running worker, which says so, waits, reconnects
      * and finishes the run, instead of exiting. A server of the test's own, since it is stopped;
@@ -59,15 +69,7 @@ class PostgresCommandsTest {
     void aWorkerSurvivesAPostgresRestartSaysSoAndFinishesTheRun() throws Exception {
         try (var pg = TestPostgres.startOwn()) {
             String url = pg.newDatabase();
-            // "hold" waits for a file the test makes once the server is down, so its result arrives during the outage
-            Files.writeString(dir.resolve("w.flow"), """
-                    workflow restart {
-                        task first { sh "echo first >> effects.log" }
-                        task hold { sh "until [ -e go ]; do sleep 0.05; done; echo hold >> effects.log" }
-                        task last { sh "echo last >> effects.log" }
-                        start -> first -> hold -> last -> end
-                    }
-                    """);
+            Files.writeString(dir.resolve("w.flow"), RESTART);
             FlowProcess start = FlowProcess.run(dir, "run", "--detach", "w.flow", "--db", url);
             assertThat(start.exit()).as(start.err()).isZero();
             String id = start.out().strip();
@@ -85,6 +87,30 @@ class PostgresCommandsTest {
                 assertThat(status).as(worker.output() + worker.stderr()).startsWith("execution " + id + "  restart  completed");
                 assertThat(worker.process().isAlive()).as("the worker still serves").isTrue();
                 assertThat(worker.stderr()).doesNotContain("Exception");
+            }
+            assertThat(Files.readAllLines(dir.resolve("effects.log"))).containsExactly("first", "hold", "last");
+        }
+    }
+
+    /**
+     * Issue 19: {@code flow run} exited 2 when the server restarted under it, though its worker's
+     * slots would have waited. Its driver now waits too, says so, and finishes the run. A server of
+     * the test's own, since it is stopped; about ten seconds (a JVM, a server start and the backoff).
+     */
+    @Test
+    void flowRunSurvivesAPostgresRestartSaysSoAndFinishesTheRun() throws Exception {
+        try (var pg = TestPostgres.startOwn()) {
+            String url = pg.newDatabase();
+            Files.writeString(dir.resolve("w.flow"), RESTART);
+            try (var run = FlowProcess.start(dir, "run", "w.flow", "--db", url)) {
+                run.awaitLine("node hold started");
+                pg.halt();
+                run.awaitLine("the database is out of reach");
+                Files.writeString(dir.resolve("go"), "");
+                pg.resume();
+                run.awaitLine("the database answers again");
+                assertThat(run.exitCode()).as(run.output() + run.stderr()).isZero();
+                assertThat(run.stderr()).doesNotContain("Exception");
             }
             assertThat(Files.readAllLines(dir.resolve("effects.log"))).containsExactly("first", "hold", "last");
         }

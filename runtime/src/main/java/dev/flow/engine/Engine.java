@@ -14,6 +14,7 @@ import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.RequestRow;
 import dev.flow.store.Store;
+import dev.flow.store.StoreException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -125,24 +126,38 @@ public final class Engine {
         worker.start();
         long lastMaintenance = System.nanoTime();
         int repairs = 0;
+        int failures = 0;
         try {
             while (true) {
                 long seen = worker.stateVersion();
                 if (worker.isStopping()) {
                     break;
                 }
-                if (worker.crashed() instanceof dev.flow.store.StoreException store && store.kind() != dev.flow.store.StoreException.Kind.BUG) {
+                if (worker.crashed() instanceof StoreException store && store.kind() != StoreException.Kind.BUG) {
                     throw store; // the database or the disk, not Flow: its message says what to do
                 }
                 if (worker.crashed() != null) {
                     throw new IllegalStateException("a worker slot stopped on an internal error: " + worker.crashed(), worker.crashed());
                 }
-                if (System.nanoTime() - lastMaintenance > MAINTENANCE_MILLIS * 1_000_000) {
-                    maintain(root);
-                    lastMaintenance = System.nanoTime();
+                Snapshot snap;
+                try {
+                    if (System.nanoTime() - lastMaintenance > MAINTENANCE_MILLIS * 1_000_000) {
+                        maintain(root);
+                        lastMaintenance = System.nanoTime();
+                    }
+                    snap = core.store().read(tx -> new Snapshot(tx.executions().get(root).orElseThrow(), tx.nodes().countActive(root),
+                            tx.requests().pending(root), tx.nodes().nextNotBefore(root)));
+                } catch (StoreException e) {
+                    if (!e.isTemporary()) {
+                        throw e;
+                    }
+                    // a PostgreSQL server restarting: wait as the worker's slots do, rather than give up the run
+                    worker.unreachable(e);
+                    worker.backOff(++failures);
+                    continue;
                 }
-                var snap = core.store().read(tx -> new Snapshot(tx.executions().get(root).orElseThrow(), tx.nodes().countActive(root),
-                        tx.requests().pending(root), tx.nodes().nextNotBefore(root)));
+                worker.reachable();
+                failures = 0;
                 if (snap.root().status().isFinal()) {
                     break;
                 }
@@ -182,6 +197,28 @@ public final class Engine {
         List<Worker> workers = List.copyOf(driving);
         workers.forEach(w -> w.stop(true));
         workers.forEach(Worker::join);
+    }
+
+    /**
+     * Why the database is out of reach of a {@link #run} or {@link #resume} in progress now (its driver
+     * and its slots wait and try again with backoff); null while it answers or when none is in progress.
+     */
+    public StoreException outage() {
+        for (Worker w : driving) {
+            if (w.outage() != null) {
+                return w.outage();
+            }
+        }
+        return null;
+    }
+
+    /** How many times the database went out of reach of the runs in progress on this engine. */
+    public long outages() {
+        long sum = 0;
+        for (Worker w : driving) {
+            sum += w.outages();
+        }
+        return sum;
     }
 
     private record Snapshot(ExecutionRow root, int active, List<RequestRow> pending, Optional<Long> nextNotBefore) {}

@@ -244,8 +244,11 @@ public final class Worker implements LocalWorker {
     /** The longest a slot waits before trying an unreachable database again. */
     static final long MOST_BACKOFF_MILLIS = 30_000;
 
-    /** Waits before the {@code failures}-th try, or until the worker stops. */
-    private void backOff(int failures) {
+    /**
+     * Waits before the {@code failures}-th try of an unreachable database, or until the worker stops:
+     * its slots, and the driver of {@code flow run}, back off alike.
+     */
+    public void backOff(int failures) {
         long wait = Math.min(MOST_BACKOFF_MILLIS, 250L << Math.min(failures - 1, 7));
         wait += java.util.concurrent.ThreadLocalRandom.current().nextLong(wait / 4 + 1); // slots and workers apart
         synchronized (workSignal) {
@@ -260,7 +263,8 @@ public final class Worker implements LocalWorker {
         }
     }
 
-    private void unreachable(StoreException e) {
+    /** Counts an outage that a slot or the run's driver saw: {@link #outage} reports it. */
+    public void unreachable(StoreException e) {
         synchronized (outageLock) {
             if (outage == null) {
                 outages++;
@@ -269,7 +273,8 @@ public final class Worker implements LocalWorker {
         }
     }
 
-    private void reachable() {
+    /** The database answered a slot or the run's driver: the outage, if any, is over. */
+    public void reachable() {
         if (outage != null) {
             synchronized (outageLock) {
                 outage = null;
