@@ -109,6 +109,47 @@ class YamlCommandLineTest {
     }
 
     @Test
+    void aDialectOneGateRunsAtTheRepositoryRootAsTheSupervisorRunsIt() throws Exception {
+        // the supervisor runs gates in a worktree of the project; Flow ran them in the workflow's folder,
+        // where "pytest" or "ruff check ." see only that folder
+        assertThat(new ProcessBuilder("git", "init", "-q", dir.toString()).inheritIO().start().waitFor()).isZero();
+        Files.writeString(dir.resolve("AT_ROOT"), "");
+        Files.createDirectories(dir.resolve("services/api"));
+        Files.writeString(dir.resolve("services/api/AT_API"), "");
+        Path flows = Files.createDirectories(dir.resolve("workflows"));
+        Files.writeString(flows.resolve("gates.yaml"), """
+                gates:
+                  at_root:
+                    command: ["ls", "AT_ROOT"]
+                  in_api:
+                    command: ["ls", "AT_API"]
+                    working_dir: "services/api"
+                """);
+        Path workflow = Files.writeString(flows.resolve("check.yaml"), """
+                id: check
+                name: Gates at the root
+                entry_point: root
+                exit_points: [api]
+                nodes:
+                  - id: root
+                    type: gate
+                    gate_config:
+                      gate_type: at_root
+                  - id: api
+                    type: gate
+                    gate_config:
+                      gate_type: in_api
+                edges:
+                  - id: e1
+                    source: root
+                    target: api
+                    condition: {field: passed, operator: "==", value: true}
+                """);
+        Cli r = Cli.run("run", "--color=never", "--db", dir.resolve("state.db").toString(), workflow.toString());
+        assertThat(r.exit()).as(r.out() + r.err()).isZero();
+    }
+
+    @Test
     void aYamlSyntaxErrorShowsItsLineColumnAndACaret() throws Exception {
         Path broken = Files.writeString(dir.resolve("broken.yaml"), "id: w\nname: [W\nentry_point: a\n");
         Cli r = Cli.run("check", "--color=never", broken.toString());

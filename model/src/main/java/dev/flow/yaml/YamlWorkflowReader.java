@@ -18,6 +18,7 @@ import dev.flow.yaml.read.WorkflowIds;
 import dev.flow.yaml.read.YMap;
 import dev.flow.yaml.read.YamlRead;
 import dev.flow.yaml.read.YamlReader;
+import dev.flow.yaml.supervisor.GateFolders;
 import dev.flow.yaml.supervisor.SupervisorReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,7 +80,9 @@ public final class YamlWorkflowReader {
         var combined = GateRegistry.combine(registries.stream().map(YamlDocument.Registry::contents).toList());
         problems.addAll(GateOverlay.missingCommands(combined));
         var ctx = new ReadContext(read, problems, comments, combined);
-        Workflow workflow = dialect.get() == Dialect.SUPERVISOR ? SupervisorReader.read(root, ctx) : GraphLoopReader.read(root, ctx);
+        Workflow workflow = dialect.get() == Dialect.SUPERVISOR
+                ? GateFolders.atRepositoryRoot(SupervisorReader.read(root, ctx), file.path())
+                : GraphLoopReader.read(root, ctx);
         return new YamlDocument(file, dialect, Optional.of(FlowGraph.of(workflow)), problems.all(), comments.attach(read.comments()), registries,
                 sources(registries), problems.misread());
     }
