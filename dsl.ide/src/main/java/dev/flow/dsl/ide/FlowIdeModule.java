@@ -15,6 +15,8 @@ import dev.flow.dsl.ide.symbols.FlowDocumentSymbols;
 import dev.flow.dsl.ide.symbols.FlowSymbolKinds;
 import dev.flow.dsl.ide.symbols.NamedElementAtOffset;
 import dev.flow.dsl.ide.formatting.FlowFormattingService;
+import dev.flow.dsl.ide.rename.FlowRenameService;
+import org.eclipse.xtext.ide.server.rename.IRenameService2;
 import org.eclipse.xtext.ide.server.formatting.FormattingService;
 import org.eclipse.xtext.resource.EObjectAtOffsetHelper;
 import org.eclipse.xtext.documentation.IEObjectDocumentationProvider;
@@ -79,6 +81,10 @@ public class FlowIdeModule extends AbstractFlowIdeModule {
 
     public Class<? extends FormattingService> bindFormattingService() {
         return FlowFormattingService.class;
+    }
+
+    public Class<? extends IRenameService2> bindIRenameService2() {
+        return FlowRenameService.class;
     }
 
     public Class<? extends ILanguageServerExtension> bindILanguageServerExtension() {
