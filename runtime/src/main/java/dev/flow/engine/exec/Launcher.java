@@ -27,14 +27,24 @@ final class Launcher {
         this.stepKv = stepKv;
     }
 
-    /** A process that ran, and where its output went. */
-    record Ran(ProcessResult result, Path stdout, Path stderr) {
+    /**
+     * A process that ran, and where its output went.
+     *
+     * @param diskFull why it may have failed when its output's disk filled up; null otherwise
+     */
+    record Ran(ProcessResult result, Path stdout, Path stderr, String diskFull) {
+        Ran(ProcessResult result, Path stdout, Path stderr) {
+            this(result, stdout, stderr, DiskSpace.whyFailed(result, stdout));
+        }
+
         String stdoutTail() {
             return Tails.tail(stdout, Tails.TAIL_BYTES);
         }
 
+        /** Its standard error's end; with a full disk, the reason as its last line (the process's own complaint was not kept). */
         String stderrTail() {
-            return Tails.tail(stderr, Tails.TAIL_BYTES);
+            String tail = Tails.tail(stderr, Tails.TAIL_BYTES);
+            return diskFull == null ? tail : (tail.isEmpty() || tail.endsWith("\n") ? tail : tail + "\n") + diskFull;
         }
     }
 
