@@ -75,6 +75,7 @@ final class ExecutionJson {
                 j.put("routedAs", n.output());
                 j.put("error", why);
             });
+            n.gateWarnings().ifPresent(found -> found.lines().forEach(j.putArray("gateWarnings")::add));
             tokens(j, n.resultJson());
             j.put("passes", n.passes());
             if (n.startedAt() != null && n.finishedAt() != null) {

@@ -134,6 +134,7 @@ final class StatusCommand implements Callable<Integer> {
         table.print(out, ansi);
         for (NodeState n : view.nodes()) {
             n.notRun().ifPresent(why -> out.println(ansi.yellow(TerminalText.line("  " + n.nodeId() + ": could not run (it does not block): " + why))));
+            n.gateWarnings().ifPresent(found -> found.lines().forEach(w -> out.println(ansi.yellow(TerminalText.line("  " + n.nodeId() + ": " + w)))));
             if (n.error() != null && !n.error().isBlank()) {
                 String line = TerminalText.line("  " + n.nodeId() + (n.errorClass() == null ? "" : " (" + n.errorClass().keyword() + ")") + ": " + n.error());
                 out.println(n.status() == NodeStatus.FAILED ? ansi.red(line) : ansi.yellow(line));

@@ -179,6 +179,28 @@ class InspectCommandsTest {
         assertThat(lint.get("error").asText()).contains("no-such-linter-for-flow-tests");
     }
 
+    /** Issue 19: a warning-level gate that fails after a task let the task succeed and left no trace in status. */
+    @Test
+    void aWarningGateThatFailsAfterATaskShowsInStatusAndItsJson() {
+        Path flow = ws.write("warned.flow", """
+                workflow warned {
+                    gate style { run ["sh", "-c", "echo 3 lines too long; exit 1"] severity warning }
+                    task build { sh "echo built"  gates style }
+                    start -> build -> end
+                }
+                """);
+        Cli r = ws.flow("run", flow.toString());
+        assertThat(r.exit()).as(r.err()).isEqualTo(ExitCode.OK);
+        String id = Workspace.executionOf(r.out());
+
+        Cli text = ws.flow("status", id);
+        assertThat(text.out()).contains("  build: gate \"style\" failed", "(severity warning: not blocking): 3 lines too long");
+
+        JsonNode build = Workspace.node(ws.status(id), "build");
+        assertThat(build.get("status").asText()).isEqualTo("completed");
+        assertThat(build.get("gateWarnings").get(0).asText()).contains("gate \"style\"", "3 lines too long");
+    }
+
     @Test
     void statusLogAndGraphShowWhatAPlannerAddedAndWhichVersionAddedIt() {
         String id = run("growing.flow");

@@ -52,6 +52,12 @@ public final class ResultFields {
      * of it. Its next attempt is told both. Not fields conditions read.
      */
     public static final String GATE_OUTPUT = "gate_output";
+    /**
+     * A task whose gates of severity {@code warning} or {@code info} failed after it (they do not
+     * block, so the task succeeded): what each said, one line per gate, so that status shows it. Not
+     * a field conditions read.
+     */
+    public static final String GATE_WARNINGS = "gate_warnings";
     public static final String GATE_LOG = "gate_log";
     /** The field that holds a node's text result. */
     public static final String TEXT = "text";

@@ -33,10 +33,18 @@ public record NodeState(
      * gave no verdict, so it is shown as not run. Empty otherwise.
      */
     public Optional<String> notRun() {
-        if (status != NodeStatus.COMPLETED || resultJson == null || !resultJson.contains(dev.flow.model.ResultFields.NOT_RUN)) {
+        return completedWith(dev.flow.model.ResultFields.NOT_RUN);
+    }
+
+    /** What the task's non-blocking gates (severity warning or info) found when they failed after it, a line each. Empty otherwise. */
+    public Optional<String> gateWarnings() {
+        return completedWith(dev.flow.model.ResultFields.GATE_WARNINGS);
+    }
+
+    private Optional<String> completedWith(String field) {
+        if (status != NodeStatus.COMPLETED || resultJson == null || !resultJson.contains(field)) {
             return Optional.empty();
         }
-        return dev.flow.engine.step.Json.readMap(resultJson).get(dev.flow.model.ResultFields.NOT_RUN) instanceof String why
-                ? Optional.of(why) : Optional.empty();
+        return dev.flow.engine.step.Json.readMap(resultJson).get(field) instanceof String text ? Optional.of(text) : Optional.empty();
     }
 }

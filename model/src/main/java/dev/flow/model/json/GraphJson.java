@@ -120,15 +120,30 @@ public final class GraphJson {
         } catch (com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException e) {
             throw new GraphFormatException("unknown key \"" + e.getPropertyName() + "\"" + where(e, 1) + "; the keys there are "
                     + String.join(", ", e.getKnownPropertyIds().stream().map(String::valueOf).sorted().toList()));
+        } catch (com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
+            if (e.getTargetType() != null && e.getTargetType().isPrimitive() && e.getOriginalMessage().startsWith("Cannot map `null`")
+                    && !e.getPath().isEmpty()
+                    && e.getPath().get(e.getPath().size() - 1).getFieldName() != null) {
+                // a key of a plain value (a flag, a number) left out: Jackson's text names its own setting, not the key
+                String key = e.getPath().get(e.getPath().size() - 1).getFieldName();
+                throw new GraphFormatException("\"" + key + "\" is missing" + where(e, 1) + " (or null): give it as "
+                        + (e.getTargetType() == boolean.class ? "true or false" : "a number"));
+            }
+            throw mapping(e);
         } catch (com.fasterxml.jackson.databind.JsonMappingException e) {
-            String what = GraphFormatException.from(e).getMessage();
-            throw new GraphFormatException(what.replaceAll(" \\(class [^)]*\\)", "").replaceAll("`[a-z.]+\\.([A-Za-z$]+)`", "$1") + where(e, 0));
+            throw mapping(e);
         } catch (JsonProcessingException e) {
             throw GraphFormatException.from(e);
         } catch (IllegalArgumentException | NullPointerException e) {
             // a record's constructor refused what it was given (a missing id)
             throw new GraphFormatException(e.getMessage() == null ? "a required key is missing" : e.getMessage());
         }
+    }
+
+    /** A mapping problem in Jackson's words, its class names shortened, with where it is. */
+    private static GraphFormatException mapping(com.fasterxml.jackson.databind.JsonMappingException e) {
+        String what = GraphFormatException.from(e).getMessage();
+        return new GraphFormatException(what.replaceAll(" \\(class [^)]*\\)", "").replaceAll("`[a-z.]+\\.([A-Za-z$]+)`", "$1") + where(e, 0));
     }
 
     /** {@code " at spec.agent"}: where in the part a mapping problem is, as a dotted path of keys and indices. */

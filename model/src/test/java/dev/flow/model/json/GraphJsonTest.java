@@ -160,6 +160,14 @@ class GraphJsonTest {
     }
 
     @Test
+    void anEdgeWithoutOnLimitReachedIsRefusedNamingTheKeyNotJacksonsSetting() throws Exception {
+        // a planner's "grow" edge without it got "Cannot map `null` into type `boolean` (set DeserializationConfig...)"
+        var edge = new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"id\": \"e\", \"from\": {\"name\": \"a\"}, \"to\": {\"name\": \"b\"}}");
+        assertThatThrownBy(() -> GraphJson.readEdge(edge)).isInstanceOf(GraphFormatException.class)
+                .hasMessage("\"on_limit_reached\" is missing (or null): give it as true or false");
+    }
+
+    @Test
     void refusesAnotherFormat() {
         assertThatThrownBy(() -> GraphJson.read("{\"format\":\"flow-graph/9\",\"workflow\":{}}"))
                 .isInstanceOf(GraphFormatException.class)

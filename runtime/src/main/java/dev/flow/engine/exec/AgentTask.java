@@ -242,7 +242,7 @@ final class AgentTask {
                 reply == null ? null : reply.growth());
         if (task != null) {
             Outcome gated = gates.afterTask(job, task, cancellation, done);
-            return gated.succeeded() ? done : gated.withCost(cost).withSession(session);
+            return gated.succeeded() ? gated : gated.withCost(cost).withSession(session); // passed: done, with what non-blocking gates found
         }
         return done;
     }

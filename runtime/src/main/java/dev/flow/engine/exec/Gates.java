@@ -6,6 +6,7 @@ import dev.flow.model.NodeSpec;
 import dev.flow.model.Severity;
 import dev.flow.store.ErrorClass;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -53,6 +54,7 @@ final class Gates {
     /** Runs the task's gates after it succeeded; the first blocking failure fails the task. */
     Outcome afterTask(Job job, NodeSpec.Task task, Cancellation cancellation, Outcome done) {
         var seen = new HashSet<String>();
+        var warnings = new ArrayList<String>();
         for (NameRef ref : task.execution().gates()) {
             GateDef def = job.workflow().gate(ref.name()).orElse(null);
             if (def == null) {
@@ -71,8 +73,17 @@ final class Gates {
                 return Outcome.failed("gate \"" + run.gate() + "\" " + describeFailure(run) + " after the task"
                         + (said.isEmpty() ? "" : ": " + Tails.clip(said, 200)), classOf(run), result);
             }
+            if (!run.passed()) {
+                String said = Tails.lastLine(run.text());
+                warnings.add("gate \"" + run.gate() + "\" " + describeFailure(run) + " (severity " + def.severity().label() + ": not blocking)"
+                        + (said.isEmpty() ? "" : ": " + Tails.clip(said, 200)));
+            }
         }
-        return done;
+        if (warnings.isEmpty()) {
+            return done;
+        }
+        // the task stands, but what its non-blocking gates found is kept where status shows it
+        return done.withResultField(dev.flow.model.ResultFields.GATE_WARNINGS, String.join("\n", warnings));
     }
 
     private GateRun runWithDependencies(Job job, GateDef def, Cancellation cancellation, Set<String> seen) {

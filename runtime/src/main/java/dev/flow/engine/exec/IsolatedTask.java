@@ -143,7 +143,7 @@ final class IsolatedTask {
             keep(target, step, commit);
             return with(cancelled(cancellation, done).withCost(done.cost()).withSession(done.sessionId()), step.fields());
         }
-        var saved = new StepRecord(done, start, base, commit);
+        var saved = new StepRecord(gated, start, base, commit); // done, with what non-blocking gates found
         saved.write(job.runDir());
         target.markGatesPassed(step.key(), commit);
         probe.accept("before-apply", job.nodeId());

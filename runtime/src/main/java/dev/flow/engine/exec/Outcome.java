@@ -64,6 +64,13 @@ public record Outcome(
         return error != null && errorClass != ErrorClass.LOGIC;
     }
 
+    /** The same outcome with {@code key} set in its result. */
+    public Outcome withResultField(String key, Object value) {
+        var more = new LinkedHashMap<>(result);
+        more.put(key, value);
+        return new Outcome(output, more, cost, state, error, errorClass, sessionId, growth);
+    }
+
     public Outcome withCost(double c) {
         return new Outcome(output, result, c, state, error, errorClass, sessionId, growth);
     }

@@ -143,7 +143,8 @@ final class Completion {
         String summary = result.get("summary") instanceof String s && !s.isEmpty() ? Tails.clip(s, 200) : null;
         step.event(ctx, "node_completed", row.nodeId(), Json.object("output", output, "summary", summary,
                 "iteration", row.iteration() > 1 ? row.iteration() : null, "cost", cost > 0 ? cost : null,
-                dev.flow.model.ResultFields.NOT_RUN, result.get(dev.flow.model.ResultFields.NOT_RUN)));
+                dev.flow.model.ResultFields.NOT_RUN, result.get(dev.flow.model.ResultFields.NOT_RUN),
+                dev.flow.model.ResultFields.GATE_WARNINGS, result.get(dev.flow.model.ResultFields.GATE_WARNINGS)));
         step.tags.add("completed");
         stopAt(ctx, limit);
         if (!ctx.isLive()) {

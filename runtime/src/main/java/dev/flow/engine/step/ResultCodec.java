@@ -10,6 +10,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -53,8 +54,10 @@ public final class ResultCodec {
             if (result.get("summary") instanceof String s) {
                 ref.put("summary", Tails.clip(s, 200));
             }
-            if (result.get(dev.flow.model.ResultFields.NOT_RUN) instanceof String why) {
-                ref.put(dev.flow.model.ResultFields.NOT_RUN, why); // read by status without the file
+            for (String shown : List.of(dev.flow.model.ResultFields.NOT_RUN, dev.flow.model.ResultFields.GATE_WARNINGS)) {
+                if (result.get(shown) instanceof String why) {
+                    ref.put(shown, why); // read by status without the file
+                }
             }
             return Json.write(ref);
         } catch (IOException e) {
