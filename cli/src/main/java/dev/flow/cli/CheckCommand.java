@@ -1,8 +1,10 @@
 package dev.flow.cli;
 
+import dev.flow.diagnostic.Diagnostic;
 import dev.flow.frontend.Compilation;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -45,17 +47,34 @@ final class CheckCommand implements Callable<Integer> {
         for (Path file : CheckedFiles.expand(files)) {
             compilations.add(Workflows.compile(file, input.toLoadOptions()));
         }
+        int exit = compilations.stream().mapToInt(Workflows::exitCode).max().orElse(ExitCode.OK);
+        var shown = once(compilations);
         var out = spec.commandLine().getOut();
         if (format.equals("json")) {
-            out.println(DiagnosticPrinter.json(compilations));
+            out.println(DiagnosticPrinter.json(shown));
             out.flush();
         } else {
             var printer = new DiagnosticPrinter(out, Ansi.choose(color));
-            compilations.forEach(printer::print);
-            spec.commandLine().getErr().println(DiagnosticPrinter.summary(compilations));
+            shown.forEach(printer::print);
+            spec.commandLine().getErr().println(DiagnosticPrinter.summary(shown));
             spec.commandLine().getErr().flush();
         }
         // The worst file decides: an unreadable one (2) over one with errors (1).
-        return compilations.stream().mapToInt(Workflows::exitCode).max().orElse(ExitCode.OK);
+        return exit;
+    }
+
+    /**
+     * Each diagnostic once: a file checked on its own and read by another checked file (a
+     * {@code gates.yaml} beside a dialect 1 workflow, a library a workflow imports) had its problems
+     * reported by both, twice at one spot ({@code flow check *.yaml}).
+     */
+    static List<Compilation> once(List<Compilation> compilations) {
+        var seen = new HashSet<Diagnostic>();
+        var out = new ArrayList<Compilation>();
+        for (Compilation c : compilations) {
+            var fresh = c.diagnostics().stream().filter(seen::add).toList();
+            out.add(fresh.size() == c.diagnostics().size() ? c : new Compilation(c.source(), c.graph(), fresh, c.sources(), c.misread()));
+        }
+        return out;
     }
 }

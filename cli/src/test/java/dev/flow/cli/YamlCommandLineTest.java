@@ -150,6 +150,29 @@ class YamlCommandLineTest {
     }
 
     @Test
+    void aRegistryCheckedBesideTheWorkflowThatReadsItReportsEachProblemOnce() throws Exception {
+        // flow check *.yaml reported FLOW603 twice at one spot: in the registry checked on its own, and as the workflow's registry
+        Files.writeString(dir.resolve("gates.yaml"), "gates:\n  test:\n    command: \"make test\"\n");
+        Path workflow = Files.writeString(dir.resolve("w.yaml"), """
+                id: w
+                name: W
+                entry_point: t
+                exit_points: [t]
+                nodes:
+                  - id: t
+                    type: gate
+                    gate_config:
+                      gate_type: test
+                edges: []
+                """);
+        Cli r = Cli.run("check", "--color=never", workflow.toString(), dir.resolve("gates.yaml").toString());
+        assertThat(r.out().split("FLOW603", -1)).as(r.out()).hasSize(2);
+        long errors = r.out().lines().filter(l -> l.contains(": error FLOW")).count();
+        assertThat(r.err()).as("the summary counts what was shown").startsWith(errors + (errors == 1 ? " error " : " errors "));
+        assertThat(r.exit()).isEqualTo(ExitCode.FAILED);
+    }
+
+    @Test
     void aYamlSyntaxErrorShowsItsLineColumnAndACaret() throws Exception {
         Path broken = Files.writeString(dir.resolve("broken.yaml"), "id: w\nname: [W\nentry_point: a\n");
         Cli r = Cli.run("check", "--color=never", broken.toString());
