@@ -81,6 +81,24 @@ class SandboxedProcessesTest {
         }
     }
 
+    /** Issue 19: a sandboxed step read other runs' prompts and logs in the artifacts folder. */
+    @Test
+    void aSandboxedStepSeesItsOwnRunsArtifactsAndNotAnotherRuns() throws Exception {
+        try (var h = new Harness(dir)) {
+            Path other = Files.createDirectories(h.store.artifactsDir().resolve("another-run/t/1-1"));
+            Files.writeString(other.resolve("prompt.txt"), "another run's secret");
+            var g = GraphBuilder.workflow("w").sh("t", "echo mine > \"$FLOW_ARTIFACTS_DIR/art.txt\"; ls \"$FLOW_ARTIFACTS_DIR/../..\" > /dev/null || exit 3;"
+                    + " if cat \"" + other.resolve("prompt.txt") + "\" 2>/dev/null; then echo read-another-run; fi; echo finished")
+                    .sandbox(ON).chain("start", "t", "end").graph();
+            String id = h.start(g);
+            RunResult r = h.engine.run(id);
+            assertThat(r.outcome()).as(r.report()).isEqualTo(RunOutcome.COMPLETED);
+            assertThat(Files.readString(artifacts(h, id).resolve("stdout.log"))).contains("finished").doesNotContain("read-another-run", "secret");
+            assertThat(artifacts(h, id).resolve("art.txt")).hasContent("mine");
+            assertThat(other.resolve("prompt.txt")).hasContent("another run's secret");
+        }
+    }
+
     @Test
     void withoutASandboxTheSameTaskWritesOutsideItsDirectory() throws Exception {
         Files.createDirectories(dir.resolve("work"));

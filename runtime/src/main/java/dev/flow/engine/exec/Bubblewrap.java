@@ -75,6 +75,17 @@ public final class Bubblewrap {
         for (Path p : policy.writable()) {
             out.addAll(List.of("--bind", p.toString(), p.toString()));
         }
+        if (policy.artifacts() != null) {
+            // other runs' prompts, logs and results are not this step's to read: an empty folder, then this run's again, and
+            // the step's own folder in it writable again. After the binds above, since one of a folder that holds it
+            // (the workflow's, written by the step) would show the real folder again.
+            out.addAll(List.of("--tmpfs", policy.artifacts().toString(), "--ro-bind", policy.run().toString(), policy.run().toString()));
+            for (Path p : policy.writable()) {
+                if (p.startsWith(policy.run())) {
+                    out.addAll(List.of("--bind", p.toString(), p.toString()));
+                }
+            }
+        }
         // last, so that no bind above shows them again; a file over which /dev/null is mounted cannot be replaced or linked
         for (Path p : policy.hidden()) {
             out.addAll(List.of("--ro-bind", "/dev/null", p.toString()));

@@ -20,13 +20,35 @@ import java.util.Map;
  * @param hidden files it must not see at all (Flow's database and its companions, PostgreSQL's
  *     password file): each is replaced by an empty device, read-only
  * @param network whether it may use the network
+ * @param artifacts the artifacts folder of every run, shown empty, so that a step does not read other
+ *     runs' prompts, logs and results; null to leave it as it is (when a path the step needs lies in it
+ *     outside {@code run})
+ * @param run this run's folder in {@code artifacts}, shown again, read-only (the step's own folder
+ *     in it is writable)
  */
-public record SandboxPolicy(List<Path> writable, List<Path> readable, List<Path> hidden, boolean network) {
+public record SandboxPolicy(List<Path> writable, List<Path> readable, List<Path> hidden, boolean network, Path artifacts, Path run) {
     public SandboxPolicy {
         writable = ordered(writable);
         List<Path> rw = writable;
         readable = ordered(readable).stream().filter(r -> rw.stream().noneMatch(r::startsWith)).toList();
         hidden = ordered(hidden);
+        artifacts = artifacts == null ? null : artifacts.toAbsolutePath().normalize();
+        run = run == null ? null : run.toAbsolutePath().normalize();
+        if (artifacts != null) {
+            Path all = artifacts;
+            Path own = run;
+            boolean needed = java.util.stream.Stream.concat(writable.stream(), readable.stream())
+                    .anyMatch(p -> p.startsWith(all) && (own == null || !p.startsWith(own)));
+            if (needed || run == null || !run.startsWith(artifacts)) {
+                artifacts = null; // a path the step needs is in there: keep the folder as it is rather than hide it
+                run = null;
+            }
+        }
+    }
+
+    /** A policy that masks no artifacts folder. */
+    public SandboxPolicy(List<Path> writable, List<Path> readable, List<Path> hidden, boolean network) {
+        this(writable, readable, hidden, network, null, null);
     }
 
     /** Absolute, each once, parents before children, so that a bind inside another is not hidden by it. */
@@ -57,7 +79,9 @@ public record SandboxPolicy(List<Path> writable, List<Path> readable, List<Path>
         if (broker != null) {
             readable.add(broker);
         }
-        return new SandboxPolicy(paths, readable, hidden, sandbox.network());
+        // this run's folder (artifacts/EXECUTION/NODE/PASS-ATTEMPT has it two levels up), in the folder of every run
+        Path run = job.runDir().toAbsolutePath().normalize().getParent().getParent();
+        return new SandboxPolicy(paths, readable, hidden, sandbox.network(), run.getParent(), run);
     }
 
     /**
