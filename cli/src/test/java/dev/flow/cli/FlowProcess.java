@@ -29,15 +29,6 @@ record FlowProcess(int exit, String out, String err) {
         return finish(pb.start(), args);
     }
 
-    /** Runs flow as the last arguments of {@code wrapper} (a program that sets something up and then runs it, such as unshare). */
-    static FlowProcess runWrapped(List<String> wrapper, Path workingDirectory, String... args) throws IOException, InterruptedException {
-        var pb = builder(workingDirectory, args);
-        var command = new ArrayList<>(wrapper);
-        command.addAll(pb.command());
-        pb.command(command);
-        return finish(pb.start(), args);
-    }
-
     /** Like {@link #run}, with standard input read from {@code input}. */
     static FlowProcess runWithInput(Path workingDirectory, Path input, String... args) throws IOException, InterruptedException {
         return finish(builder(workingDirectory, args).redirectInput(input.toFile()).start(), args);

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,20 +15,19 @@ class FullDiskTest {
 
     @Test
     void aFullDiskUnderArtifactsIsNamedInTheFailure() throws Exception {
-        // a small tmpfs of its own, mounted in a private mount namespace: needs root (as CI and these machines run)
-        assumeTrue("root".equals(System.getProperty("user.name")) && Files.isExecutable(Path.of("/usr/bin/unshare")),
-                "mounting a small tmpfs needs root and unshare");
         Path artifacts = Files.createDirectories(dir.resolve("artifacts"));
+        String why = Mounts.unavailable(artifacts);
+        assumeTrue(why == null, () -> "no small disk to fill: " + why);
         Files.writeString(dir.resolve("w.flow"), """
                 workflow fill {
                     task big { sh "yes | head -c 1048576" }
                     start -> big -> end
                 }
                 """);
-        var wrapper = List.of("unshare", "-m", "sh", "-c", "mount -t tmpfs -o size=256k tmpfs \"$0\" && exec \"$@\"", artifacts.toString());
-        FlowProcess r = FlowProcess.runWrapped(wrapper, dir, "run", "w.flow", "--db", dir.resolve("state.db").toString(),
-                "--artifacts", artifacts.toString());
-        assertThat(r.exit()).as(r.out() + r.err()).isNotZero();
-        assertThat(r.out() + r.err()).contains("no space left on device writing " + artifacts);
+        try (var disk = Mounts.tmpfs(artifacts, "256k")) {
+            FlowProcess r = FlowProcess.run(dir, "run", "w.flow", "--db", dir.resolve("state.db").toString(), "--artifacts", artifacts.toString());
+            assertThat(r.exit()).as(r.out() + r.err()).isNotZero();
+            assertThat(r.out() + r.err()).contains("no space left on device writing " + artifacts);
+        }
     }
 }
