@@ -12,6 +12,7 @@ import dev.flow.model.Isolation;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
 import dev.flow.store.EventRow;
+import dev.flow.store.ExecutionFilter;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.KvEntry;
 import dev.flow.store.NodeRow;
@@ -158,6 +159,15 @@ public final class ExecutionQueries {
     /** The most recent executions (top-level and children), newest first. */
     public List<ExecutionRow> executions(int limit) {
         return core.store().read(tx -> tx.executions().recent(limit));
+    }
+
+    /**
+     * A page of the executions {@code filter} wants, newest first: at most {@code limit}, after the
+     * row {@code after} names (null for the first page). Pages are cut by keyset, so the next page
+     * starts after the last row of this one ({@link ExecutionFilter.Cursor#after}).
+     */
+    public List<ExecutionRow> find(ExecutionFilter filter, ExecutionFilter.Cursor after, int limit) {
+        return core.store().read(tx -> tx.executions().find(filter, after, limit));
     }
 
     /** Events of an execution after sequence number {@code afterSeq}, for {@code flow log} (and following it). */
