@@ -14,6 +14,7 @@ import dev.flow.model.json.GraphJson;
 import dev.flow.render.MermaidRenderer;
 import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionRow;
+import dev.flow.store.ExecutionStatus;
 import dev.flow.store.KvEntry;
 import dev.flow.store.RunRow;
 import dev.flow.store.Store;
@@ -96,6 +97,7 @@ final class StudioData {
         out.put("id", r.id());
         out.put("workflow", r.workflowId());
         out.put("status", r.status().keyword());
+        out.put("waitingForDriver", waitingForDriver(r));
         out.put("root", r.rootId());
         out.put("parent", r.parentId());
         out.put("parentNode", r.parentNode());
@@ -106,6 +108,15 @@ final class StudioData {
         out.put("eventSeq", r.eventSeq());
         out.put("graphHash", r.graphHash());
         return out;
+    }
+
+    /**
+     * Whether the run has work ready and nothing running it: after an answer with no worker, a
+     * fork, or {@code flow run --detach}. Its status stays {@code running}, but it goes on only
+     * when a {@code flow worker} or {@code flow resume} drives it, and the page says so.
+     */
+    static boolean waitingForDriver(ExecutionRow r) {
+        return r.status() == ExecutionStatus.RUNNING && r.stopping() == null && r.running() == 0 && r.active() > 0;
     }
 
     private static Map<String, Object> node(NodeState n) {
@@ -199,7 +210,7 @@ final class StudioData {
         return out;
     }
 
-    private Workflow workflow(ExecutionRow row) {
+    Workflow workflow(ExecutionRow row) {
         FlowGraph graph = graphs.computeIfAbsent(row.graphHash(), hash -> {
             String json = store.read(tx -> tx.workflows().graphJson(hash))
                     .orElseThrow(() -> new HttpProblem(500, "the database has no graph " + hash + " for execution " + row.id()));

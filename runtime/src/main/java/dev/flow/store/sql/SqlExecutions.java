@@ -117,8 +117,8 @@ final class SqlExecutions implements ExecutionTable {
         if (after != null) {
             // keyset: strictly after the last row of the previous page in (created_at, id) order,
             // which the index executions_created serves as a range, however deep the page
-            where.add("(created_at < ? OR (created_at = ? AND id < ?))");
-            args.addAll(List.of(after.createdAt(), after.createdAt(), after.id()));
+            where.add("(created_at, id) < (?, ?)");
+            args.addAll(List.of(after.createdAt(), after.id()));
         }
         args.add(limit);
         return s.query("SELECT " + COLUMNS + " FROM executions" + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where))
