@@ -202,6 +202,12 @@ public final class ExecutionQueries {
         return kv().list(executionId, scope, prefix);
     }
 
+    /** Every key's latest value in the execution, every scope, by scope then key, in one read (the studio's page). */
+    public List<KvEntry> kvAll(String executionId) {
+        find(executionId);
+        return core.store().read(tx -> tx.kv().all(executionId));
+    }
+
     /** A key's kept values, newest first, for {@code flow kv get --history}. */
     public List<KvEntry> kvHistory(String executionId, String scope, String key) {
         return kv().history(executionId, scope, key);

@@ -19,6 +19,8 @@ import dev.flow.store.KvEntry;
 import dev.flow.store.RunRow;
 import dev.flow.store.Store;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +42,8 @@ final class StudioData {
     private final Store store;
     // graphs never change under their hash: each is read and drawn once
     private final Map<String, FlowGraph> graphs = new ConcurrentHashMap<>();
+    // nor does their picture: drawing a graph of 10,000 nodes took longer than the rest of its page
+    private final Map<String, Map<String, Object>> drawn = new ConcurrentHashMap<>();
 
     StudioData(ExecutionQueries queries, Store store) {
         this.queries = queries;
@@ -64,7 +68,7 @@ final class StudioData {
         out.put("state", view.state());
         out.put("children", view.children().stream().map(StudioData::execution).toList());
         out.put("kv", kv(row.id(), workflow));
-        out.put("graph", graph(workflow));
+        out.put("graph", drawn.computeIfAbsent(row.graphHash() + "/" + row.workflowId(), k -> graph(workflow)));
         return out;
     }
 
@@ -188,25 +192,28 @@ final class StudioData {
         }
     }
 
-    /** The run's keys, then each node's, with their latest values. */
+    /** The run's keys, then each node's in the workflow's order, with their latest values: one read, whatever the number of nodes. */
     private List<Map<String, Object>> kv(String executionId, Workflow workflow) {
-        var scopes = new ArrayList<String>();
-        scopes.add(KvEntry.RUN_SCOPE);
-        workflow.nodes().forEach(n -> scopes.add(n.id()));
-        var out = new ArrayList<Map<String, Object>>();
-        for (String scope : scopes) {
-            for (KvEntry e : queries.kvList(executionId, scope, "")) {
-                var entry = new LinkedHashMap<String, Object>();
-                entry.put("scope", e.scope());
-                entry.put("key", e.key());
-                entry.put("value", e.value());
-                entry.put("artifact", e.artifact());
-                entry.put("bytes", e.bytes());
-                entry.put("writer", e.writer());
-                entry.put("at", e.at());
-                out.add(entry);
-            }
+        var order = new HashMap<String, Integer>();
+        order.put(KvEntry.RUN_SCOPE, -1);
+        for (int i = 0; i < workflow.nodes().size(); i++) {
+            order.putIfAbsent(workflow.nodes().get(i).id(), i);
         }
+        var out = new ArrayList<Map<String, Object>>();
+        queries.kvAll(executionId).stream()
+                .filter(e -> order.containsKey(e.scope()))
+                .sorted(Comparator.comparingInt((KvEntry e) -> order.get(e.scope())).thenComparing(KvEntry::key))
+                .forEach(e -> {
+                    var entry = new LinkedHashMap<String, Object>();
+                    entry.put("scope", e.scope());
+                    entry.put("key", e.key());
+                    entry.put("value", e.value());
+                    entry.put("artifact", e.artifact());
+                    entry.put("bytes", e.bytes());
+                    entry.put("writer", e.writer());
+                    entry.put("at", e.at());
+                    out.add(entry);
+                });
         return out;
     }
 
