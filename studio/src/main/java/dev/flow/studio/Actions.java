@@ -9,8 +9,9 @@ import dev.flow.store.ExecutionRow;
 import dev.flow.store.NodeRow;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * What a person may do to a run besides answering and cancelling: fork it from a node, with inputs
@@ -46,8 +47,8 @@ final class Actions {
             input.put("value", v == null || v.isNull() ? null : v.isTextual() ? v.asText() : v.toString());
             inputs.add(input);
         }
-        List<String> reached = engine.store().read(tx -> tx.nodes().all(executionId)).stream()
-                .filter(n -> n.enteredSeq() != null).map(NodeRow::nodeId).toList();
+        Set<String> reached = engine.store().read(tx -> tx.nodes().all(executionId)).stream()
+                .filter(n -> n.enteredSeq() != null).map(NodeRow::nodeId).collect(Collectors.toSet());
         var forkable = new ArrayList<String>();
         workflow.nodes().forEach(n -> {
             if (reached.contains(n.id())) {

@@ -89,16 +89,23 @@ final class TimelineData {
         for (RunRow r : rows.runs()) {
             lastAttempt.merge(r.nodeId() + "#" + r.iteration(), r.attempt(), Math::max);
         }
+        // a retry is queued when the attempt before it failed (its backoff included); earlier runs keep no other ready time
+        var failedAt = new HashMap<String, Long>();
+        for (RunRow r : rows.runs()) {
+            failedAt.put(r.nodeId() + "#" + r.iteration() + "#" + r.attempt(), r.finishedAt());
+        }
         var bars = new ArrayList<Bar>();
         for (RunRow r : rows.runs()) {
             if (r.startedAt() != null && shown(kinds.get(r.nodeId()))) {
                 boolean retried = r.attempt() < lastAttempt.get(r.nodeId() + "#" + r.iteration());
-                bars.add(bar(kinds.get(r.nodeId()), r.nodeId(), r.iteration(), r.attempt(), r.status(), retried, null, r.startedAt(),
+                Long queued = failedAt.get(r.nodeId() + "#" + r.iteration() + "#" + (r.attempt() - 1));
+                bars.add(bar(kinds.get(r.nodeId()), r.nodeId(), r.iteration(), r.attempt(), r.status(), retried, queued, r.startedAt(),
                         r.finishedAt(), r.output(), r.error(), Usage.of(r.resultJson(), r.cost())));
             }
         }
         for (NodeRow n : rows.nodes()) {
-            Long queued = n.status() == NodeStatus.READY || n.status() == NodeStatus.RUNNING ? n.readyAt() : null;
+            // when it became ready for this attempt; a node that waits (a person, a child run) is never queued
+            Long queued = n.readyAt() != null && (n.startedAt() == null || n.readyAt() <= n.startedAt()) ? n.readyAt() : null;
             if ((n.startedAt() != null || queued != null) && shown(kinds.get(n.nodeId()))) {
                 bars.add(bar(kinds.get(n.nodeId()), n.nodeId(), n.iteration(), n.attempt(), n.status(), false, queued, n.startedAt(),
                         n.finishedAt(), n.output(), n.error(), Usage.of(n.resultJson(), n.cost())));

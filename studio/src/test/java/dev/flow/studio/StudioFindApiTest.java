@@ -74,6 +74,9 @@ class StudioFindApiTest {
             assertThat(bars(t)).containsExactly("fix 1.1 retried", "fix 1.2 completed", "review 1.1 waiting");
             assertThat(t.get("bars")).allSatisfy(b -> assertThat(b.get("startedAt").asLong()).isPositive());
             assertThat(t.get("bars").get(1).get("inputTokens").asLong()).isEqualTo(1200);
+            // the retry was queued when the attempt before it failed, and waited out its backoff there
+            assertThat(t.get("bars").get(1).get("queuedAt").asLong()).isEqualTo(t.get("bars").get(0).get("finishedAt").asLong());
+            assertThat(t.get("bars").get(1).get("startedAt").asLong()).isGreaterThanOrEqualTo(t.get("bars").get(1).get("queuedAt").asLong());
             // the person's wait follows the attempt that worked, which followed the one that failed
             assertThat(t.get("bars")).allSatisfy(b -> assertThat(b.get("critical").asBoolean()).isTrue());
             assertThat(t.get("end").isNull()).isTrue();
