@@ -48,7 +48,7 @@ public final class RuntimeBench {
     private RuntimeBench() {}
 
     /** An agent implemented in Java: no process, so only the engine and the database are measured. */
-    private static final WorkExecutor NOOP = (job, cancellation) -> Outcome.produced("done", Map.of());
+    static final WorkExecutor NOOP = (job, cancellation) -> Outcome.produced("done", Map.of());
 
     private static final int RUNS = 3;
 

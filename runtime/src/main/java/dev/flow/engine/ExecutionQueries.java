@@ -12,6 +12,7 @@ import dev.flow.model.Isolation;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
 import dev.flow.store.EventRow;
+import dev.flow.store.ExecutionFilter;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.KvEntry;
 import dev.flow.store.NodeRow;
@@ -160,6 +161,15 @@ public final class ExecutionQueries {
         return core.store().read(tx -> tx.executions().recent(limit));
     }
 
+    /**
+     * A page of the executions {@code filter} wants, newest first: at most {@code limit}, after the
+     * row {@code after} names (null for the first page). Pages are cut by keyset, so the next page
+     * starts after the last row of this one ({@link ExecutionFilter.Cursor#after}).
+     */
+    public List<ExecutionRow> find(ExecutionFilter filter, ExecutionFilter.Cursor after, int limit) {
+        return core.store().read(tx -> tx.executions().find(filter, after, limit));
+    }
+
     /** Events of an execution after sequence number {@code afterSeq}, for {@code flow log} (and following it). */
     public List<EventRow> events(String executionId, long afterSeq, int limit) {
         find(executionId);
@@ -190,6 +200,12 @@ public final class ExecutionQueries {
     /** A scope's keys starting with {@code prefix} (all when empty), each with its latest value, for {@code flow kv ls}. */
     public List<KvEntry> kvList(String executionId, String scope, String prefix) {
         return kv().list(executionId, scope, prefix);
+    }
+
+    /** Every key's latest value in the execution, every scope, by scope then key, in one read (the studio's page). */
+    public List<KvEntry> kvAll(String executionId) {
+        find(executionId);
+        return core.store().read(tx -> tx.kv().all(executionId));
     }
 
     /** A key's kept values, newest first, for {@code flow kv get --history}. */

@@ -21,6 +21,12 @@ public interface ExecutionTable {
     /** Every execution, newest first, at most {@code limit}. */
     List<ExecutionRow> recent(int limit);
 
+    /**
+     * The executions {@code filter} wants, newest first (by creation time, then id, both
+     * descending), at most {@code limit}, starting after {@code after} (null for the first page).
+     */
+    List<ExecutionRow> find(ExecutionFilter filter, ExecutionFilter.Cursor after, int limit);
+
     /** The ids of every execution, for suggesting the one a mistyped id meant. */
     List<String> ids();
 

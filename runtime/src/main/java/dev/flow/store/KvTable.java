@@ -16,6 +16,9 @@ public interface KvTable {
     /** The latest values of a scope whose keys start with {@code prefix}, by key. */
     List<KvEntry> list(String executionId, String scope, String prefix);
 
+    /** Every key's latest value in an execution, every scope, by scope then key: one read for a page that shows them all. */
+    List<KvEntry> all(String executionId);
+
     /** The kept values of one key, newest first (the latest included). */
     List<KvEntry> history(String executionId, String scope, String key);
 }

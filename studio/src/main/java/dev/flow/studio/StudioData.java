@@ -14,10 +14,13 @@ import dev.flow.model.json.GraphJson;
 import dev.flow.render.MermaidRenderer;
 import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionRow;
+import dev.flow.store.ExecutionStatus;
 import dev.flow.store.KvEntry;
 import dev.flow.store.RunRow;
 import dev.flow.store.Store;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +42,8 @@ final class StudioData {
     private final Store store;
     // graphs never change under their hash: each is read and drawn once
     private final Map<String, FlowGraph> graphs = new ConcurrentHashMap<>();
+    // nor does their picture: drawing a graph of 10,000 nodes took longer than the rest of its page
+    private final Map<String, Map<String, Object>> drawn = new ConcurrentHashMap<>();
 
     StudioData(ExecutionQueries queries, Store store) {
         this.queries = queries;
@@ -63,7 +68,7 @@ final class StudioData {
         out.put("state", view.state());
         out.put("children", view.children().stream().map(StudioData::execution).toList());
         out.put("kv", kv(row.id(), workflow));
-        out.put("graph", graph(workflow));
+        out.put("graph", drawn.computeIfAbsent(row.graphHash() + "/" + row.workflowId(), k -> graph(workflow)));
         return out;
     }
 
@@ -96,6 +101,7 @@ final class StudioData {
         out.put("id", r.id());
         out.put("workflow", r.workflowId());
         out.put("status", r.status().keyword());
+        out.put("waitingForDriver", waitingForDriver(r));
         out.put("root", r.rootId());
         out.put("parent", r.parentId());
         out.put("parentNode", r.parentNode());
@@ -106,6 +112,15 @@ final class StudioData {
         out.put("eventSeq", r.eventSeq());
         out.put("graphHash", r.graphHash());
         return out;
+    }
+
+    /**
+     * Whether the run has work ready and nothing running it: after an answer with no worker, a
+     * fork, or {@code flow run --detach}. Its status stays {@code running}, but it goes on only
+     * when a {@code flow worker} or {@code flow resume} drives it, and the page says so.
+     */
+    static boolean waitingForDriver(ExecutionRow r) {
+        return r.status() == ExecutionStatus.RUNNING && r.stopping() == null && r.running() == 0 && r.active() > 0;
     }
 
     private static Map<String, Object> node(NodeState n) {
@@ -177,29 +192,32 @@ final class StudioData {
         }
     }
 
-    /** The run's keys, then each node's, with their latest values. */
+    /** The run's keys, then each node's in the workflow's order, with their latest values: one read, whatever the number of nodes. */
     private List<Map<String, Object>> kv(String executionId, Workflow workflow) {
-        var scopes = new ArrayList<String>();
-        scopes.add(KvEntry.RUN_SCOPE);
-        workflow.nodes().forEach(n -> scopes.add(n.id()));
-        var out = new ArrayList<Map<String, Object>>();
-        for (String scope : scopes) {
-            for (KvEntry e : queries.kvList(executionId, scope, "")) {
-                var entry = new LinkedHashMap<String, Object>();
-                entry.put("scope", e.scope());
-                entry.put("key", e.key());
-                entry.put("value", e.value());
-                entry.put("artifact", e.artifact());
-                entry.put("bytes", e.bytes());
-                entry.put("writer", e.writer());
-                entry.put("at", e.at());
-                out.add(entry);
-            }
+        var order = new HashMap<String, Integer>();
+        order.put(KvEntry.RUN_SCOPE, -1);
+        for (int i = 0; i < workflow.nodes().size(); i++) {
+            order.putIfAbsent(workflow.nodes().get(i).id(), i);
         }
+        var out = new ArrayList<Map<String, Object>>();
+        queries.kvAll(executionId).stream()
+                .filter(e -> order.containsKey(e.scope()))
+                .sorted(Comparator.comparingInt((KvEntry e) -> order.get(e.scope())).thenComparing(KvEntry::key))
+                .forEach(e -> {
+                    var entry = new LinkedHashMap<String, Object>();
+                    entry.put("scope", e.scope());
+                    entry.put("key", e.key());
+                    entry.put("value", e.value());
+                    entry.put("artifact", e.artifact());
+                    entry.put("bytes", e.bytes());
+                    entry.put("writer", e.writer());
+                    entry.put("at", e.at());
+                    out.add(entry);
+                });
         return out;
     }
 
-    private Workflow workflow(ExecutionRow row) {
+    Workflow workflow(ExecutionRow row) {
         FlowGraph graph = graphs.computeIfAbsent(row.graphHash(), hash -> {
             String json = store.read(tx -> tx.workflows().graphJson(hash))
                     .orElseThrow(() -> new HttpProblem(500, "the database has no graph " + hash + " for execution " + row.id()));

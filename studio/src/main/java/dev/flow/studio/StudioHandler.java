@@ -29,6 +29,8 @@ import org.eclipse.jetty.util.Fields;
  */
 final class StudioHandler extends Handler.Abstract implements AutoCloseable {
     private static final Pattern EXECUTION = Pattern.compile("/api/executions/([A-Za-z0-9_-]+)(/events|/answer|/cancel|/nodes/[^/]+)?");
+    /** The run's timeline, costs and actions beyond answer and cancel (TimelineData, CostData, Actions). */
+    private static final Pattern RUN_VIEWS = Pattern.compile("/api/executions/([A-Za-z0-9_-]+)/(timeline|costs|act|fork)");
     private static final Pattern ASSET = Pattern.compile("/assets/([a-z0-9-]+(?:\\.min)?\\.(js|css))");
     private static final String RESOURCES = "/dev/flow/studio/";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -37,12 +39,18 @@ final class StudioHandler extends Handler.Abstract implements AutoCloseable {
     private final StudioData data;
     private final Access access;
     private final EventStream stream;
+    private final TimelineData timeline;
+    private final CostData costs;
+    private final Actions actions;
 
     StudioHandler(Engine engine, Access access) {
         this.engine = engine;
         this.data = new StudioData(engine.queries(), engine.store());
         this.access = access;
         this.stream = new EventStream(data);
+        this.timeline = new TimelineData(engine.store(), data);
+        this.costs = new CostData(engine.queries(), engine.store(), data);
+        this.actions = new Actions(engine, data);
     }
 
     /** Ends the open event streams, so that the server's stop need not wait for them. */
@@ -99,12 +107,13 @@ final class StudioHandler extends Handler.Abstract implements AutoCloseable {
         String method = request.getMethod();
         Matcher execution = EXECUTION.matcher(path);
         Matcher asset = ASSET.matcher(path);
+        Matcher runView = RUN_VIEWS.matcher(path);
         if (method.equals("GET") && path.equals("/")) {
             resource(response, callback, "index.html", "text/html; charset=utf-8");
         } else if (method.equals("GET") && asset.matches()) {
             resource(response, callback, "assets/" + asset.group(1), asset.group(2).equals("js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8");
         } else if (method.equals("GET") && path.equals("/api/executions")) {
-            send(response, callback, 200, Map.of("executions", data.executions()));
+            send(response, callback, 200, FindQuery.parse(Request.extractQueryParameters(request)).page(engine.queries()));
         } else if (method.equals("GET") && path.equals("/api/stream")) {
             Fields query = Request.extractQueryParameters(request);
             String shown = query.getValue("execution");
@@ -116,6 +125,10 @@ final class StudioHandler extends Handler.Abstract implements AutoCloseable {
                         + EventStream.TOTAL + " in all): close some of the studio's pages");
             }
             stream.open(client, response, callback, executionId, after); // returns at once: no thread waits on a stream
+        } else if (runView.matches()) {
+            runView(request, response, callback, runView.group(1), runView.group(2));
+        } else if (method.equals("GET") && path.equals("/api/costs")) {
+            send(response, callback, 200, costs.workflow(requiredQuery(request, "workflow")));
         } else if (execution.matches()) {
             execution(request, response, callback, execution.group(1), execution.group(2) == null ? "" : execution.group(2));
         } else {
@@ -162,6 +175,29 @@ final class StudioHandler extends Handler.Abstract implements AutoCloseable {
             }
             default -> throw new HttpProblem(405, "no " + method + " on " + Request.getPathInContext(request));
         }
+    }
+
+    private void runView(Request request, Response response, Callback callback, String id, String view) throws IOException {
+        Fields query = Request.extractQueryParameters(request);
+        switch (request.getMethod() + " " + view) {
+            case "GET timeline" -> send(response, callback, 200, timeline.timeline(id, (int) number(query.getValue("offset")),
+                    query.getValue("limit") == null ? TimelineData.PAGE : (int) number(query.getValue("limit"))));
+            case "GET costs" -> send(response, callback, 200, costs.execution(id));
+            case "GET act" -> send(response, callback, 200, actions.form(id));
+            case "POST fork" -> {
+                access.checkChange(request);
+                send(response, callback, 200, actions.fork(id, body(request)));
+            }
+            default -> throw new HttpProblem(405, "no " + request.getMethod() + " on " + Request.getPathInContext(request));
+        }
+    }
+
+    private static String requiredQuery(Request request, String name) {
+        String value = Request.extractQueryParameters(request).getValue(name);
+        if (value == null || value.isEmpty()) {
+            throw new HttpProblem(400, "the request needs ?" + name + "=");
+        }
+        return value;
     }
 
     private static JsonNode body(Request request) throws IOException {

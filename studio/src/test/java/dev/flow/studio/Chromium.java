@@ -125,6 +125,11 @@ final class Chromium implements AutoCloseable {
         }
     }
 
+    /** Makes the page's window {@code width} by {@code height} CSS pixels, as a narrow or wide screen would. */
+    void viewport(int width, int height) throws InterruptedException {
+        call("Emulation.setDeviceMetricsOverride", Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", false));
+    }
+
     /** Saves a PNG of the whole page. */
     void screenshot(Path file) throws IOException, InterruptedException {
         JsonNode shot = call("Page.captureScreenshot", Map.of("format", "png", "captureBeyondViewport", true));

@@ -62,9 +62,12 @@ class StudioBrowserIT {
                 browser.type("ship it");
                 browser.eval("document.querySelector('form.question button[type=submit]').focus()");
                 browser.press("Enter", 13);
+                // confirmed in the dialog that shows the same as a command, with Enter
+                browser.waitUntil("document.getElementById('confirm').open", "the answer's confirmation");
+                browser.press("Enter", 13);
                 browser.waitUntil("document.getElementById('execution-summary').dataset.status === 'completed'", "the run completed");
                 assertThat(browser.eval(node("ship")).asText()).isEqualTo("completed");
-                assertThat(browser.eval("document.getElementById('cancel').hidden").asBoolean()).as("no cancel for an ended run").isTrue();
+                assertThat(browser.eval("document.getElementById('act-cancel').hidden").asBoolean()).as("no cancel for an ended run").isTrue();
                 assertThat(browser.eval("document.querySelector('form.question')").isNull()).as("the answered form is gone").isTrue();
                 assertThat(browser.eval("document.getElementById('message').textContent").asText()).startsWith("Answered review \"approved\"");
                 assertThat(browser.eval("document.querySelector('#executions tr[data-execution=\"" + id + "\"] .status').textContent").asText())

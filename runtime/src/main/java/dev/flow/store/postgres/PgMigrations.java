@@ -217,7 +217,12 @@ final class PgMigrations {
                         PRIMARY KEY (execution_id, version)
                     )""",
                     // One run of a node grows the graph once, whatever crashes happen.
-                    "CREATE UNIQUE INDEX graph_versions_once ON graph_versions(execution_id, grown_by, iteration, attempt) WHERE grown_by IS NOT NULL"));
+                    "CREATE UNIQUE INDEX graph_versions_once ON graph_versions(execution_id, grown_by, iteration, attempt) WHERE grown_by IS NOT NULL"),
+            // 5: finding executions (the studio's search) newest first, a page at a time by keyset:
+            // every execution, and those of one workflow.
+            List.of(
+                    "CREATE INDEX executions_created ON executions(created_at, id)",
+                    "CREATE INDEX executions_workflow ON executions(workflow_id, created_at, id)"));
 
     static int latest() {
         return STEPS.size();

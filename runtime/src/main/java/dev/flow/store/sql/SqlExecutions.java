@@ -1,11 +1,14 @@
 package dev.flow.store.sql;
 
+import dev.flow.store.ExecutionFilter;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.ExecutionStatus;
 import dev.flow.store.ExecutionTable;
 import dev.flow.store.Guard;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -76,6 +79,61 @@ final class SqlExecutions implements ExecutionTable {
     public List<ExecutionRow> recent(int limit) {
         return s.query("SELECT " + COLUMNS + " FROM executions ORDER BY created_at DESC, id LIMIT ?", SqlExecutions::row, limit);
     }
+
+    @Override
+    public List<ExecutionRow> find(ExecutionFilter filter, ExecutionFilter.Cursor after, int limit) {
+        var where = new ArrayList<String>();
+        var args = new ArrayList<Object>();
+        if (!filter.statuses().isEmpty()) {
+            // in a fixed order, so that one filter always makes the same statement (prepared once)
+            var keywords = filter.statuses().stream().map(ExecutionStatus::keyword).sorted().toList();
+            where.add("status IN (" + String.join(", ", Collections.nCopies(keywords.size(), "?")) + ")");
+            args.addAll(keywords);
+        }
+        if (filter.workflowId() != null) {
+            where.add("workflow_id = ?");
+            args.add(filter.workflowId());
+        }
+        if (filter.idPrefix() != null) {
+            where.add("id LIKE ? ESCAPE '\\'");
+            args.add(ExecutionFilter.startingWith(filter.idPrefix()));
+        }
+        if (filter.from() != null) {
+            where.add("created_at >= ?");
+            args.add(filter.from());
+        }
+        if (filter.to() != null) {
+            where.add("created_at < ?");
+            args.add(filter.to());
+        }
+        if (filter.topOnly()) {
+            where.add("parent_id IS NULL");
+        }
+        if (filter.text() != null) {
+            where.add(TEXT_MATCH);
+            String like = ExecutionFilter.containing(filter.text());
+            args.addAll(List.of(like, like, like, like, like));
+        }
+        if (after != null) {
+            // keyset: strictly after the last row of the previous page in (created_at, id) order,
+            // which the index executions_created serves as a range, however deep the page
+            where.add("(created_at, id) < (?, ?)");
+            args.addAll(List.of(after.createdAt(), after.id()));
+        }
+        args.add(limit);
+        return s.query("SELECT " + COLUMNS + " FROM executions" + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where))
+                + " ORDER BY created_at DESC, id DESC LIMIT ?", SqlExecutions::row, args.toArray());
+    }
+
+    /**
+     * Text in the inputs, or in a node's output or result, now or in an earlier run. LOWER on both
+     * sides: SQLite's LIKE ignores the case of ASCII letters and PostgreSQL's does not.
+     */
+    private static final String TEXT_MATCH = "(LOWER(inputs) LIKE ? ESCAPE '\\'"
+            + " OR EXISTS (SELECT 1 FROM node_states n WHERE n.execution_id = executions.id"
+            + " AND (LOWER(n.output) LIKE ? ESCAPE '\\' OR LOWER(n.result) LIKE ? ESCAPE '\\'))"
+            + " OR EXISTS (SELECT 1 FROM node_runs r WHERE r.execution_id = executions.id"
+            + " AND (LOWER(r.output) LIKE ? ESCAPE '\\' OR LOWER(r.result) LIKE ? ESCAPE '\\')))";
 
     @Override
     public List<String> ids() {

@@ -44,6 +44,11 @@ final class SqlKv implements KvTable {
     }
 
     @Override
+    public List<KvEntry> all(String executionId) {
+        return s.query("SELECT " + COLUMNS + ", updated_at FROM kv_latest WHERE execution_id = ? ORDER BY scope, key", SqlKv::row, executionId);
+    }
+
+    @Override
     public List<KvEntry> history(String executionId, String scope, String key) {
         return s.query("SELECT " + COLUMNS + ", created_at FROM kv_history WHERE execution_id = ? AND scope = ? AND key = ? ORDER BY id DESC",
                 SqlKv::row, executionId, scope, key);

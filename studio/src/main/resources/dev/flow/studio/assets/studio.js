@@ -5,7 +5,7 @@
 'use strict';
 
 const $ = (id) => document.getElementById(id);
-const shown = { open: new Set(), id: null, after: 0, graphHash: null, ids: {}, source: null, refreshing: false, again: false, graphs: 0 };
+const shown = { open: new Set(), id: null, after: 0, graphHash: null, ids: {}, source: null, graphs: 0 };
 
 // Mermaid's settings. The graph's source never holds a %%{init}%% directive (the server codes %, {
 // and } in every label), and none would be honoured: every setting is listed as `secure`, which
@@ -42,12 +42,34 @@ function el(tag, text, attrs) {
   return e;
 }
 
-// local time as 2026-06-02 14:03:27, short enough for the list
+// One time format everywhere: local time on a 24-hour clock, 2026-06-02 14:03:27.
 function time(ms) {
   if (!ms) return '';
   const d = new Date(ms);
   const two = (n) => String(n).padStart(2, '0');
   return d.getFullYear() + '-' + two(d.getMonth() + 1) + '-' + two(d.getDate()) + ' ' + two(d.getHours()) + ':' + two(d.getMinutes()) + ':' + two(d.getSeconds());
+}
+
+// Runs fn; a call made while it runs is done once after it, not alongside.
+function serialized(fn) {
+  const state = { running: false, again: false };
+  return async () => {
+    if (state.running) {
+      state.again = true;
+      return;
+    }
+    state.running = true;
+    try {
+      do {
+        state.again = false;
+        await fn();
+      } while (state.again);
+    } catch (e) {
+      say(e.message);
+    } finally {
+      state.running = false;
+    }
+  };
 }
 
 function statusBadge(status) {
@@ -62,24 +84,6 @@ function say(text) {
   $('message').textContent = text;
 }
 
-// ---- the executions list -------------------------------------------------------------------
-
-function renderExecutions(list) {
-  const body = $('executions').tBodies[0];
-  body.replaceChildren(...list.map((x) => {
-    const row = el('tr', null, { 'data-execution': x.id });
-    if (x.id === shown.id) row.className = 'current';
-    const name = el('td');
-    name.append(link(x.id));
-    if (x.parent) name.append(el('small', ' child of ' + x.parent));
-    const status = el('td');
-    status.append(statusBadge(x.status));
-    row.append(name, el('td', x.workflow), status, el('td', time(x.createdAt)), el('td', time(x.finishedAt)));
-    return row;
-  }));
-  $('no-executions').hidden = list.length > 0;
-}
-
 // ---- one execution -------------------------------------------------------------------------
 
 async function show(id) {
@@ -88,6 +92,8 @@ async function show(id) {
   shown.graphHash = null;
   shown.open.clear();
   $('events').replaceChildren();
+  timelineReset(id);
+  costsReset(id);
   say('');
   $('execution').hidden = false;
   await refresh();
@@ -95,32 +101,19 @@ async function show(id) {
 }
 
 // Reads the execution again; a refresh asked for while one runs is done once after it.
-async function refresh() {
-  if (shown.refreshing) {
-    shown.again = true;
-    return;
-  }
-  shown.refreshing = true;
-  try {
-    do {
-      shown.again = false;
-      const view = await api('/api/executions/' + encodeURIComponent(shown.id));
-      await renderExecution(view);
-    } while (shown.again);
-  } catch (e) {
-    say(e.message);
-  } finally {
-    shown.refreshing = false;
-  }
-}
+const refresh = serialized(async () => {
+  const view = await api('/api/executions/' + encodeURIComponent(shown.id));
+  await renderExecution(view);
+});
 
 async function renderExecution(view) {
   const x = view.execution;
   $('execution-title').textContent = x.workflow + ' · ' + x.id;
   const summary = $('execution-summary');
-  summary.replaceChildren(statusBadge(x.status), ' started ' + time(x.createdAt) + (x.finishedAt ? ', finished ' + time(x.finishedAt) : ''));
+  summary.replaceChildren(runBadge(x), ' started ' + time(x.createdAt) + (x.finishedAt ? ', finished ' + time(x.finishedAt) : ''));
   summary.setAttribute('data-status', x.status);
-  $('cancel').hidden = Boolean(x.finishedAt) || Boolean(x.parent); // an ended run, or a child: its run is cancelled
+  acting.run = x;
+  renderActions(x); // cancel: not an ended run, nor a child (its run is cancelled)
   $('execution-report').hidden = !x.report;
   $('execution-report').textContent = x.report || '';
   const parent = $('execution-parent');
@@ -135,6 +128,8 @@ async function renderExecution(view) {
   renderPairs('loops', view.loops);
   renderPairs('state', view.state);
   renderKv(view.kv);
+  timelineRefresh();
+  costsRefresh(x);
 }
 
 async function renderGraph(graph, hash) {
@@ -279,29 +274,21 @@ function questionForm(q, key) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const output = form.querySelector('input[name=output]:checked');
+    const answer = output ? output.value : '';
     try {
-      const done = await api('/api/executions/' + encodeURIComponent(q.execution) + '/answer',
-        { node: q.node, output: output ? output.value : '', note: note.value || null });
-      say('Answered ' + done.node + ' "' + done.answer + '". A running flow worker goes on, or: flow resume ' + q.execution);
-      form.remove();
-      refresh();
+      const { database } = await actForm(q.execution);
+      confirmAnswer(q, answer, note.value, database, async () => {
+        const done = await api('/api/executions/' + encodeURIComponent(q.execution) + '/answer',
+          { node: q.node, output: answer, note: note.value || null });
+        form.remove();
+        return 'Answered ' + done.node + ' "' + done.answer + '". A running flow worker goes on, or: flow resume ' + q.execution;
+      });
     } catch (e) {
       say(e.message);
     }
   });
   return form;
 }
-
-$('cancel-form').addEventListener('submit', async (event) => {
-  event.preventDefault();
-  try {
-    await api('/api/executions/' + encodeURIComponent(shown.id) + '/cancel', { reason: $('cancel-reason').value || null });
-    say('Cancelled.');
-    refresh();
-  } catch (e) {
-    say(e.message);
-  }
-});
 
 // ---- live updates ------------------------------------------------------------------------------
 
@@ -310,7 +297,7 @@ function renderEvents(events) {
   for (const e of events) {
     if (e.seq <= shown.after) continue; // sent again after a reconnect
     const li = el('li', null, { value: String(e.seq), 'data-kind': e.kind });
-    li.append(el('time', new Date(e.at).toLocaleTimeString(), { datetime: new Date(e.at).toISOString() }), ' ',
+    li.append(el('time', time(e.at).split(' ')[1], { datetime: new Date(e.at).toISOString(), title: time(e.at) }), ' ',
       el('span', e.kind, { class: 'kind' }), e.node ? ' ' + e.node : '', e.data ? ' ' + JSON.stringify(e.data) : '');
     list.append(li);
     shown.after = Math.max(shown.after, e.seq);
@@ -324,7 +311,7 @@ function connect() {
   shown.source = source;
   source.addEventListener('open', () => { $('connection').textContent = 'live'; });
   source.addEventListener('error', () => { $('connection').textContent = 'reconnecting…'; });
-  source.addEventListener('executions', (m) => renderExecutions(JSON.parse(m.data).executions));
+  source.addEventListener('executions', () => executionsChanged()); // the list shown is a search: read it again
   source.addEventListener('events', (m) => {
     const update = JSON.parse(m.data);
     if (update.execution !== shown.id) return;
@@ -345,4 +332,8 @@ function route() {
 }
 
 window.addEventListener('hashchange', route);
+findStart();
+timelineStart();
+actionsStart();
+costsStart();
 route();
