@@ -113,6 +113,17 @@ public final class ExecutionQueries {
         return value instanceof String s ? s : null;
     }
 
+    /** A run's result fields ({@link RunRow#resultJson}), read from its {@code result.json} when it was too large for the database. */
+    public Map<String, Object> result(String resultJson) {
+        return resultJson == null ? Map.of() : core.results().decode(resultJson);
+    }
+
+    /** Every kept write of the execution's state variables, by event number: what each step changed. */
+    public List<dev.flow.store.StateTable.StateWrite> stateHistory(String executionId) {
+        find(executionId);
+        return core.store().read(tx -> tx.state().history(executionId));
+    }
+
     /** The versions of the execution's graph, oldest first (version 0 is the graph it started with); empty when it never grew. */
     public List<dev.flow.store.GraphVersionRow> graphVersions(String executionId) {
         find(executionId);

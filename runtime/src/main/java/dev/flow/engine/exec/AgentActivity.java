@@ -14,9 +14,10 @@ import java.util.regex.Pattern;
  * --output-format stream-json --verbose} ({@code assistant} messages with {@code tool_use} blocks),
  * codex's {@code exec --json} ({@code item.started} of a {@code command_execution} or {@code
  * file_change}) and gemini's {@code --output-format stream-json} ({@code tool_use}). A line that says
- * nothing new gives nothing.
+ * nothing new gives nothing. Public for the studio, which reads a running attempt's activity from its
+ * {@code stdout.log} (the engine's sink lives in the process that runs the step).
  */
-final class AgentActivity {
+public final class AgentActivity {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int MAX = 120;
     private static final Pattern SHELL_WRAPPED = Pattern.compile("(?:/usr)?/bin/(?:ba|z)?sh -l?c '(.*)'", Pattern.DOTALL);
@@ -113,7 +114,7 @@ final class AgentActivity {
     }
 
     /** Every activity of a whole stream, in order, each once in a row: what a test or a report reads back. */
-    static List<String> all(String stream) {
+    public static List<String> all(String stream) {
         var out = new ArrayList<String>();
         for (String line : stream.split("\n")) {
             of(line).filter(a -> out.isEmpty() || !out.get(out.size() - 1).equals(a)).ifPresent(out::add);
