@@ -38,12 +38,14 @@ final class StudioHandler extends Handler.Abstract {
     private final StudioData data;
     private final Access access;
     private final EventStream stream;
+    private final DetailRoutes details;
 
     StudioHandler(Engine engine, Access access, BooleanSupplier open) {
         this.engine = engine;
         this.data = new StudioData(engine.queries(), engine.store());
         this.access = access;
         this.stream = new EventStream(data, open);
+        this.details = new DetailRoutes(engine);
     }
 
     @Override
@@ -117,6 +119,8 @@ final class StudioHandler extends Handler.Abstract {
                 stream.release(client);
             }
             callback.succeeded();
+        } else if (method.equals("GET") && details.matches(path)) {
+            send(response, callback, 200, details.answer(path, Request.extractQueryParameters(request)));
         } else if (execution.matches()) {
             execution(request, response, callback, execution.group(1), execution.group(2) == null ? "" : execution.group(2));
         } else {

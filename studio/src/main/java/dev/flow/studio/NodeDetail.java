@@ -1,0 +1,146 @@
+package dev.flow.studio;
+
+import dev.flow.engine.ExecutionQueries;
+import dev.flow.engine.exec.AgentActivity;
+import dev.flow.engine.exec.ArtifactPaths;
+import dev.flow.engine.exec.Tails;
+import dev.flow.model.ResultFields;
+import dev.flow.store.RunRow;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * One attempt of a node, whole, read when the page opens it: its prompt and the feedback it was
+ * given, what its agent did (the activities of its event stream, the last one being what it does
+ * now while it runs), the actions its agent's CLI refused, its result, error class, tokens and cost,
+ * a gate's output, an isolated step's commits, and the files of its artifact folder (standard output
+ * and error among them, read as text through {@link LogTail}).
+ */
+final class NodeDetail {
+    /** How much of a prompt or feedback the answer carries; the rest stays in the file. */
+    static final int TEXT_MAX = 64 * 1024;
+    /** How much of an agent's event stream is read for its activities: its end, where the latest are. */
+    static final int STREAM_READ = 256 * 1024;
+    /** How many of the latest activities are listed. */
+    static final int ACTIVITIES = 30;
+    /** Result fields shown on their own (or as files), not again in the result's JSON. */
+    private static final List<String> APART = List.of("stdout", "stderr", "refused", "input_tokens", "output_tokens", "cost");
+
+    private final ExecutionQueries queries;
+    private final ArtifactPaths artifacts;
+
+    NodeDetail(ExecutionQueries queries, ArtifactPaths artifacts) {
+        this.queries = queries;
+        this.artifacts = artifacts;
+    }
+
+    /** The attempt {@code iteration}-{@code attempt} of the node, or 404 when it has not run. */
+    Map<String, Object> attempt(String executionId, String nodeId, int iteration, int attempt) throws IOException {
+        RunRow run = run(executionId, nodeId, iteration, attempt);
+        Path dir = artifacts.runDir(executionId, nodeId, iteration, attempt);
+        Map<String, Object> result = queries.result(run.resultJson());
+        var out = new LinkedHashMap<String, Object>();
+        out.put("node", nodeId);
+        out.put("iteration", run.iteration());
+        out.put("attempt", run.attempt());
+        out.put("status", run.status().keyword());
+        out.put("output", run.output());
+        out.put("error", run.error());
+        out.put("errorClass", run.errorClass() == null ? null : run.errorClass().name().toLowerCase(java.util.Locale.ROOT));
+        out.put("startedAt", run.startedAt());
+        out.put("finishedAt", run.finishedAt());
+        out.put("cost", run.cost() != null ? run.cost() : result.get("cost"));
+        out.put("inputTokens", result.get("input_tokens"));
+        out.put("outputTokens", result.get("output_tokens"));
+        out.put("refused", result.getOrDefault("refused", List.of()));
+        out.put("prompt", text(dir, "prompt.txt"));
+        out.put("feedback", text(dir, ArtifactPaths.FEEDBACK_FILE));
+        out.put("feedbackToNext", text(artifacts.runDir(executionId, nodeId, iteration, attempt + 1), ArtifactPaths.FEEDBACK_FILE));
+        out.put("activity", activity(dir.resolve("stdout.log")));
+        out.put("gateOutput", result.get(ResultFields.GATE_OUTPUT));
+        out.put("isolation", isolation(result));
+        var shown = new LinkedHashMap<>(result);
+        APART.forEach(shown::remove);
+        out.put("result", shown);
+        out.put("files", files(dir));
+        return out;
+    }
+
+    /** The text of a file of the attempt's folder from {@code from} on ({@link LogTail}). */
+    Map<String, Object> file(String executionId, String nodeId, int iteration, int attempt, String name, long from) throws IOException {
+        run(executionId, nodeId, iteration, attempt);
+        return LogTail.read(artifacts.runDir(executionId, nodeId, iteration, attempt), name, from);
+    }
+
+    private RunRow run(String executionId, String nodeId, int iteration, int attempt) {
+        return history(executionId, nodeId).stream().filter(r -> r.iteration() == iteration && r.attempt() == attempt).findFirst()
+                .orElseThrow(() -> new HttpProblem(404, "node \"" + nodeId + "\" has no pass " + iteration + ", attempt " + attempt));
+    }
+
+    private List<RunRow> history(String executionId, String nodeId) {
+        try {
+            return queries.history(executionId, nodeId);
+        } catch (dev.flow.engine.config.UsageException e) {
+            throw new HttpProblem(404, e.getMessage());
+        }
+    }
+
+    /** A text file of the folder, cut at {@link #TEXT_MAX} (saying so); null when there is none. */
+    private static Map<String, Object> text(Path dir, String name) throws IOException {
+        Path file = LogTail.file(dir, name);
+        if (file == null) {
+            return null;
+        }
+        long size = Files.size(file);
+        var out = new LinkedHashMap<String, Object>();
+        out.put("text", Tails.head(file, TEXT_MAX));
+        out.put("bytes", size);
+        out.put("cut", size > TEXT_MAX);
+        return out;
+    }
+
+    /** What the agent did, from the end of its event stream; the last entry is what it does now while it runs. */
+    private static List<String> activity(Path stream) {
+        if (!Files.isRegularFile(stream, LinkOption.NOFOLLOW_LINKS)) {
+            return List.of();
+        }
+        List<String> all = AgentActivity.all(Tails.tail(stream, STREAM_READ));
+        return all.subList(Math.max(0, all.size() - ACTIVITIES), all.size());
+    }
+
+    /** An isolated step's worktree and commits: its base, its own commit, and the one applied or the ref that keeps it. */
+    private static Map<String, Object> isolation(Map<String, Object> result) {
+        if (!(result.get("worktree") instanceof String worktree)) {
+            return null;
+        }
+        var out = new LinkedHashMap<String, Object>();
+        out.put("worktree", worktree);
+        for (String field : List.of("base_commit", "step_commit", "applied_commit", "kept_ref", "conflict_files")) {
+            out.put(field, result.get(field));
+        }
+        return out;
+    }
+
+    /** The files of the attempt's folder, by name, with their sizes. */
+    private static List<Map<String, Object>> files(Path dir) throws IOException {
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return List.of();
+        }
+        var out = new ArrayList<Map<String, Object>>();
+        try (Stream<Path> list = Files.list(dir)) {
+            for (Path f : list.sorted().toList()) {
+                if (Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
+                    out.add(Map.of("name", f.getFileName().toString(), "bytes", Files.size(f)));
+                }
+            }
+        }
+        return out;
+    }
+}
