@@ -208,6 +208,12 @@ public final class ExecutionQueries {
         return kv().history(executionId, scope, key);
     }
 
+    /** Every kept kv value of the execution, of every scope and key, oldest first (each key keeps its latest few). */
+    public List<KvEntry> kvWritten(String executionId) {
+        find(executionId);
+        return core.store().read(tx -> tx.kv().written(executionId));
+    }
+
     /** The text of a value, from the database or its artifact file (checked against its SHA-256). */
     public String kvRead(KvEntry entry) {
         return kv().read(entry);

@@ -5,9 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.flow.engine.ExecutionQueries;
 import dev.flow.store.EventRow;
 import dev.flow.store.KvEntry;
+import dev.flow.store.KvTable;
 import dev.flow.store.StateTable.StateWrite;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,10 +35,10 @@ final class ChangeHistory {
         this.queries = queries;
     }
 
-    Map<String, Object> of(String executionId, List<String> scopes) {
+    Map<String, Object> of(String executionId) {
         var out = new LinkedHashMap<String, Object>();
         out.put("state", state(executionId));
-        out.put("kv", kv(executionId, scopes));
+        out.put("kv", kv(executionId));
         return out;
     }
 
@@ -86,37 +86,45 @@ final class ChangeHistory {
      */
     private void name(String executionId, Map<String, Object> step) {
         long seq = (Long) step.get("seq");
+        if (seq == 0) {
+            step.put("node", null);
+            step.put("event", "execution_started");
+            step.put("at", null);
+            return;
+        }
         List<EventRow> around = queries.events(executionId, Math.max(0, seq - 1), OUTCOME_WITHIN + 1);
         EventRow by = around.stream().filter(e -> e.seq() > seq && e.nodeId() != null && OUTCOMES.contains(e.kind())).findFirst()
                 .orElse(around.stream().filter(e -> e.seq() == seq).findFirst().orElse(null));
         step.put("node", by == null ? null : by.nodeId());
-        step.put("event", by == null ? (seq == 0 ? "execution_started" : null) : by.kind());
+        step.put("event", by == null ? null : by.kind());
         step.put("at", by == null ? null : by.at());
     }
 
-    /** Every kept kv value in the order written, with the one it replaced. */
-    private List<Map<String, Object>> kv(String executionId, List<String> scopes) {
+    /**
+     * Every kept kv value in the order written, with the one it replaced; each key keeps only its
+     * latest few values ({@link KvTable#HISTORY_KEPT}), so the oldest kept one of a key that was
+     * written more often than that does not know what it replaced.
+     */
+    private List<Map<String, Object>> kv(String executionId) {
+        List<KvEntry> kept = queries.kvWritten(executionId);
+        var perKey = new HashMap<String, Integer>();
+        kept.forEach(e -> perKey.merge(e.scope() + "\u0000" + e.key(), 1, Integer::sum));
+        var last = new HashMap<String, Object>();
         var writes = new ArrayList<Map<String, Object>>();
-        for (String scope : scopes) {
-            for (KvEntry latest : queries.kvList(executionId, scope, "")) {
-                List<KvEntry> kept = new ArrayList<>(queries.kvHistory(executionId, scope, latest.key()));
-                kept.sort(Comparator.comparingLong(KvEntry::at));
-                Object before = null;
-                for (KvEntry e : kept) {
-                    Object value = value(e);
-                    var w = new LinkedHashMap<String, Object>();
-                    w.put("scope", e.scope());
-                    w.put("key", e.key());
-                    w.put("writer", e.writer());
-                    w.put("at", e.at());
-                    w.put("before", before);
-                    w.put("after", value);
-                    writes.add(w);
-                    before = value;
-                }
-            }
+        for (KvEntry e : kept) {
+            String id = e.scope() + "\u0000" + e.key();
+            Object value = value(e);
+            var w = new LinkedHashMap<String, Object>();
+            w.put("scope", e.scope());
+            w.put("key", e.key());
+            w.put("writer", e.writer());
+            w.put("at", e.at());
+            w.put("before", last.get(id));
+            w.put("after", value);
+            w.put("new", !last.containsKey(id) && perKey.get(id) <= KvTable.HISTORY_KEPT);
+            writes.add(w);
+            last.put(id, value);
         }
-        writes.sort(Comparator.comparingLong(w -> (Long) w.get("at")));
         return writes.subList(Math.max(0, writes.size() - STEPS_SHOWN), writes.size());
     }
 

@@ -2,10 +2,7 @@ package dev.flow.studio;
 
 import dev.flow.engine.Engine;
 import dev.flow.engine.exec.ArtifactPaths;
-import dev.flow.store.KvEntry;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -54,19 +51,10 @@ final class DetailRoutes {
             case "attempt" -> nodes.attempt(id, required(query, "node"), number(query, "iteration"), number(query, "attempt"));
             case "file" -> nodes.file(id, required(query, "node"), number(query, "iteration"), number(query, "attempt"), required(query, "name"),
                     query.getValue("from") == null ? -1 : offset(query));
-            case "changes" -> changes.of(id, scopes(id));
+            case "changes" -> changes.of(id);
             case "diff" -> steps.diff(id, required(query, "node"), number(query, "iteration"), number(query, "attempt"));
             default -> query.getValue("version") == null ? Map.of("versions", versions.list(id)) : versions.graph(id, number(query, "version"));
         };
-    }
-
-    /** The kv scopes: the run's, then each node's of the latest graph. */
-    private List<String> scopes(String id) {
-        var scopes = new ArrayList<String>();
-        scopes.add(KvEntry.RUN_SCOPE);
-        String workflow = engine.queries().execution(id).workflowId();
-        engine.queries().graph(id, null).workflow(workflow).ifPresent(w -> w.nodes().forEach(n -> scopes.add(n.id())));
-        return scopes;
     }
 
     private static String required(Fields query, String name) {

@@ -5,7 +5,7 @@
 'use strict';
 
 const Changes = (() => {
-  const state = { execution: null, seq: -1, open: false, loading: false };
+  const state = { execution: null, seq: -1, open: false, loading: false, flowKeys: false };
   const MAX_LINES = 2000; // values longer than this are shown before and after, without a line diff
 
   function text(value) {
@@ -27,8 +27,8 @@ const Changes = (() => {
     let j = 0;
     while (i < n || j < m) {
       if (i < n && j < m && a[i] === b[j]) { out.push([' ', a[i]]); i++; j++; }
-      else if (j < m && (i === n || lcs[i][j + 1] >= lcs[i + 1][j])) { out.push(['+', b[j]]); j++; }
-      else { out.push(['-', a[i]]); i++; }
+      else if (i < n && (j === m || lcs[i + 1][j] >= lcs[i][j + 1])) { out.push(['-', a[i]]); i++; }
+      else { out.push(['+', b[j]]); j++; }
     }
     return out;
   }
@@ -36,13 +36,15 @@ const Changes = (() => {
   // One change: before -> after on one line when both are short, else a line diff.
   function change(name, before, after, isNew) {
     const li = el('li', null, { class: 'change', 'data-name': name });
-    const b = isNew ? null : text(before);
+    const unknown = !isNew && (before === null || before === undefined); // older than the few values a kv key keeps
+    const b = isNew || unknown ? null : text(before);
     const a = text(after);
+    const was = isNew ? '(new)' : '(its earlier value is no longer kept)';
     if ((b === null || !b.includes('\n')) && !a.includes('\n') && (b || '').length + a.length < 160) {
-      li.append(el('code', name), ': ', b === null ? el('span', '(new)', { class: 'new' }) : el('del', b), ' → ', el('ins', a));
+      li.append(el('code', name), ': ', b === null ? el('span', was, { class: 'new' }) : el('del', b), ' → ', el('ins', a));
       return li;
     }
-    li.append(el('code', name), b === null ? ' (new):' : ':');
+    li.append(el('code', name), b === null ? ' ' + was + ':' : ':');
     const diff = lineDiff(b || '', a);
     const pre = el('pre', null, { class: 'value-diff' });
     if (diff) {
@@ -67,16 +69,23 @@ const Changes = (() => {
       stateList.append(li);
     }
     const kvList = el('ol', null, { class: 'kv-steps' });
+    const own = history.kv.filter((w) => w.writer === 'flow').length;
     for (const w of history.kv) {
+      if (w.writer === 'flow' && !state.flowKeys) continue; // the keys Flow keeps of each node (out.summary...), shown on request
       const li = el('li', null, { class: 'kv-step', 'data-node': w.writer || '' });
       li.append(el('span', w.writer || 'a person', { class: 'by' }), ' ' + time(w.at));
       const changes = el('ul');
-      changes.append(change(w.scope + '/' + w.key, w.before, w.after, w.before === null));
+      changes.append(change(w.scope + '/' + w.key, w.before, w.after, w.new));
       li.append(changes);
       kvList.append(li);
     }
+    const toggle = el('label', null, { class: 'flow-keys' });
+    const box = el('input', null, { type: 'checkbox', id: 'changes-flow-keys' });
+    box.checked = Boolean(state.flowKeys);
+    box.addEventListener('change', () => { state.flowKeys = box.checked; render(history); });
+    toggle.append(box, ' Also the ' + own + ' keys Flow keeps of each node (out.summary, err.summary...)');
     body.replaceChildren(el('h4', 'State, step by step'), history.state.length ? stateList : el('p', 'No state variable was set.'),
-      el('h4', 'Key-value store, write by write'), history.kv.length ? kvList : el('p', 'Nothing was written to the key-value store.'));
+      el('h4', 'Key-value store, write by write'), toggle, kvList.childElementCount ? kvList : el('p', 'Nothing was written to the key-value store.'));
   }
 
   async function load() {

@@ -167,7 +167,8 @@ const NodePanel = (() => {
       if (!logs.has(name)) logs.set(name, followed(execution, node, d, name));
       const log = logs.get(name);
       log.running = d.status === 'running';
-      if (!log.started) log.poll();
+      // once it has ended, one more read: a read already under way may have been answered before its last lines
+      if (!log.started) log.poll(); else if (!log.running) log.again = true;
       parts.push(log.box);
     }
     const others = d.files.filter((f) => f.name !== 'stdout.log' && f.name !== 'stderr.log');
@@ -204,10 +205,13 @@ const NodePanel = (() => {
           pre.textContent = text;
           pre.scrollTop = pre.scrollHeight;
         }
-        if (!part.exists) pre.textContent = '(nothing yet)';
-        log.next = part.next;
+        if (!part.exists && log.next < 0) note.textContent = 'Nothing yet.';
+        else if (part.exists && note.textContent === 'Nothing yet.') note.textContent = '';
+        log.next = part.exists ? part.next : -1;
         const more = part.next < part.size;
-        if ((log.running || more) && log.box.isConnected) setTimeout(log.poll, more ? 0 : FOLLOW_MS);
+        const again = log.again;
+        log.again = false;
+        if ((log.running || more || again) && log.box.isConnected) setTimeout(log.poll, more || again ? 0 : FOLLOW_MS);
         else log.started = false;
       } catch (e) {
         note.textContent = e.message;
