@@ -14,7 +14,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The API behind a node's attempts, what each step changed, and a grown graph's versions, over real runs. */
+/**
+ * The API behind a node's attempts, what each step changed, and a grown graph's versions, over real
+ * runs. Each test takes a few seconds: its run starts real processes (agents, gates, git worktrees).
+ */
 class StudioNodeApiTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final HttpClient http = HttpClient.newHttpClient();
