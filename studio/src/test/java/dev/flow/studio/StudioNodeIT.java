@@ -63,7 +63,8 @@ class StudioNodeIT {
                 browser.eval(second + ".querySelector('button.attempt-toggle').click()");
                 browser.waitUntil(second + "?.querySelector('.feedback pre')", "the feedback the second attempt was given");
                 assertThat(browser.eval(second + ".querySelector('dl.facts').textContent").asText()).contains("Statuscompleted");
-                browser.screenshotOf(SCREENSHOTS.resolve("node-retried.png"), "tr[data-runs=\"work\"]");
+                browser.screenshotOf(SCREENSHOTS.resolve("node-retried-all.png"), "tr[data-runs=\"work\"]");
+                browser.screenshotOf(SCREENSHOTS.resolve("node-retried.png"), ".node-panel[data-panel=\"work\"] li.attempt[data-attempt=\"1-1\"]", 520);
             } finally {
                 worker.stop(true);
                 worker.awaitStopped();
@@ -111,7 +112,8 @@ class StudioNodeIT {
             browser.waitUntil(curt + "?.querySelector('.diff-text .add')", "the rejected diff");
             assertThat(browser.eval(curt + ".querySelector('.diff-commit').textContent").asText()).startsWith("Not applied, kept at refs/flow/" + id + "/kept/");
             assertThat(browser.eval(curt + ".querySelector('.diff-text').textContent").asText()).contains("+Bye");
-            browser.screenshotOf(SCREENSHOTS.resolve("rejected-change.png"), "tr[data-runs=\"curt\"]");
+            browser.screenshotOf(SCREENSHOTS.resolve("rejected-attempt.png"), "tr[data-runs=\"curt\"]");
+            browser.screenshotOf(SCREENSHOTS.resolve("rejected-change.png"), ".node-panel[data-panel=\"curt\"] li.attempt[data-attempt=\"1-2\"] .isolation");
         }
     }
 

@@ -177,6 +177,9 @@ const NodePanel = (() => {
       for (const f of others) ul.append(fileItem(execution, node, d, f));
       parts.push(folded('Files of the attempt (' + others.length + ')', ul, 'attempt-files'));
     }
+    // a re-reading (every second while it runs) keeps open what the person opened
+    const opened = new Set([...box.querySelectorAll('details[open]')].map((d) => d.className));
+    for (const part of parts) if (part.tagName === 'DETAILS' && opened.has(part.className)) part.open = true;
     box.replaceChildren(...parts);
   }
 
