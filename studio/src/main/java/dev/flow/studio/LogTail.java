@@ -14,8 +14,7 @@ import java.util.regex.Pattern;
  * A file of a run's artifact folder as text, from a byte offset: the page follows a running step's
  * output by asking again from the offset the last answer gave. One answer carries at most
  * {@link #CHUNK} bytes; a first look at a large file starts at its last {@link #CHUNK} bytes and says
- * how many came before. Only plain files directly in the folder are read (no link: a step could
- * have left one pointing anywhere).
+ * how many came before. Only plain files directly in the folder, reached through no link, are read.
  */
 final class LogTail {
     /** The most one answer carries, and how much of a large file's end a first look shows. */
@@ -25,10 +24,11 @@ final class LogTail {
     private LogTail() {}
 
     /**
+     * @param root the artifacts folder, under which no link is followed
      * @param from the byte offset to read from; negative for the file's end (its last {@link #CHUNK} bytes)
      */
-    static Map<String, Object> read(Path runDir, String name, long from) throws IOException {
-        Path file = file(runDir, name);
+    static Map<String, Object> read(Path root, Path runDir, String name, long from) throws IOException {
+        Path file = file(root, runDir, name);
         var out = new LinkedHashMap<String, Object>();
         out.put("file", name);
         if (file == null) {
@@ -57,13 +57,28 @@ final class LogTail {
         return out;
     }
 
-    /** The file, when its name is plain and it is a plain file in the folder; null when there is none. */
-    static Path file(Path runDir, String name) {
+    /**
+     * The file, when its name is plain and it is a plain file reached from {@code root} through no
+     * link; null when there is none. Steps may write in their execution's artifact folder
+     * ({@code FLOW_RUNS_DIR}): one could leave a link there, or make a run's folder a link to anywhere.
+     */
+    static Path file(Path root, Path runDir, String name) {
         if (name == null || !NAME.matcher(name).matches() || name.contains("..")) {
             throw new HttpProblem(400, "\"" + name + "\" is not a file name of a run's folder");
         }
         Path file = runDir.resolve(name);
-        return Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) ? file : null;
+        return Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && linkFree(root, file) ? file : null;
+    }
+
+    /** Whether {@code path} lies under {@code root} with no link on the way (root's own path may hold links). */
+    static boolean linkFree(Path root, Path path) {
+        try {
+            Path base = root.toAbsolutePath().normalize();
+            Path normal = path.toAbsolutePath().normalize();
+            return normal.startsWith(base) && path.toRealPath().equals(base.toRealPath().resolve(base.relativize(normal)));
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** How many of the bytes end on a whole UTF-8 character (a character cut at the end waits for the next answer). */

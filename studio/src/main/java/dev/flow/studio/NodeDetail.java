@@ -63,7 +63,7 @@ final class NodeDetail {
         out.put("prompt", text(dir, "prompt.txt"));
         out.put("feedback", text(dir, ArtifactPaths.FEEDBACK_FILE));
         out.put("feedbackToNext", text(artifacts.runDir(executionId, nodeId, iteration, attempt + 1), ArtifactPaths.FEEDBACK_FILE));
-        out.put("activity", activity(dir.resolve("stdout.log")));
+        out.put("activity", activity(dir));
         out.put("gateOutput", result.get(ResultFields.GATE_OUTPUT));
         out.put("isolation", isolation(result));
         var shown = new LinkedHashMap<>(result);
@@ -76,7 +76,7 @@ final class NodeDetail {
     /** The text of a file of the attempt's folder from {@code from} on ({@link LogTail}). */
     Map<String, Object> file(String executionId, String nodeId, int iteration, int attempt, String name, long from) throws IOException {
         run(executionId, nodeId, iteration, attempt);
-        return LogTail.read(artifacts.runDir(executionId, nodeId, iteration, attempt), name, from);
+        return LogTail.read(artifacts.root(), artifacts.runDir(executionId, nodeId, iteration, attempt), name, from);
     }
 
     private RunRow run(String executionId, String nodeId, int iteration, int attempt) {
@@ -93,8 +93,8 @@ final class NodeDetail {
     }
 
     /** A text file of the folder, cut at {@link #TEXT_MAX} (saying so); null when there is none. */
-    private static Map<String, Object> text(Path dir, String name) throws IOException {
-        Path file = LogTail.file(dir, name);
+    private Map<String, Object> text(Path dir, String name) throws IOException {
+        Path file = LogTail.file(artifacts.root(), dir, name);
         if (file == null) {
             return null;
         }
@@ -107,8 +107,9 @@ final class NodeDetail {
     }
 
     /** What the agent did, from the end of its event stream; the last entry is what it does now while it runs. */
-    private static List<String> activity(Path stream) {
-        if (!Files.isRegularFile(stream, LinkOption.NOFOLLOW_LINKS)) {
+    private List<String> activity(Path dir) {
+        Path stream = LogTail.file(artifacts.root(), dir, "stdout.log");
+        if (stream == null) {
             return List.of();
         }
         List<String> all = AgentActivity.all(Tails.tail(stream, STREAM_READ));
@@ -129,8 +130,8 @@ final class NodeDetail {
     }
 
     /** The files of the attempt's folder, by name, with their sizes. */
-    private static List<Map<String, Object>> files(Path dir) throws IOException {
-        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+    private List<Map<String, Object>> files(Path dir) throws IOException {
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) || !LogTail.linkFree(artifacts.root(), dir)) {
             return List.of();
         }
         var out = new ArrayList<Map<String, Object>>();
