@@ -10,12 +10,12 @@ import org.eclipse.jetty.util.Fields;
 
 /**
  * The API the page reads on demand, when a person opens something (so that a large run opens fast):
- * one attempt of a node whole, a file of its folder from an offset, what each step changed, an
- * isolated step's diff, and the versions of a grown graph. Each answer is a map Jackson writes.
+ * one attempt of a node whole, what running agents do now, a file of an attempt's folder from an
+ * offset, what each step changed, an isolated step's diff, and the versions of a grown graph. Each answer is a map Jackson writes.
  * The node and the attempt are query parameters: a node's id may hold any character.
  */
 final class DetailRoutes {
-    private static final Pattern PATH = Pattern.compile("/api/executions/([A-Za-z0-9_-]+)/(attempt|file|changes|diff|versions)");
+    private static final Pattern PATH = Pattern.compile("/api/executions/([A-Za-z0-9_-]+)/(attempt|file|changes|diff|versions|now)");
 
     private final Engine engine;
     private final NodeDetail nodes;
@@ -52,6 +52,7 @@ final class DetailRoutes {
             case "file" -> nodes.file(id, required(query, "node"), number(query, "iteration"), number(query, "attempt"), required(query, "name"),
                     query.getValue("from") == null ? -1 : offset(query));
             case "changes" -> changes.of(id);
+            case "now" -> Map.of("now", nodes.now(id, query.getValues("attempt")));
             case "diff" -> steps.diff(id, required(query, "node"), number(query, "iteration"), number(query, "attempt"));
             default -> query.getValue("version") == null ? Map.of("versions", versions.list(id)) : versions.graph(id, number(query, "version"));
         };

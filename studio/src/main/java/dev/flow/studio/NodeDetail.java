@@ -28,6 +28,9 @@ final class NodeDetail {
     static final int TEXT_MAX = 64 * 1024;
     /** How much of an agent's event stream is read for its activities: its end, where the latest are. */
     static final int STREAM_READ = 256 * 1024;
+    /** How many running attempts one question about what they do now may name. */
+    static final int NOW_MAX = 64;
+    private static final java.util.regex.Pattern ATTEMPT = java.util.regex.Pattern.compile("(.+)/([0-9]{1,6})-([0-9]{1,6})");
     /** How many of the latest activities are listed. */
     static final int ACTIVITIES = 30;
     /** Result fields shown on their own (or as files), not again in the result's JSON. */
@@ -77,6 +80,26 @@ final class NodeDetail {
     Map<String, Object> file(String executionId, String nodeId, int iteration, int attempt, String name, long from) throws IOException {
         run(executionId, nodeId, iteration, attempt);
         return LogTail.read(artifacts.root(), artifacts.runDir(executionId, nodeId, iteration, attempt), name, from);
+    }
+
+    /**
+     * What each running agent does now, for the nodes table: the last activity of each attempt's
+     * event stream ({@code NODE/ITERATION-ATTEMPT}, as the page knows them), at most
+     * {@link #NOW_MAX} of them; an attempt that says nothing is left out.
+     */
+    Map<String, String> now(String executionId, List<String> attempts) {
+        var out = new java.util.TreeMap<String, String>();
+        for (String a : attempts.subList(0, Math.min(NOW_MAX, attempts.size()))) {
+            java.util.regex.Matcher m = ATTEMPT.matcher(a);
+            if (!m.matches()) {
+                throw new HttpProblem(400, "\"" + a + "\" is not NODE/ITERATION-ATTEMPT");
+            }
+            List<String> done = activity(artifacts.runDir(executionId, m.group(1), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3))));
+            if (!done.isEmpty()) {
+                out.put(m.group(1), done.get(done.size() - 1));
+            }
+        }
+        return out;
     }
 
     private RunRow run(String executionId, String nodeId, int iteration, int attempt) {

@@ -52,6 +52,10 @@ class StudioNodeApiTest {
             assertThat(second.at("/prompt/text").asText()).contains(second.at("/feedback/text").asText());
             assertThat(second.get("refused")).isEmpty();
 
+            JsonNode now = get(s, "/api/executions/" + id + "/now?attempt=work/1-1&attempt=work/1-2");
+            assertThat(now.at("/now/work").asText()).isEqualTo("running make test");
+            assertThat(status(s, "/api/executions/" + id + "/now?attempt=work")).isEqualTo(400);
+
             JsonNode err = get(s, "/api/executions/" + id + "/file?node=work&iteration=1&attempt=1&name=stderr.log&from=0");
             assertThat(err.get("text").asText()).isEqualTo("warming up\n");
             assertThat(err.get("next").asLong()).isEqualTo(err.get("size").asLong());

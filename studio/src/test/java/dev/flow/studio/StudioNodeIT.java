@@ -39,6 +39,8 @@ class StudioNodeIT {
             try {
                 browser.open(s.studio.url().resolve("/#/execution/" + id));
                 browser.waitUntil("document.querySelector('#nodes tr[data-node=\"work\"] .status')?.textContent === 'running'", "the agent running");
+                browser.waitUntil("document.querySelector('#nodes tr[data-node=\"work\"] .now')?.textContent === 'now: running make test'",
+                        "what the agent does now, in the nodes table");
                 browser.eval("document.querySelector('#nodes tr[data-node=\"work\"] button.node-detail').click()");
                 String first = attempt("work", "1-1");
                 browser.waitUntil(first + "?.querySelector('.activity-now')?.textContent === 'Now: running make test'", "what the agent does now");

@@ -294,5 +294,56 @@ const NodePanel = (() => {
     }
   }
 
-  return { show };
+  // What each running agent does now, beside its status in the nodes table: asked about once a
+  // second while something runs (an agent at work writes no event, so the page would not know).
+  const live = { execution: null, now: {}, running: [], timer: null, asking: false };
+
+  function paint() {
+    for (const n of live.running) {
+      const cell = document.querySelector('#nodes tr[data-node="' + CSS.escape(n.id) + '"] td:nth-child(3)');
+      if (!cell) continue;
+      let span = cell.querySelector('.now');
+      if (!live.now[n.id]) {
+        if (span) span.remove();
+        continue;
+      }
+      if (!span) {
+        span = el('span', null, { class: 'now' });
+        cell.append(span);
+      }
+      span.textContent = 'now: ' + live.now[n.id];
+    }
+  }
+
+  async function ask() {
+    live.timer = null;
+    if (!live.running.length || live.asking) return;
+    live.asking = true;
+    const execution = live.execution;
+    try {
+      const query = live.running.map((n) => 'attempt=' + encodeURIComponent(n.id + '/' + n.iteration + '-' + n.attempt)).join('&');
+      const { now } = await api(base(execution) + '/now?' + query);
+      if (execution !== live.execution) return;
+      live.now = now;
+      paint();
+    } catch (e) {
+      // the next look tries again; the panel says more
+    } finally {
+      live.asking = false;
+      if (live.running.length && !live.timer && execution === live.execution) live.timer = setTimeout(ask, FOLLOW_MS);
+    }
+  }
+
+  // Called by studio.js with each new view of the execution, after the nodes table is drawn.
+  function running(view) {
+    if (view.execution.id !== live.execution) {
+      live.execution = view.execution.id;
+      live.now = {};
+    }
+    live.running = view.nodes.filter((n) => n.status === 'running');
+    paint();
+    if (live.running.length && !live.timer && !live.asking) ask();
+  }
+
+  return { show, running };
 })();

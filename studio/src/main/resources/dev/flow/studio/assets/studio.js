@@ -135,6 +135,7 @@ async function renderExecution(view) {
   renderPairs('loops', view.loops);
   renderPairs('state', view.state);
   renderKv(view.kv);
+  NodePanel.running(view); // node.js: what running agents do now
   Changes.shown(view); // history.js
   Versions.shown(view); // versions.js
 }
