@@ -11,8 +11,9 @@ import org.eclipse.jetty.util.Fields;
 /**
  * The API the page reads on demand, when a person opens something (so that a large run opens fast):
  * one attempt of a node whole, what running agents do now, a file of an attempt's folder from an
- * offset, what each step changed, an isolated step's diff, and the versions of a grown graph. Each answer is a map Jackson writes.
- * The node and the attempt are query parameters: a node's id may hold any character.
+ * offset, what each step changed, an isolated step's diff, and the versions of a grown graph. Each
+ * answer is a map Jackson writes. The node and the attempt are query parameters: a node's id may
+ * hold any character.
  */
 final class DetailRoutes {
     private static final Pattern PATH = Pattern.compile("/api/executions/([A-Za-z0-9_-]+)/(attempt|file|changes|diff|versions|now)");
