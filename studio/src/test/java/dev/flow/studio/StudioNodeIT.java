@@ -100,6 +100,7 @@ class StudioNodeIT {
             String polite = attempt("polite", "1-1");
             browser.waitUntil(polite + "?.querySelector('button.show-diff')", "the polite step's isolation");
             assertThat(browser.eval(polite + ".querySelector('.isolation').textContent").asText()).contains("Worktree", "Applied as");
+            browser.waitUntil(log(polite, "gate-greets-stdout.log") + "?.includes('Hello, dear world')", "the passed gate's own log");
             browser.eval(polite + ".querySelector('button.show-diff').click()");
             browser.waitUntil(polite + "?.querySelector('.diff-text .add')", "the applied diff");
             assertThat(browser.eval(polite + ".querySelector('.diff-files').textContent").asText()).isEqualTo("M greeting.txt");

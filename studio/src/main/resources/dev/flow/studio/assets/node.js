@@ -162,7 +162,8 @@ const NodePanel = (() => {
     if (d.isolation) parts.push(isolation(execution, node, d, box));
     if (d.result && Object.keys(d.result).length) parts.push(folded('Result', el('pre', JSON.stringify(d.result, null, 2), { class: 'result' }), 'result-fields'));
     const names = d.files.map((f) => f.name);
-    for (const name of ['stdout.log', 'stderr.log']) {
+    const gateLogs = names.filter((n) => /^gate-.+-(stdout|stderr)\.log$/.test(n)); // a task's gates keep their own logs
+    for (const name of ['stdout.log', 'stderr.log', ...gateLogs]) {
       if (!names.includes(name) && d.status !== 'running') continue;
       if (!logs.has(name)) logs.set(name, followed(execution, node, d, name));
       const log = logs.get(name);
@@ -171,7 +172,7 @@ const NodePanel = (() => {
       if (!log.started) log.poll(); else if (!log.running) log.again = true;
       parts.push(log.box);
     }
-    const others = d.files.filter((f) => f.name !== 'stdout.log' && f.name !== 'stderr.log');
+    const others = d.files.filter((f) => f.name !== 'stdout.log' && f.name !== 'stderr.log' && !gateLogs.includes(f.name));
     if (others.length) {
       const ul = el('ul', null, { class: 'files' });
       for (const f of others) ul.append(fileItem(execution, node, d, f));
@@ -193,7 +194,10 @@ const NodePanel = (() => {
     log.box = el('section', null, { class: 'log', 'data-file': name });
     const note = el('p', null, { class: 'log-note' });
     const pre = el('pre', null, { class: 'log-text', tabindex: '0' });
-    log.box.append(el('h5', name === 'stdout.log' ? 'Standard output (for an agent, its whole transcript)' : 'Standard error'), note, pre);
+    const gate = /^gate-(.+)-(stdout|stderr)\.log$/.exec(name);
+    const title = gate ? 'Gate ' + gate[1] + ': standard ' + (gate[2] === 'stdout' ? 'output' : 'error')
+      : name === 'stdout.log' ? 'Standard output (for an agent, its whole transcript)' : 'Standard error';
+    log.box.append(el('h5', title), note, pre);
     log.poll = async () => {
       log.started = true;
       try {
