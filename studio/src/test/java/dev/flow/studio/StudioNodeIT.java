@@ -133,6 +133,10 @@ class StudioNodeIT {
                     .isEqualTo("Version 0,Version 1");
             assertThat(browser.eval("document.querySelector('.versions-table tr[data-version=\"1\"]').textContent").asText())
                     .contains("added by plan (pass 1, attempt 2)", "design, build, test");
+            browser.eval("document.querySelector('#nodes tr[data-node=\"design\"] button.node-detail').click()");
+            browser.waitUntil("document.querySelector('.node-panel[data-panel=\"design\"] .added-by')", "who added the node, in its panel");
+            assertThat(browser.eval("document.querySelector('.node-panel[data-panel=\"design\"] .added-by').textContent").asText())
+                    .isEqualTo("Added to the graph in version 1 by plan (pass 1, attempt 2).");
             browser.eval("document.querySelector('#versions-switch button[data-version=\"1\"]').click()");
             browser.waitUntil("document.querySelectorAll('#version-graph g.node.added').length >= 3", "version 1 drawn, its added nodes marked");
             assertThat(browser.eval("document.querySelector('#version-graph g.node[data-node=\"design\"]').classList.contains('added')").asBoolean()).isTrue();

@@ -31,6 +31,10 @@ const NodePanel = (() => {
       panels.set(key, panel);
     }
     cell.replaceChildren(panel);
+    const grown = Versions.addedBy(node.id); // versions.js
+    if (grown && !panel.querySelector('.added-by')) {
+      panel.prepend(el('p', 'Added to the graph in version ' + grown.version + ' by ' + grown.grownBy + ' (pass ' + grown.iteration + ', attempt ' + grown.attempt + ').', { class: 'added-by' }));
+    }
     if (panel.version !== node.status + '/' + node.iteration + '/' + node.attempt) {
       panel.version = node.status + '/' + node.iteration + '/' + node.attempt;
       loadRuns(execution, node.id, panel);

@@ -94,5 +94,10 @@ const Versions = (() => {
     }
   }
 
-  return { shown };
+  // Which version added a node, and whose answer it was: null for a node of the graph the run started with.
+  function addedBy(node) {
+    return state.list.find((v) => v.version > 0 && v.addedNodes.includes(node)) || null;
+  }
+
+  return { shown, addedBy };
 })();
