@@ -3,6 +3,7 @@ package dev.flow.studio;
 import dev.flow.engine.ExecutionQueries;
 import dev.flow.engine.config.UsageException;
 import dev.flow.model.Workflow;
+import dev.flow.render.MermaidRenderer;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.GraphVersionRow;
 import java.util.LinkedHashMap;
@@ -38,7 +39,8 @@ final class GraphVersions {
         }
         var out = new LinkedHashMap<String, Object>();
         out.put("version", n);
-        out.putAll(StudioData.graph(workflow));
+        out.put("mermaid", new MermaidRenderer().render(workflow));
+        out.put("ids", MermaidRenderer.ids(workflow));
         out.put("nodes", workflow.nodes().stream().map(x -> x.id()).toList());
         queries.graphVersions(executionId).stream().filter(v -> v.version() == n).findFirst()
                 .ifPresent(v -> out.put("added", version(v)));

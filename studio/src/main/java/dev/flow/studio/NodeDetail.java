@@ -26,13 +26,9 @@ import java.util.stream.Stream;
 final class NodeDetail {
     /** How much of a prompt or feedback the answer carries; the rest stays in the file. */
     static final int TEXT_MAX = 64 * 1024;
-    /** How much of an agent's event stream is read for its activities: its end, where the latest are. */
-    static final int STREAM_READ = 256 * 1024;
     /** How many running attempts one question about what they do now may name. */
     static final int NOW_MAX = 64;
     private static final java.util.regex.Pattern ATTEMPT = java.util.regex.Pattern.compile("(.+)/([0-9]{1,6})-([0-9]{1,6})");
-    /** How many of the latest activities are listed. */
-    static final int ACTIVITIES = 30;
     /** Result fields shown on their own (or as files), not again in the result's JSON. */
     private static final List<String> APART = List.of("stdout", "stderr", "refused", "input_tokens", "output_tokens", "cost");
 
@@ -135,8 +131,7 @@ final class NodeDetail {
         if (stream == null) {
             return List.of();
         }
-        List<String> all = AgentActivity.all(Tails.tail(stream, STREAM_READ));
-        return all.subList(Math.max(0, all.size() - ACTIVITIES), all.size());
+        return AgentActivity.of(stream);
     }
 
     /** An isolated step's worktree and commits: its base, its own commit, and the one applied or the ref that keeps it. */

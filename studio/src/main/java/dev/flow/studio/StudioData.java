@@ -217,7 +217,7 @@ final class StudioData {
      * The workflow as Mermaid source, and which Mermaid id draws each node, by which the page
      * colours them.
      */
-    static Map<String, Object> graph(Workflow workflow) {
+    private static Map<String, Object> graph(Workflow workflow) {
         var out = new LinkedHashMap<String, Object>();
         out.put("mermaid", new MermaidRenderer().render(workflow));
         out.put("ids", MermaidRenderer.ids(workflow));

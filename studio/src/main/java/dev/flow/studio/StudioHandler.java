@@ -36,16 +36,16 @@ final class StudioHandler extends Handler.Abstract {
 
     private final Engine engine;
     private final StudioData data;
+    private final DetailRoutes details;
     private final Access access;
     private final EventStream stream;
-    private final DetailRoutes details;
 
     StudioHandler(Engine engine, Access access, BooleanSupplier open) {
         this.engine = engine;
         this.data = new StudioData(engine.queries(), engine.store());
+        this.details = new DetailRoutes(engine);
         this.access = access;
         this.stream = new EventStream(data, open);
-        this.details = new DetailRoutes(engine);
     }
 
     @Override
@@ -103,6 +103,8 @@ final class StudioHandler extends Handler.Abstract {
             resource(response, callback, "index.html", "text/html; charset=utf-8");
         } else if (method.equals("GET") && asset.matches()) {
             resource(response, callback, "assets/" + asset.group(1), asset.group(2).equals("js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8");
+        } else if (method.equals("GET") && details.matches(path)) {
+            send(response, callback, 200, details.answer(path, Request.extractQueryParameters(request)));
         } else if (method.equals("GET") && path.equals("/api/executions")) {
             send(response, callback, 200, Map.of("executions", data.executions()));
         } else if (method.equals("GET") && path.equals("/api/stream")) {
@@ -119,8 +121,6 @@ final class StudioHandler extends Handler.Abstract {
                 stream.release(client);
             }
             callback.succeeded();
-        } else if (method.equals("GET") && details.matches(path)) {
-            send(response, callback, 200, details.answer(path, Request.extractQueryParameters(request)));
         } else if (execution.matches()) {
             execution(request, response, callback, execution.group(1), execution.group(2) == null ? "" : execution.group(2));
         } else {

@@ -131,13 +131,13 @@ async function renderExecution(view) {
   await renderGraph(view.graph, x.graphHash);
   colourGraph(view.nodes);
   renderNodes(view.nodes);
+  NodePanel.running(view); // node.js: what running agents do now
+  Changes.shown(view); // history.js
+  Versions.shown(view); // versions.js
   renderChildren(view.children);
   renderPairs('loops', view.loops);
   renderPairs('state', view.state);
   renderKv(view.kv);
-  NodePanel.running(view); // node.js: what running agents do now
-  Changes.shown(view); // history.js
-  Versions.shown(view); // versions.js
 }
 
 async function renderGraph(graph, hash) {
