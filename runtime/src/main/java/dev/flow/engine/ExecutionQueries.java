@@ -114,6 +114,17 @@ public final class ExecutionQueries {
         return value instanceof String s ? s : null;
     }
 
+    /** A run's result fields ({@link RunRow#resultJson}), read from its {@code result.json} when it was too large for the database. */
+    public Map<String, Object> result(String resultJson) {
+        return resultJson == null ? Map.of() : core.results().decode(resultJson);
+    }
+
+    /** Every kept write of the execution's state variables, by event number: what each step changed. */
+    public List<dev.flow.store.StateTable.StateWrite> stateHistory(String executionId) {
+        find(executionId);
+        return core.store().read(tx -> tx.state().history(executionId));
+    }
+
     /** The versions of the execution's graph, oldest first (version 0 is the graph it started with); empty when it never grew. */
     public List<dev.flow.store.GraphVersionRow> graphVersions(String executionId) {
         find(executionId);
@@ -211,6 +222,12 @@ public final class ExecutionQueries {
     /** A key's kept values, newest first, for {@code flow kv get --history}. */
     public List<KvEntry> kvHistory(String executionId, String scope, String key) {
         return kv().history(executionId, scope, key);
+    }
+
+    /** Every kept kv value of the execution, of every scope and key, oldest first (each key keeps its latest few). */
+    public List<KvEntry> kvWritten(String executionId) {
+        find(executionId);
+        return core.store().read(tx -> tx.kv().written(executionId));
     }
 
     /** The text of a value, from the database or its artifact file (checked against its SHA-256). */

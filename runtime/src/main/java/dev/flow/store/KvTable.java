@@ -21,4 +21,7 @@ public interface KvTable {
 
     /** The kept values of one key, newest first (the latest included). */
     List<KvEntry> history(String executionId, String scope, String key);
+
+    /** Every kept value of the execution, of every scope and key, oldest first: what the studio shows as the store's history. */
+    List<KvEntry> written(String executionId);
 }

@@ -37,6 +37,7 @@ final class StudioHandler extends Handler.Abstract implements AutoCloseable {
 
     private final Engine engine;
     private final StudioData data;
+    private final DetailRoutes details;
     private final Access access;
     private final EventStream stream;
     private final TimelineData timeline;
@@ -46,6 +47,7 @@ final class StudioHandler extends Handler.Abstract implements AutoCloseable {
     StudioHandler(Engine engine, Access access) {
         this.engine = engine;
         this.data = new StudioData(engine.queries(), engine.store());
+        this.details = new DetailRoutes(engine);
         this.access = access;
         this.stream = new EventStream(data);
         this.timeline = new TimelineData(engine.store(), data);
@@ -112,6 +114,8 @@ final class StudioHandler extends Handler.Abstract implements AutoCloseable {
             resource(response, callback, "index.html", "text/html; charset=utf-8");
         } else if (method.equals("GET") && asset.matches()) {
             resource(response, callback, "assets/" + asset.group(1), asset.group(2).equals("js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8");
+        } else if (method.equals("GET") && details.matches(path)) {
+            send(response, callback, 200, details.answer(path, Request.extractQueryParameters(request)));
         } else if (method.equals("GET") && path.equals("/api/executions")) {
             send(response, callback, 200, FindQuery.parse(Request.extractQueryParameters(request)).page(engine.queries()));
         } else if (method.equals("GET") && path.equals("/api/stream")) {

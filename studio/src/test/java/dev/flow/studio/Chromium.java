@@ -137,6 +137,22 @@ final class Chromium implements AutoCloseable {
         Files.write(file, Base64.getDecoder().decode(shot.get("data").asText()));
     }
 
+    /** Saves a PNG of one element of the page (the first that {@code selector} finds): small enough for the docs. */
+    void screenshotOf(Path file, String selector) throws IOException, InterruptedException {
+        screenshotOf(file, selector, Integer.MAX_VALUE);
+    }
+
+    /** Saves a PNG of the top of one element, at most {@code maxHeight} pixels of it. */
+    void screenshotOf(Path file, String selector, int maxHeight) throws IOException, InterruptedException {
+        JsonNode box = eval("(() => { const r = document.querySelector('" + selector.replace("'", "\\'") + "').getBoundingClientRect();"
+                + " return {x: r.left + window.scrollX, y: r.top + window.scrollY, width: Math.ceil(r.width), height: Math.ceil(r.height)}; })()");
+        var clip = Map.of("x", box.get("x").asDouble(), "y", box.get("y").asDouble(), "width", box.get("width").asDouble(),
+                "height", Math.min(maxHeight, box.get("height").asDouble()), "scale", 1);
+        JsonNode shot = call("Page.captureScreenshot", Map.of("format", "png", "captureBeyondViewport", true, "clip", clip));
+        Files.createDirectories(file.getParent());
+        Files.write(file, Base64.getDecoder().decode(shot.get("data").asText()));
+    }
+
     private JsonNode call(String method, Map<String, Object> params) throws InterruptedException {
         int id = ids.incrementAndGet();
         var future = new CompletableFuture<JsonNode>();

@@ -70,8 +70,9 @@ class StudioBrowserIT {
                 assertThat(browser.eval("document.getElementById('act-cancel').hidden").asBoolean()).as("no cancel for an ended run").isTrue();
                 assertThat(browser.eval("document.querySelector('form.question')").isNull()).as("the answered form is gone").isTrue();
                 assertThat(browser.eval("document.getElementById('message').textContent").asText()).startsWith("Answered review \"approved\"");
-                assertThat(browser.eval("document.querySelector('#executions tr[data-execution=\"" + id + "\"] .status').textContent").asText())
-                        .isEqualTo("completed");
+                // the list comes on the stream apart from the run's events: it may arrive a poll later
+                browser.waitUntil("document.querySelector('#executions tr[data-execution=\"" + id + "\"] .status').textContent === 'completed'",
+                        "the executions list saying completed");
                 assertThat(browser.eval("window.notReloaded === true").asBoolean()).as("updated without reloading").isTrue();
                 browser.eval("document.querySelector('#nodes tr[data-node=\"review\"] button.node-detail').click()");
                 browser.waitUntil("document.querySelector('tr[data-runs=\"review\"] pre.result')", "the review's result");

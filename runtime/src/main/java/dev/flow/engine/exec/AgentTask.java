@@ -106,6 +106,10 @@ final class AgentTask {
         try {
             Files.createDirectories(job.runDir());
             Files.writeString(promptFile, promptText(job), StandardCharsets.UTF_8);
+            if (job.feedback() != null) {
+                // the feedback alone, which the prompt joins to its end: what the studio shows as given to this attempt
+                Files.writeString(job.runDir().resolve(ArtifactPaths.FEEDBACK_FILE), job.feedback(), StandardCharsets.UTF_8);
+            }
             // what the agent does now, from its event stream as it grows (the launcher's stdout.log, kept whole as the transcript)
             try (var watcher = ActivityWatcher.start(job.runDir().resolve("stdout.log"), job.executionId(), job.nodeId(), activity)) {
                 ran = launcher.run(job, "", argv, cwd, allEnv, viaFile ? null : promptFile, job.timeout(), sandbox, cancellation);

@@ -18,6 +18,8 @@ import java.util.regex.Pattern;
 public final class ArtifactPaths {
     /** Longer names (a child execution twenty subgraphs deep, a long node id) are cut and hashed. */
     public static final int MAX_COMPONENT = 64;
+    /** The feedback an agent's attempt was given (what its previous attempt got wrong), beside its {@code prompt.txt}. */
+    public static final String FEEDBACK_FILE = "feedback.txt";
     private static final int KEPT = 40;
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]*");
 

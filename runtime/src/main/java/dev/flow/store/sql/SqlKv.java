@@ -54,6 +54,11 @@ final class SqlKv implements KvTable {
                 SqlKv::row, executionId, scope, key);
     }
 
+    @Override
+    public List<KvEntry> written(String executionId) {
+        return s.query("SELECT " + COLUMNS + ", created_at FROM kv_history WHERE execution_id = ? ORDER BY id", SqlKv::row, executionId);
+    }
+
     private static KvEntry row(ResultSet rs) throws SQLException {
         return new KvEntry(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),
                 rs.getLong(7), rs.getString(8), rs.getLong(9));

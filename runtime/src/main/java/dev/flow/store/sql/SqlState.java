@@ -1,7 +1,9 @@
 package dev.flow.store.sql;
 
 import dev.flow.store.StateTable;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** SQL of the {@code state_vars} and {@code state_history} tables. */
@@ -38,6 +40,14 @@ final class SqlState implements StateTable {
         s.query("SELECT h.name, h.value FROM state_history h WHERE h.execution_id = ? AND h.seq = (SELECT max(seq) FROM state_history "
                 + "WHERE execution_id = h.execution_id AND name = h.name AND seq < ?) ORDER BY h.name",
                 rs -> out.put(rs.getString(1), rs.getString(2)), executionId, seq);
+        return out;
+    }
+
+    @Override
+    public List<StateWrite> history(String executionId) {
+        var out = new ArrayList<StateWrite>();
+        s.query("SELECT name, seq, value FROM state_history WHERE execution_id = ? ORDER BY seq, name",
+                rs -> out.add(new StateWrite(rs.getString(1), rs.getLong(2), rs.getString(3))), executionId);
         return out;
     }
 }

@@ -124,6 +124,9 @@ async function renderExecution(view) {
   await renderGraph(view.graph, x.graphHash);
   colourGraph(view.nodes);
   renderNodes(view.nodes);
+  NodePanel.running(view); // node.js: what running agents do now
+  Changes.shown(view); // history.js
+  Versions.shown(view); // versions.js
   renderChildren(view.children);
   renderPairs('loops', view.loops);
   renderPairs('state', view.state);
@@ -171,7 +174,7 @@ function renderNodes(nodes) {
     const row = el('tr', null, { 'data-node': n.id });
     const name = el('th', null, { scope: 'row' });
     const open = shown.open.has(n.id);
-    const toggle = el('button', n.id, { type: 'button', class: 'node-detail', 'aria-expanded': String(open), title: 'Show its runs and results' });
+    const toggle = el('button', n.id, { type: 'button', class: 'node-detail', 'aria-expanded': String(open), title: 'Show its attempts, each whole' });
     toggle.addEventListener('click', () => {
       if (shown.open.has(n.id)) shown.open.delete(n.id); else shown.open.add(n.id);
       refresh();
@@ -185,29 +188,11 @@ function renderNodes(nodes) {
     row.append(name, el('td', n.kind), status, el('td', passes), el('td', n.output), el('td', n.error), child);
     if (!open) return [row];
     const detail = el('tr', null, { class: 'runs', 'data-runs': n.id });
-    const cell = el('td', 'loading…', { colspan: '7' });
+    const cell = el('td', null, { colspan: '7' });
     detail.append(cell);
-    loadRuns(n.id, cell);
+    NodePanel.show(shown.id, n, cell); // node.js: its attempts, each whole
     return [row, detail];
   }));
-}
-
-// A node's runs, each with its result (summary, fields, files, the person's note...).
-async function loadRuns(node, cell) {
-  try {
-    const { runs } = await api('/api/executions/' + encodeURIComponent(shown.id) + '/nodes/' + encodeURIComponent(node));
-    const list = el('ol', null, { class: 'run-list' });
-    for (const r of runs) {
-      const li = el('li');
-      li.append(el('span', 'pass ' + r.iteration + ', attempt ' + r.attempt + ': '), statusBadge(r.status),
-        r.output ? ' ' + r.output : '', r.error ? ' ' + r.error : '', ' ' + time(r.startedAt) + (r.finishedAt ? ' to ' + time(r.finishedAt) : ''));
-      if (r.result) li.append(el('pre', JSON.stringify(r.result, null, 2), { class: 'result' }));
-      list.append(li);
-    }
-    cell.replaceChildren(runs.length ? list : 'not run yet');
-  } catch (e) {
-    cell.textContent = e.message;
-  }
 }
 
 function renderChildren(children) {
