@@ -15,6 +15,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -59,23 +61,27 @@ abstract class AgentCliTests {
         return true;
     }
 
-    /** Why the CLI cannot run from this checkout, or null when it can. */
-    String cannotRunHere() {
-        return null;
-    }
+    /** Whether the test failed: its CLI's home folder is then kept, for its logs and sessions. */
+    private boolean failed;
+
+    @RegisterExtension
+    final AfterTestExecutionCallback noteFailure = context -> failed = context.getExecutionException().isPresent();
 
     @BeforeEach
     void start() {
         server = ModelServer.start();
         project = GitProject.create(dir);
         home = AgentClis.newHome(agent());
-        String why = cannotRunHere();
-        assumeTrue(why == null, why);
     }
 
     @AfterEach
     void stop() {
         server.close();
+        if (!failed) {
+            AgentClis.deleteHome(home);
+        } else {
+            System.err.println("the CLI's home folder is kept: " + home);
+        }
     }
 
     Map<String, String> env(String command, int retries) {
