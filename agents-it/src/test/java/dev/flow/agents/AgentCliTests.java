@@ -53,14 +53,6 @@ abstract class AgentCliTests {
     /** The conversation in the CLI's request (the prompt Flow built, earlier turns when resumed), as JSON text. */
     abstract String conversation(Exchange turn);
 
-    /**
-     * Whether the CLI gives up on a rate limit at once when its own retries are cut to none; gemini
-     * retries about ten times with a backoff of seconds and has no setting to shorten that.
-     */
-    boolean givesUpOnARateLimit() {
-        return true;
-    }
-
     /** Whether the test failed: its CLI's home folder is then kept, for its logs and sessions. */
     private boolean failed;
 
@@ -307,7 +299,6 @@ abstract class AgentCliTests {
     /** With its own retries cut to none, the CLI fails on a 429 at once (exit 1); Flow takes that for transient and tries again. */
     @Test
     void aRateLimitIsTransientAndTheNextAttemptSucceeds() {
-        assumeTrue(givesUpOnARateLimit(), agent() + " retries a rate limit itself for minutes");
         project.write("retried.flow", retried());
         server.play(Step.fail(Step.Failure.RATE_LIMIT), Step.say("Hello. {\"output\": \"done\", \"summary\": \"said hello\"}"));
 
@@ -321,7 +312,6 @@ abstract class AgentCliTests {
     /** Tokens of both attempts of a retried node, from what the CLI reports (the script's 100 in and 20 out for the answer). */
     @Test
     void bothAttemptsOfARetriedNodeCountTheirTokens() {
-        assumeTrue(givesUpOnARateLimit(), agent() + " retries a rate limit itself for minutes");
         project.write("retried.flow", retried());
         server.play(Step.fail(Step.Failure.RATE_LIMIT), Step.say("Hello. {\"output\": \"done\", \"summary\": \"said hello\"}"));
 

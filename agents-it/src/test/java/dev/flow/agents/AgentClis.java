@@ -115,11 +115,14 @@ final class AgentClis {
     /**
      * gemini: the Gemini API at {@code GOOGLE_GEMINI_BASE_URL} with {@code GEMINI_API_KEY}. Its
      * settings must choose the API key: with a base URL and no choice, it infers a "gateway" and
-     * refuses to run headless ("Invalid auth method selected.", exit 41).
+     * refuses to run headless ("Invalid auth method selected.", exit 41). Its own retries are cut
+     * to {@code retries} by {@code general.maxAttempts} there, the only way to shorten them (it
+     * makes 10 attempts by default, 4 to 5 minutes on a rate limit).
      */
-    static Map<String, String> gemini(ModelServer server, Path home) {
+    static Map<String, String> gemini(ModelServer server, Path home, int retries) {
         var env = base(home);
-        write(home.resolve(".gemini/settings.json"), "{\"security\": {\"auth\": {\"selectedType\": \"gemini-api-key\"}}}\n");
+        write(home.resolve(".gemini/settings.json"), "{\"security\": {\"auth\": {\"selectedType\": \"gemini-api-key\"}},"
+                + " \"general\": {\"maxAttempts\": " + (retries + 1) + "}}\n");
         env.put("GOOGLE_GEMINI_BASE_URL", server.baseUrl());
         env.put("GEMINI_API_KEY", "flow-test-key");
         // it starts a second Node process with a larger heap otherwise; one is enough here

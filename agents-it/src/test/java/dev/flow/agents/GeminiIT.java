@@ -12,7 +12,7 @@ class GeminiIT extends AgentCliTests {
 
     @Override
     Map<String, String> cli(int retries) {
-        return AgentClis.gemini(server, home);
+        return AgentClis.gemini(server, home, retries);
     }
 
 
@@ -26,12 +26,6 @@ class GeminiIT extends AgentCliTests {
     @Override
     String conversation(Exchange turn) {
         return turn.body().path("contents").toString();
-    }
-
-    /** gemini retries a 429 or a 5xx itself about ten times, seconds apart, with no setting to shorten that. */
-    @Override
-    boolean givesUpOnARateLimit() {
-        return false;
     }
 
     /** gemini's default --output-format json is one object at its end: nothing to follow while it works. */
