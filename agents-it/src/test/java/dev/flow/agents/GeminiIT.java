@@ -19,7 +19,7 @@ class GeminiIT extends AgentCliTests {
     /** Without --approval-mode, in its default mode: headless, gemini does not even offer write_file, and the call fails as "not found". */
     @Override
     String refusing() {
-        return "[\"gemini\", \"--output-format\", \"json\", \"--skip-trust\"]";
+        return "[\"gemini\", \"--output-format\", \"stream-json\", \"--skip-trust\"]";
     }
 
     /** The conversation is the request's {@code contents}. */
@@ -28,10 +28,10 @@ class GeminiIT extends AgentCliTests {
         return turn.body().path("contents").toString();
     }
 
-    /** gemini's default --output-format json is one object at its end: nothing to follow while it works. */
+    /** Its router's request (100 in, 20 out) came before the turn that got the 429. */
     @Override
-    boolean streamsActivity() {
-        return false;
+    long[] tokensBeforeARateLimit() {
+        return new long[] {100, 20};
     }
 
     /** gemini takes 6 to 10 s to start, and asks its router first. */

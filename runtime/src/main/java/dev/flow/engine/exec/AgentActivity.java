@@ -40,6 +40,8 @@ final class AgentActivity {
             case "item.started", "item.completed" -> codex(e.path("item"), type.equals("item.started"));
             case "tool_use" -> tool(e.path("tool_name").asText(""), e.path("parameters"));
             case "turn.started" -> "thinking";
+            case "message" -> "assistant".equals(e.path("role").asText()) ? "answering" : null;
+            case "init" -> e.has("session_id") ? "starting" : null;
             case "system" -> "init".equals(e.path("subtype").asText()) ? "starting" : null;
             default -> null;
         };

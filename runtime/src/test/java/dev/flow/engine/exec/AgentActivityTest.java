@@ -28,8 +28,9 @@ class AgentActivityTest {
     }
 
     @Test
-    void geminisStreamSaysWhichFileItEdits() {
-        assertThat(AgentActivity.all(sample("gemini-stream-json-edit.jsonl"))).containsExactly("editing greeting.txt");
+    void geminisStreamSaysWhichFileItEditsAndWhichCommandItRuns() {
+        assertThat(AgentActivity.all(sample("gemini-stream-json-edit-and-command.jsonl")))
+                .containsExactly("starting", "editing greeting.txt", "running sh test.sh", "answering");
     }
 
     @Test
