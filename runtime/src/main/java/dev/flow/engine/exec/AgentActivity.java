@@ -3,6 +3,7 @@ package dev.flow.engine.exec;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -16,7 +17,12 @@ import java.util.regex.Pattern;
  * file_change}) and gemini's {@code --output-format stream-json} ({@code tool_use}). A line that says
  * nothing new gives nothing.
  */
-final class AgentActivity {
+public final class AgentActivity {
+    /** The most of a transcript's end that {@link #of(Path)} reads: a stream grows with every tool result. */
+    static final int TRANSCRIPT_TAIL_BYTES = 1024 * 1024;
+    /** The most activities {@link #of(Path)} returns: the last ones. */
+    public static final int MAX_ACTIVITIES = 50;
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int MAX = 120;
     private static final Pattern SHELL_WRAPPED = Pattern.compile("(?:/usr)?/bin/(?:ba|z)?sh -l?c '(.*)'", Pattern.DOTALL);
@@ -112,6 +118,16 @@ final class AgentActivity {
     private static String name(String path) {
         int slash = path.lastIndexOf('/');
         return slash >= 0 && slash < path.length() - 1 ? path.substring(slash + 1) : path;
+    }
+
+    /**
+     * What the agent did, from its transcript (the run's {@code stdout.log}, read while it grows or
+     * once it is whole): its last {@link #MAX_ACTIVITIES} activities, in order, the last being what
+     * it does now while the run goes on; empty when the file is missing or holds no event stream.
+     */
+    public static List<String> of(Path transcript) {
+        List<String> all = all(Tails.tail(transcript, TRANSCRIPT_TAIL_BYTES));
+        return all.size() > MAX_ACTIVITIES ? List.copyOf(all.subList(all.size() - MAX_ACTIVITIES, all.size())) : all;
     }
 
     /** Every activity of a whole stream, in order, each once in a row: what a test or a report reads back. */

@@ -33,6 +33,22 @@ class AgentActivityTest {
                 .containsExactly("starting", "editing greeting.txt", "running sh test.sh", "answering");
     }
 
+    /** A transcript read back keeps its last activities only: a long run's stream does not make a long result. */
+    @Test
+    void aTranscriptGivesItsLastActivities(@TempDir Path dir) throws Exception {
+        Path transcript = dir.resolve("stdout.log");
+        var lines = new StringBuilder();
+        for (int i = 0; i < AgentActivity.MAX_ACTIVITIES + 10; i++) {
+            lines.append("{\"type\":\"tool_use\",\"tool_name\":\"run_shell_command\",\"parameters\":{\"command\":\"step ").append(i).append("\"}}\n");
+        }
+        Files.writeString(transcript, lines);
+
+        List<String> did = AgentActivity.of(transcript);
+
+        assertThat(did).hasSize(AgentActivity.MAX_ACTIVITIES).startsWith("running step 10").endsWith("running step " + (AgentActivity.MAX_ACTIVITIES + 9));
+        assertThat(AgentActivity.of(dir.resolve("missing.log"))).isEmpty();
+    }
+
     @Test
     void aJsonAnswerOrPlainTextSaysNothing() {
         assertThat(AgentActivity.all(sample("claude-json-edit-refused.json"))).isEmpty();
