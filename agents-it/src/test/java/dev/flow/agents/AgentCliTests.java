@@ -333,11 +333,32 @@ abstract class AgentCliTests {
         assertThat(failed.path("outputTokens").asLong(0)).isEqualTo(before[1]);
         assertThat(status.path("inputTokens").asLong()).isEqualTo(ask.path("inputTokens").asLong() + before[0]);
         assertThat(status.path("outputTokens").asLong()).isEqualTo(ask.path("outputTokens").asLong() + before[1]);
+        assertThat(status.path("cost").asDouble()).as("the run's cost is its attempts'").isPositive()
+                .isCloseTo(ask.path("cost").asDouble(0) + failed.path("cost").asDouble(0), org.assertj.core.api.Assertions.within(1e-9));
         if (!agent().equals("claude")) {
             // priced by the table: what the failed attempt spent counts too
             double expected = (status.path("inputTokens").asLong() * 10 + status.path("outputTokens").asLong() * 50) / 1e6;
             assertThat(status.path("cost").asDouble()).isCloseTo(expected, org.assertj.core.api.Assertions.within(1e-9));
         }
+    }
+
+    /** The setting that holds the CLI's key, as Flow names it when the API refuses the key. */
+    abstract String keySetting();
+
+    /** A key the API refuses is not a passing trouble: one attempt, no retry, and the error names the setting that holds the key. */
+    @Test
+    void aRefusedKeyIsNotRetriedAndTheErrorNamesTheSetting() {
+        project.write("retried.flow", retried());
+        server.play(Step.fail(Step.Failure.BAD_KEY), Step.say("Hello. {\"output\": \"done\", \"summary\": \"said hello\"}"));
+
+        FlowRun run = flowRun(env(unattended(), 0), "retried.flow");
+
+        assertThat(run.exit()).as(run.toString()).isEqualTo(1);
+        assertThat(server.turns()).as("no second attempt").hasSize(1);
+        var ask = nodeStatus(run, "ask");
+        assertThat(ask.path("errorClass").asText()).as(ask.toString()).isEqualTo("logic");
+        assertThat(ask.path("earlier")).isEmpty();
+        assertThat(ask.path("error").asText()).contains(keySetting());
     }
 
     /**

@@ -27,4 +27,9 @@ class CodexIT extends AgentCliTests {
     String conversation(Exchange turn) {
         return turn.body().path("input").toString();
     }
+
+    @Override
+    String keySetting() {
+        return "env_key";
+    }
 }

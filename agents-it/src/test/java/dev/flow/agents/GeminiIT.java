@@ -39,4 +39,9 @@ class GeminiIT extends AgentCliTests {
     String stallTimeout() {
         return "30s";
     }
+
+    @Override
+    String keySetting() {
+        return "GEMINI_API_KEY";
+    }
 }
