@@ -15,8 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * What an agent does, read from its event stream, in {@code flow status --format json}: live while
  * it works, and kept with the attempt afterwards, beside the file of its whole transcript. This is
  * what the studio reads of each attempt. The agent is a script that prints claude's stream-json
- * lines and waits for the test's file between two tool calls. It takes seconds: a run in this JVM
- * compiles the workflow with the language first, and the test polls flow status while it works.
+ * lines and waits for the test's file between two tool calls.
  */
 class AgentTranscriptTest {
     private static final String TOOL = "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\",\"name\":\"%s\",\"input\":{%s}}]}}";
