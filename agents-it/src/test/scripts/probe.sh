@@ -12,7 +12,8 @@ cli=$2
 script=$3
 shift 3
 here=$(cd "$(dirname "$0")/../../.." && pwd)
-clis=$here/target/clis/node_modules/.bin
+# its real path (target/clis links into ~/.cache/flow-test): codex must not find itself under /tmp
+clis=$(cd "$here/target/clis/node_modules/.bin" && pwd -P)
 cp="$here/target/test-classes:$(cat "$here/target/probe-classpath.txt" 2>/dev/null || (cd "$here" && mvn -B -q -o dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/probe-classpath.txt >/dev/null && cat target/probe-classpath.txt))"
 rm -rf "$out/requests" "$out/url"
 java -cp "$cp" dev.flow.agents.ProbeServer "$script" "$out/requests" > "$out/url" 2> "$out/server.err" &

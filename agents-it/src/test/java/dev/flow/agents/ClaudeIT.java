@@ -27,4 +27,9 @@ class ClaudeIT extends AgentCliTests {
     String conversation(Exchange turn) {
         return turn.body().path("messages").toString();
     }
+
+    @Override
+    String keySetting() {
+        return "ANTHROPIC_API_KEY";
+    }
 }

@@ -12,14 +12,14 @@ class GeminiIT extends AgentCliTests {
 
     @Override
     Map<String, String> cli(int retries) {
-        return AgentClis.gemini(server, home);
+        return AgentClis.gemini(server, home, retries);
     }
 
 
     /** Without --approval-mode, in its default mode: headless, gemini does not even offer write_file, and the call fails as "not found". */
     @Override
     String refusing() {
-        return "[\"gemini\", \"--output-format\", \"json\", \"--skip-trust\"]";
+        return "[\"gemini\", \"--output-format\", \"stream-json\", \"--skip-trust\"]";
     }
 
     /** The conversation is the request's {@code contents}. */
@@ -28,21 +28,20 @@ class GeminiIT extends AgentCliTests {
         return turn.body().path("contents").toString();
     }
 
-    /** gemini retries a 429 or a 5xx itself about ten times, seconds apart, with no setting to shorten that. */
+    /** Its router's request (100 in, 20 out) came before the turn that got the 429. */
     @Override
-    boolean givesUpOnARateLimit() {
-        return false;
-    }
-
-    /** gemini's default --output-format json is one object at its end: nothing to follow while it works. */
-    @Override
-    boolean streamsActivity() {
-        return false;
+    long[] tokensBeforeARateLimit() {
+        return new long[] {100, 20};
     }
 
     /** gemini takes 6 to 10 s to start, and asks its router first. */
     @Override
     String stallTimeout() {
         return "30s";
+    }
+
+    @Override
+    String keySetting() {
+        return "GEMINI_API_KEY";
     }
 }

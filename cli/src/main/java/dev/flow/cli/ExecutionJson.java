@@ -8,6 +8,7 @@ import dev.flow.engine.ExecutionView;
 import dev.flow.engine.IsolatedStep;
 import dev.flow.engine.NodeState;
 import dev.flow.engine.Question;
+import dev.flow.engine.Transcript;
 import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.ForkRow;
@@ -16,6 +17,8 @@ import dev.flow.engine.broker.KvAccess;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.RunRow;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The JSON of {@code flow status --format json}, {@code flow log --format json} and {@code flow kv
@@ -48,7 +51,12 @@ final class ExecutionJson {
         return o;
     }
 
-    static String view(ExecutionView v, List<IsolatedStep> isolated, ForkRow origin, long now) {
+    /**
+     * @param live the transcript of a node's run that is still going ({@link
+     *     dev.flow.engine.ExecutionQueries#transcript}): its {@code activity} so far, the last being
+     *     what the agent does now
+     */
+    static String view(ExecutionView v, List<IsolatedStep> isolated, ForkRow origin, long now, Function<NodeState, Optional<Transcript>> live) {
         ObjectNode o = execution(v.execution(), now);
         TokenTotals totals = TokenTotals.of(v);
         if (totals.reported()) {
@@ -76,7 +84,10 @@ final class ExecutionJson {
                 j.put("error", why);
             });
             n.gateWarnings().ifPresent(found -> found.lines().forEach(j.putArray("gateWarnings")::add));
-            tokens(j, n.resultJson());
+            agentRun(j, n.resultJson());
+            if (n.status() == NodeStatus.RUNNING) {
+                live.apply(n).ifPresent(t -> transcript(j, t.file().toString(), JSON.valueToTree(t.activity())));
+            }
             j.put("passes", n.passes());
             if (n.startedAt() != null && n.finishedAt() != null) {
                 j.put("durationMs", n.finishedAt() - n.startedAt());
@@ -89,7 +100,7 @@ final class ExecutionJson {
             for (RunRow r : n.earlier()) {
                 attempt(runs.addObject(), r.status(), r.iteration(), r.attempt(), r.output(), r.error(), r.errorClass(), r.cost(), r.startedAt(),
                         r.finishedAt());
-                tokens((ObjectNode) runs.get(runs.size() - 1), r.resultJson());
+                agentRun((ObjectNode) runs.get(runs.size() - 1), r.resultJson());
             }
         }
         ArrayNode questions = o.putArray("questions");
@@ -128,10 +139,11 @@ final class ExecutionJson {
     }
 
     /**
-     * The tokens an agent reported for one run ({@code inputTokens}, {@code outputTokens}) and what
-     * its CLI refused ({@code refused}), from the run's result; nothing when it reported none.
+     * What an agent's run left in its result: the tokens it reported ({@code inputTokens}, {@code
+     * outputTokens}), what its CLI refused ({@code refused}), its transcript ({@code transcript},
+     * the file of its whole output) and what it did by it ({@code activity}); each only when there.
      */
-    private static void tokens(ObjectNode j, String resultJson) {
+    private static void agentRun(ObjectNode j, String resultJson) {
         if (resultJson == null || resultJson.isBlank()) {
             return;
         }
@@ -147,6 +159,16 @@ final class ExecutionJson {
         }
         if (result.path("refused").isArray() && result.get("refused").size() > 0) {
             j.set("refused", result.get("refused"));
+        }
+        if (result.path("transcript").isTextual()) {
+            transcript(j, result.get("transcript").asText(), result.path("activity"));
+        }
+    }
+
+    private static void transcript(ObjectNode j, String file, com.fasterxml.jackson.databind.JsonNode activity) {
+        j.put("transcript", file);
+        if (activity.isArray() && !activity.isEmpty()) {
+            j.set("activity", activity);
         }
     }
 

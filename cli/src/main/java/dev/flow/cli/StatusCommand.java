@@ -71,7 +71,8 @@ final class StatusCommand implements Callable<Integer> {
                 List<IsolatedStep> isolated = queries.isolatedSteps(view.execution().id());
                 ForkRow origin = queries.origin(view.execution().id()).orElse(null);
                 if (json) {
-                    out.println(ExecutionJson.view(view, isolated, origin, now));
+                    String id = view.execution().id();
+                    out.println(ExecutionJson.view(view, isolated, origin, now, n -> queries.transcript(id, n.nodeId(), n.iteration(), n.attempt())));
                 } else {
                     show(out, ansi, view, origin, now);
                     growth(out, queries.graphVersions(view.execution().id()));

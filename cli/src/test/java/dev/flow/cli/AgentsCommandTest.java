@@ -99,7 +99,7 @@ class AgentsCommandTest {
     void withoutAWorkflowShowsTheBuiltInClis() throws Exception {
         FlowProcess r = FlowProcess.run(dir, env, "agents", "--no-version");
         assertThat(r.out()).contains("agent claude", "agent codex", "agent gemini",
-                "  command      gemini --output-format json --skip-trust --approval-mode auto_edit", "  version      not asked (--no-version)");
+                "  command      gemini --output-format stream-json --skip-trust --approval-mode auto_edit", "  version      not asked (--no-version)");
         assertThat(r.exit()).isEqualTo(ExitCode.FAILED);
     }
 

@@ -1,6 +1,7 @@
 package dev.flow.engine;
 
 import dev.flow.engine.config.UsageException;
+import dev.flow.engine.exec.AgentActivity;
 import dev.flow.engine.step.EngineCore;
 import dev.flow.engine.step.ExecutionLookup;
 import dev.flow.engine.step.Json;
@@ -17,6 +18,8 @@ import dev.flow.store.ExecutionRow;
 import dev.flow.store.KvEntry;
 import dev.flow.store.NodeRow;
 import dev.flow.store.RunRow;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -201,6 +204,23 @@ public final class ExecutionQueries {
             out.sort(Comparator.comparingInt(RunRow::iteration).thenComparingInt(RunRow::attempt));
             return out;
         });
+    }
+
+    /**
+     * One run's transcript, the agent's standard output as it printed it ({@code stdout.log} in
+     * the run's artifacts folder), and what the agent did by it, in order ({@code "editing
+     * greeting.txt"}, {@code "running sh test.sh"}): while the run goes on, the file grows and the
+     * last activity is what the agent does now. Empty when the run left no output. For the studio's
+     * view of a running attempt; a finished attempt's result also keeps both ({@code transcript},
+     * {@code activity}).
+     */
+    public Optional<Transcript> transcript(String executionId, String nodeId, int iteration, int attempt) {
+        find(executionId);
+        Path file = core.artifacts().runDir(executionId, nodeId, iteration, attempt).resolve("stdout.log");
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Transcript(file, AgentActivity.of(file)));
     }
 
     /** A key's latest value, for {@code flow kv get}; {@link #kvRead} gives its text. */

@@ -26,15 +26,15 @@ public final class AgentCommands {
      * it write the folder and run commands inside that sandbox ({@code exec} never asks); gemini's
      * {@code auto_edit} runs its edit tools ({@code --skip-trust}: headless, it refuses a folder it
      * has not been told to trust). Anything the CLI refuses fails the attempt ({@link CliReport}).
-     * claude and codex print an event stream (claude's {@code stream-json}, which needs {@code
-     * --verbose}; codex's {@code --json}) whose last result is the answer, so that Flow can show what
-     * the agent does while it works ({@link AgentActivity}); the level of these flags is the
+     * Each prints an event stream (claude's {@code stream-json}, which needs {@code --verbose};
+     * codex's {@code --json}; gemini's {@code stream-json}) whose last result is the answer, so that
+     * Flow can show what the agent does while it works ({@link AgentActivity}); the level of these flags is the
      * agent's {@code permissions} ({@link PermissionFlags}).
      */
     public static final Map<String, List<String>> DEFAULTS = Map.of(
             "claude", List.of("claude", "-p", "--output-format", "stream-json", "--verbose", "--permission-mode", "acceptEdits"),
             "codex", List.of("codex", "exec", "--sandbox", "workspace-write", "--json", "--skip-git-repo-check", "-"),
-            "gemini", List.of("gemini", "--output-format", "json", "--skip-trust", "--approval-mode", "auto_edit"));
+            "gemini", List.of("gemini", "--output-format", "stream-json", "--skip-trust", "--approval-mode", "auto_edit"));
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -172,6 +172,12 @@ final class AgentTask {
         result.put("exit_code", (long) r.exitCode());
         result.put("stdout", Tails.tail(ran.stdout(), Tails.TAIL_BYTES));
         result.put("stderr", ran.stderrTail());
+        // the whole stream the agent printed, and what it did by it: what the status and the studio show of each attempt
+        result.put("transcript", ran.stdout().toString());
+        List<String> did = AgentActivity.of(ran.stdout());
+        if (!did.isEmpty()) {
+            result.put("activity", did);
+        }
         // Not "conflict": only Flow's apply can say an isolated step's changes conflict.
         List<String> outputs = job.node().answerableOutputs();
         if (r.cancelled()) {

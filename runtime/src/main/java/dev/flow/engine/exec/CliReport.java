@@ -8,8 +8,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -29,6 +31,7 @@ import java.util.stream.Stream;
  *       {@code agent_message} item the answer, {@code turn.completed} the tokens,
  *       {@code turn.failed} / {@code error} the failure. A patch its sandbox rejected shows only on
  *       standard error ({@code patch rejected: ...}).
+ *   <li>gemini ({@code --output-format stream-json}, its default in Flow): see {@link #geminiStream}.
  *   <li>gemini ({@code --output-format json}): {@code stats.models.*.tokens} ({@code input},
  *       {@code candidates}); tool calls its approval mode refused (the lines "Error executing tool
  *       X: Tool "X" not found" on standard error, rejected decisions in {@code stats.tools}) are refused actions; its error object goes to
@@ -56,6 +59,8 @@ record CliReport(String stdout, long inputTokens, long outputTokens, List<String
     private static final Pattern GEMINI_REFUSAL = Pattern.compile("not found|denied|rejected|not allowed|approval|permission", Pattern.CASE_INSENSITIVE);
     /** A file of a patch, as it is written inside a JSON string (its lines joined by \\n). */
     private static final Pattern CODEX_PATCH_FILE_ESCAPED = Pattern.compile("\\*\\*\\* (?:Add|Update|Delete) File: ([^\\\\\"\\s]+)");
+    /** The error types of a gemini tool call its approval mode or policy refused, in its stream-json ({@code tool_result.error.type}). */
+    private static final Set<String> GEMINI_REFUSED_TYPES = Set.of("tool_not_registered", "policy_violation");
     private static final Pattern GEMINI_TOOL_ERROR = Pattern.compile("(?m)^Error executing tool ([^:\\s]+): ([^\\n]*)");
 
     /**
@@ -107,6 +112,9 @@ record CliReport(String stdout, long inputTokens, long outputTokens, List<String
         String err = stderr == null ? "" : stderr;
         if (stdout.contains("\"thread.started\"") || stdout.contains("\"turn.completed\"") || stdout.contains("\"turn.failed\"")) {
             return codex(stdout, err, codexHome);
+        }
+        if (stdout.contains("{\"type\":\"init\"") && stdout.contains("\"session_id\"")) {
+            return geminiStream(stdout);
         }
         if (err.contains("codex_core")) {
             return new CliReport(stdout, -1, -1, codexRefusals(err, AgentSessions.codexSessionIn(err), codexHome), 1);
@@ -163,17 +171,7 @@ record CliReport(String stdout, long inputTokens, long outputTokens, List<String
         String error = null;
         long in = -1;
         long out = -1;
-        for (String line : stdout.split("\n")) {
-            String t = line.strip();
-            if (!t.startsWith("{")) {
-                continue;
-            }
-            JsonNode e;
-            try {
-                e = JSON.readTree(t);
-            } catch (IOException ex) {
-                continue;
-            }
+        for (JsonNode e : events(stdout)) {
             switch (e.path("type").asText("")) {
                 case "thread.started" -> thread = e.path("thread_id").asText(null);
                 case "item.completed" -> {
@@ -196,18 +194,7 @@ record CliReport(String stdout, long inputTokens, long outputTokens, List<String
                 default -> {}
             }
         }
-        ObjectNode envelope = JSON.createObjectNode();
-        envelope.put("type", "result");
-        if (thread != null) {
-            envelope.put("session_id", thread);
-        }
-        if (error != null && message == null) {
-            envelope.put("is_error", true);
-            envelope.put("result", error);
-        } else {
-            envelope.put("result", message == null ? "" : message);
-        }
-        return new CliReport(envelope.toString(), in, out, codexRefusals(stderr, thread, codexHome), 1);
+        return new CliReport(envelope(thread, message == null ? error : null, message), in, out, codexRefusals(stderr, thread, codexHome), 1);
     }
 
     /**
@@ -294,6 +281,100 @@ record CliReport(String stdout, long inputTokens, long outputTokens, List<String
             return List.of();
         }
         return List.copyOf(out);
+    }
+
+    /**
+     * gemini's {@code --output-format stream-json}: {@code init} names the session; the assistant's
+     * {@code message} deltas after the last {@code tool_use} are the final answer; a {@code
+     * tool_result} whose error is of a type its approval mode gives ({@link #GEMINI_REFUSED_TYPES})
+     * is a refused action, named with its {@code tool_use}'s file or command; {@code result} has the
+     * status, the error and the tokens by model, also on a failure (the router's request before a
+     * rate limit counts).
+     */
+    private static CliReport geminiStream(String stdout) {
+        String session = null;
+        var text = new StringBuilder();
+        String error = null;
+        JsonNode stats = null;
+        var calls = new HashMap<String, JsonNode>();
+        var refused = new LinkedHashSet<String>();
+        for (JsonNode e : events(stdout)) {
+            switch (e.path("type").asText("")) {
+                case "init" -> session = e.path("session_id").asText(null);
+                case "message" -> {
+                    if ("assistant".equals(e.path("role").asText())) {
+                        text.append(e.path("content").asText(""));
+                    }
+                }
+                case "tool_use" -> {
+                    calls.put(e.path("tool_id").asText(""), e);
+                    text.setLength(0);
+                }
+                case "tool_result" -> {
+                    JsonNode failure = e.path("error");
+                    if ("error".equals(e.path("status").asText()) && GEMINI_REFUSED_TYPES.contains(failure.path("type").asText())) {
+                        JsonNode call = calls.getOrDefault(e.path("tool_id").asText(""), JSON.createObjectNode());
+                        refused.add(action(call.path("tool_name").asText("a tool"), call.path("parameters")) + ": "
+                                + Tails.clip(failure.path("message").asText(""), 200));
+                    }
+                }
+                case "result" -> {
+                    stats = e.path("stats");
+                    if ("error".equals(e.path("status").asText())) {
+                        error = e.path("error").path("message").asText("gemini's turn failed");
+                    }
+                }
+                default -> {}
+            }
+        }
+        long in = -1;
+        long out = -1;
+        var models = new ArrayList<PriceTable.ModelTokens>();
+        if (stats != null && stats.isObject()) {
+            in = 0;
+            out = 0;
+            for (var it = stats.path("models").fields(); it.hasNext();) {
+                var model = it.next();
+                long mIn = model.getValue().path("input_tokens").asLong(0);
+                long mOut = model.getValue().path("output_tokens").asLong(0);
+                models.add(new PriceTable.ModelTokens(model.getKey(), mIn, mOut));
+                in += mIn;
+                out += mOut;
+            }
+        }
+        return new CliReport(envelope(session, error, text.toString()), in, out, List.copyOf(refused), 1, List.copyOf(models));
+    }
+
+    /** The lines of an event stream that are JSON objects, in order; a line cut short or of text is passed over. */
+    private static List<JsonNode> events(String stdout) {
+        var out = new ArrayList<JsonNode>();
+        for (String line : stdout.split("\n")) {
+            String t = line.strip();
+            if (t.startsWith("{")) {
+                try {
+                    out.add(JSON.readTree(t));
+                } catch (IOException ex) {
+                    // not an event
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The envelope {@link AgentReply} reads, made from an event stream: the session, and the error or the final text. */
+    private static String envelope(String session, String error, String text) {
+        ObjectNode envelope = JSON.createObjectNode();
+        envelope.put("type", "result");
+        if (session != null) {
+            envelope.put("session_id", session);
+        }
+        if (error != null) {
+            envelope.put("is_error", true);
+            envelope.put("result", error);
+        } else {
+            envelope.put("result", text == null ? "" : text);
+        }
+        return envelope.toString();
     }
 
     private static CliReport gemini(String stdout, JsonNode obj, String stderr, Path geminiHome) {

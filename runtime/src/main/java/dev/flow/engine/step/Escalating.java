@@ -1,6 +1,7 @@
 package dev.flow.engine.step;
 
 import dev.flow.diagnostic.Diagnostic;
+import dev.flow.engine.exec.ResultFields;
 import dev.flow.growth.Grower;
 import dev.flow.growth.GrowthCheck;
 import dev.flow.model.Escalation;
@@ -151,8 +152,7 @@ final class Escalating {
         }
         if (failed.resultJson() != null) {
             var result = step.core.results.decode(failed.resultJson());
-            result.remove("stdout");
-            result.remove("stderr");
+            ResultFields.RECORD_ONLY.forEach(result::remove);
             if (!result.isEmpty()) {
                 in.put("failed_result_fields", result);
             }

@@ -1,5 +1,6 @@
 package dev.flow.engine.step;
 
+import dev.flow.engine.exec.ResultFields;
 import dev.flow.engine.eval.EvalException;
 import dev.flow.engine.eval.Evaluator;
 import dev.flow.engine.eval.FormatPrompts;
@@ -74,8 +75,7 @@ final class TaskPrompts {
             Map<String, Object> fields;
             if (e.dataMapping().isEmpty()) {
                 fields = new LinkedHashMap<>(view.result());
-                fields.remove("stdout");
-                fields.remove("stderr");
+                ResultFields.RECORD_ONLY.forEach(fields::remove);
             } else {
                 fields = Mappings.evaluate(step, ctx, e, step.node(ctx, source));
             }

@@ -131,6 +131,42 @@ class CliReportTest {
     }
 
     @Test
+    void geminisStreamGivesTheFinalMessageTheSessionAndEveryModelsTokens() {
+        CliReport r = CliReport.read(sample("gemini-stream-json-edit-and-command.jsonl"), "", null);
+
+        assertThat(r.inputTokens()).isEqualTo(400);
+        assertThat(r.outputTokens()).isEqualTo(80);
+        assertThat(r.models()).extracting(PriceTable.ModelTokens::model).containsExactly("gemini-3.5-flash-lite", "gemini-3.8-flash");
+        assertThat(r.refused()).isEmpty();
+        AgentReply reply = AgentReply.parse(r.stdout()).orElseThrow();
+        assertThat(reply.output()).isEqualTo("done");
+        assertThat(reply.sessionId()).isEqualTo("21221b81-a227-453d-8dd3-0cb2d5156f04");
+        assertThat(reply.agentError()).isNull();
+    }
+
+    /** In stream-json the refused call's tool_use names its file: no session file is needed. */
+    @Test
+    void aToolGeminisStreamSaysWasNotOfferedIsRefusedWithItsFile() {
+        CliReport r = CliReport.read(sample("gemini-stream-json-default-mode-refused.jsonl"), "", null);
+
+        assertThat(r.refused()).singleElement().asString().startsWith("write_file greeting.txt: Tool \"write_file\" not found");
+        assertThat(AgentReply.parse(r.stdout()).orElseThrow().output()).isEqualTo("done");
+    }
+
+    /** A rate limit ends gemini's stream with an error result that still counts its router's tokens. */
+    @Test
+    void geminisStreamedRateLimitIsATransientErrorWithTheTokensSpentBeforeIt() {
+        CliReport r = CliReport.read(sample("gemini-stream-json-rate_limit.jsonl"), "", null);
+
+        assertThat(r.inputTokens()).isEqualTo(100);
+        assertThat(r.outputTokens()).isEqualTo(20);
+        AgentReply limited = AgentReply.parse(r.stdout()).orElseThrow();
+        assertThat(limited.agentError()).contains("Resource has been exhausted");
+        assertThat(ErrorClassifier.ofAgentError(limited.agentError())).isEqualTo(ErrorClass.TRANSIENT);
+        assertThat(limited.sessionId()).isEqualTo("b62b602f-2f50-47f0-b6c3-1f3b7a3fc5ce");
+    }
+
+    @Test
     void geminisErrorOnStandardErrorIsItsReport() {
         AgentReply limited = AgentReply.parse(CliReport.read("", sample("gemini-json-rate_limit.stderr.json"), null).stdout()).orElseThrow();
         assertThat(ErrorClassifier.ofAgentError(limited.agentError())).isEqualTo(ErrorClass.TRANSIENT);

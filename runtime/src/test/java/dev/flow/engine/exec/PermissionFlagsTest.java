@@ -46,7 +46,7 @@ class PermissionFlagsTest {
     @Test
     void geminiGetsAnApprovalModeAndAllowedCommandsBelowRun() {
         List<String> defaults = AgentCommands.DEFAULTS.get("gemini");
-        assertThat(PermissionFlags.apply(defaults, level("run"))).containsExactly("gemini", "--output-format", "json", "--skip-trust",
+        assertThat(PermissionFlags.apply(defaults, level("run"))).containsExactly("gemini", "--output-format", "stream-json", "--skip-trust",
                 "--approval-mode", "yolo");
         assertThat(PermissionFlags.apply(List.of("gemini", "--yolo"), level("edit", "sh test.sh"))).containsExactly("gemini",
                 "--approval-mode", "auto_edit", "--allowed-tools", "run_shell_command(sh test.sh)");

@@ -1,0 +1,68 @@
+package dev.flow.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.flow.testing.Poll;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What an agent does, read from its event stream, in {@code flow status --format json}: live while
+ * it works, and kept with the attempt afterwards, beside the file of its whole transcript. This is
+ * what the studio reads of each attempt. The agent is a script that prints claude's stream-json
+ * lines and waits for the test's file between two tool calls.
+ */
+class AgentTranscriptTest {
+    private static final String TOOL = "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\",\"name\":\"%s\",\"input\":{%s}}]}}";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void statusShowsWhatARunningAgentDoesAndKeepsItsActivityAndTranscriptWithTheAttempt() throws Exception {
+        var ws = new Workspace(dir);
+        ws.write("agent.sh", String.join("\n",
+                "echo '" + TOOL.formatted("Write", "\"file_path\":\"greeting.txt\"") + "'",
+                "while [ ! -e go ]; do sleep 0.1; done",
+                "echo '" + TOOL.formatted("Bash", "\"command\":\"sh test.sh\"") + "'",
+                "echo '{\"output\": \"done\", \"summary\": \"polished\"}'",
+                ""));
+        Path workflow = ws.write("w.flow", """
+                workflow w {
+                    agent streamer { run ["sh", "agent.sh"] }
+                    task polish { agent streamer  prompt "Polish the greeting" }
+                    start -> polish -> end
+                }
+                """);
+
+        Cli.Live run = ws.start("run", workflow.toString());
+        run.awaitOut("as execution");
+        String id = Workspace.executionOf(run.outSoFar());
+        JsonNode live = Poll.value("the running agent's activity in flow status", () -> {
+            JsonNode node = Workspace.node(ws.status(id), "polish");
+            return node.path("activity").isArray() ? node : null;
+        });
+        assertThat(live.path("status").asText()).isEqualTo("running");
+        assertThat(texts(live.path("activity"))).containsExactly("editing greeting.txt");
+        Files.writeString(dir.resolve("go"), "");
+
+        assertThat(run.finish().exit()).isZero();
+        JsonNode done = Workspace.node(ws.status(id), "polish");
+        assertThat(texts(done.path("activity"))).containsExactly("editing greeting.txt", "running sh test.sh");
+        Path transcript = Path.of(done.path("transcript").asText());
+        assertThat(transcript.getFileName()).hasToString("stdout.log");
+        assertThat(transcript).isEqualTo(Path.of(live.path("transcript").asText()));
+        assertThat(Files.readString(transcript)).contains("sh test.sh").contains("\"summary\": \"polished\"");
+    }
+
+    private static List<String> texts(JsonNode array) {
+        var out = new ArrayList<String>();
+        array.forEach(a -> out.add(a.asText()));
+        return out;
+    }
+}
