@@ -44,8 +44,9 @@ final class Completion {
      */
     void finishWork(Claim claim, dev.flow.engine.exec.Outcome outcome, boolean circuitOpened) {
         NodeRow held = claim.row();
-        NodeRow stored = step.tx.nodes().get(held.executionId(), held.nodeId()).orElse(null);
+        // the execution first: on a server its row is locked there, and the node's row read after it is current
         RunContext ctx = step.run(held.executionId());
+        NodeRow stored = step.tx.nodes().get(held.executionId(), held.nodeId()).orElse(null);
         if (stored == null || stored.status() != NodeStatus.RUNNING || stored.iteration() != held.iteration()
                 || stored.attempt() != held.attempt() || !Objects.equals(stored.leaseOwner(), held.leaseOwner())) {
             step.event(ctx, "result_dropped", held.nodeId(), Json.object("iteration", held.iteration(), "attempt", held.attempt(),
