@@ -58,6 +58,7 @@ public final class PostgresStore implements Store {
     private final ThreadLocal<SqlSession> sessions = new ThreadLocal<>();
     private final List<SqlSession> opened = new ArrayList<>();
     private volatile boolean closed;
+    private final List<PgWorkListener> listeners = new ArrayList<>();
     /** Transactions run again after losing a race (serialization failure, deadlock, lock timeout, duplicate key). */
     private final AtomicLong retries = new AtomicLong();
 
@@ -164,6 +165,7 @@ public final class PostgresStore implements Store {
     private Connection connect() {
         var props = new Properties();
         props.putAll(url.params());
+        props.remove(PgUrl.SYNCHRONOUS_COMMIT); // a server setting, applied below: not one of the driver's
         props.setProperty("user", url.user());
         if (url.password() != null) {
             props.setProperty("password", url.password());
@@ -176,7 +178,9 @@ public final class PostgresStore implements Store {
                 st.execute("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL " + WRITE_ISOLATION);
                 // A row lock held too long by another worker ends in an error that the retry loop handles, not a hang.
                 st.execute("SET lock_timeout = " + options.busyTimeout().toMillis());
-                if (options.durability() == dev.flow.store.Durability.FULL) {
+                if (url.synchronousCommit() != null) {
+                    st.execute("SET synchronous_commit = " + url.synchronousCommit()); // one of the values PgUrl accepts
+                } else if (options.durability() == dev.flow.store.Durability.FULL) {
                     // the server's own setting otherwise (on, unless its administrator chose speed over the last commits)
                     st.execute("SET synchronous_commit = on");
                 }
@@ -312,6 +316,32 @@ public final class PostgresStore implements Store {
         }
     }
 
+    @Override
+    public WorkListener listenForWork(Runnable wake) {
+        var listener = new PgWorkListener(this::connect, wake);
+        synchronized (listeners) {
+            if (closed) {
+                return null;
+            }
+            listeners.add(listener);
+        }
+        listener.start();
+        return new WorkListener() {
+            @Override
+            public boolean listening() {
+                return listener.listening();
+            }
+
+            @Override
+            public void close() {
+                synchronized (listeners) {
+                    listeners.remove(listener);
+                }
+                listener.close();
+            }
+        };
+    }
+
     /** How many statements this store's connections have sent (a transaction's BEGIN and COMMIT included), for the tests that count a step's cost. */
     public long statementsRun() {
         synchronized (opened) {
@@ -352,6 +382,12 @@ public final class PostgresStore implements Store {
     @Override
     public void close() {
         closed = true;
+        List<PgWorkListener> listening;
+        synchronized (listeners) {
+            listening = List.copyOf(listeners);
+            listeners.clear();
+        }
+        listening.forEach(PgWorkListener::close);
         synchronized (opened) {
             opened.forEach(SqlSession::close);
             opened.clear();
