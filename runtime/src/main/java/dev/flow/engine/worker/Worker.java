@@ -212,12 +212,14 @@ public final class Worker implements LocalWorker {
                 try {
                     if (claim == null) {
                         long seen = nudges.get();
-                        claim = tryClaim();
+                        heartbeatIfDue();
+                        boolean ready = readyWork();
+                        claim = ready ? claim() : null;
                         reachable();
                         failures = 0;
                         if (claim == null) {
                             changed();
-                            idle(seen);
+                            idle(seen, ready);
                             continue;
                         }
                     }
@@ -302,10 +304,15 @@ public final class Worker implements LocalWorker {
         }
     }
 
-    /** Waits for a nudge, unless one came since {@code seen} (while the slot looked for work: it would be lost), or for the poll. */
-    private void idle(long seen) {
+    /**
+     * Waits for a nudge, unless one came since {@code seen} (while the slot looked for work: it would
+     * be lost), or for the poll. {@code sawReady}: there was ready work it could not take (another
+     * worker held it, or its run's max parallel was reached), which no announcement will report when
+     * it frees up: the slot looks again after the poll even while it listens.
+     */
+    private void idle(long seen, boolean sawReady) {
         long wait = core.options().poll().toMillis();
-        if (listener != null && listener.listening()) {
+        if (!sawReady && listener != null && listener.listening()) {
             // told when another process makes work ready: the poll is only the safety net (and the clock of backoffs)
             wait = Math.max(wait, LISTENING_POLL_MILLIS);
         }
@@ -322,12 +329,12 @@ public final class Worker implements LocalWorker {
         heartbeatIfDue();
     }
 
-    private Claim tryClaim() {
-        heartbeatIfDue();
-        boolean any = core.store().read(tx -> !tx.nodes().claimable(rootId, core.now(), 1).isEmpty());
-        if (!any) {
-            return null;
-        }
+    /** Whether a ready node waits (a read, which locks nothing): only then is a claim's write transaction worth it. */
+    private boolean readyWork() {
+        return core.store().read(tx -> !tx.nodes().claimable(rootId, core.now(), 1).isEmpty());
+    }
+
+    private Claim claim() {
         var done = transitions.claim(rootId, owner);
         after(done);
         return done.value();

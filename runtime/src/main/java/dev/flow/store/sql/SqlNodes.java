@@ -138,8 +138,17 @@ final class SqlNodes implements NodeTable {
         return s.query("SELECT " + COLUMNS + " FROM node_states WHERE execution_id = ? ORDER BY node_id", SqlNodes::row, executionId);
     }
 
+    /**
+     * Candidates a claim locks at most on a server: each is locked with its execution's row until the
+     * claim commits, and other workers skip them meanwhile; 32 locked most ready executions at once.
+     */
+    static final int SERVER_CLAIM_CANDIDATES = 4;
+
     @Override
     public List<NodeRow> claimable(String rootId, long now, int limit) {
+        if (s.writing() && s.dialect() == Dialect.POSTGRESQL) {
+            limit = Math.min(limit, SERVER_CLAIM_CANDIDATES);
+        }
         String sql = "SELECT " + PREFIXED + " FROM node_states n JOIN executions e ON e.id = n.execution_id "
                 + "WHERE n.status = 'ready' AND (n.not_before IS NULL OR n.not_before <= ?) AND e.status IN ('running','waiting') "
                 + "AND e.stopping IS NULL " + inTree(rootId)

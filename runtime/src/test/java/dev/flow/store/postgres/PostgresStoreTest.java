@@ -73,6 +73,28 @@ class PostgresStoreTest {
                 .hasMessageContaining("synchronous_commit to \"maybe\"").hasMessageContaining("off, local, remote_write, on, remote_apply");
     }
 
+    @Test
+    void aClaimLocksAFewCandidatesSoThatOtherWorkersFindTheRest() {
+        try (var store = open(pg.newDatabase())) {
+            store.write(tx -> {
+                tx.workflows().putIfAbsent("h", "{}", "w", 1);
+                tx.executions().insert(execution("e1"));
+                for (int i = 0; i < 10; i++) {
+                    var b = NodeRow.pending("e1", "n" + i).toBuilder();
+                    b.status(NodeStatus.READY);
+                    b.readyAt((long) i);
+                    tx.nodes().insert(b.build());
+                }
+                return null;
+            });
+            // each candidate is locked with its execution until the claim commits: 32 of them kept most ready work from others
+            int locked = store.write(tx -> tx.nodes().claimable(null, Long.MAX_VALUE, 32).size());
+            assertThat(locked).isEqualTo(4);
+            int seen = store.read(tx -> tx.nodes().claimable(null, Long.MAX_VALUE, 32).size());
+            assertThat(seen).as("a read locks nothing, and sees all").isEqualTo(10);
+        }
+    }
+
     private static String synchronousCommit(PostgresStore store) {
         return store.read(tx -> ((SqlSession) tx).queryOne("SHOW synchronous_commit", rs -> rs.getString(1)).orElseThrow());
     }
