@@ -15,6 +15,13 @@ public interface ExecutionTable {
      */
     boolean update(ExecutionRow next);
 
+    /**
+     * Writes {@code next} over the row, whose version nothing else may have changed (the transaction
+     * holds it). On a server the write may go with the transaction's other writes; a version that
+     * moved on all the same fails the transaction, as a bug ({@link Guard#exactlyOne}), there or here.
+     */
+    void replace(ExecutionRow next);
+
     /** Executions that are not final, oldest first. */
     List<ExecutionRow> unfinished();
 

@@ -1,11 +1,18 @@
 package dev.flow.store;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The current state of each node of each execution (absent means pending). */
 public interface NodeTable {
     Optional<NodeRow> get(String executionId, String nodeId);
+
+    /**
+     * The rows of several nodes of one execution, read together (one query on a server): by node id,
+     * absent for a node that has no row.
+     */
+    Map<String, NodeRow> getAll(String executionId, List<String> nodeIds);
 
     void insert(NodeRow row);
 
@@ -14,6 +21,14 @@ public interface NodeTable {
      * owner of {@code expected}. False when the row moved on (another worker, a reset loop).
      */
     boolean update(NodeRow expected, NodeRow next);
+
+    /**
+     * Writes {@code next} over the row, which nothing else may have changed since it was read as
+     * {@code expected} (the transaction holds its execution). On a server the write may go with the
+     * transaction's other writes; a row that moved on all the same fails the transaction, as a bug
+     * ({@link Guard#exactlyOne}), there or here.
+     */
+    void replace(NodeRow expected, NodeRow next);
 
     /** Every node row of an execution, by node id. */
     List<NodeRow> all(String executionId);

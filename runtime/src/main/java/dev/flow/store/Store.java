@@ -5,8 +5,8 @@ import java.nio.file.Path;
 /**
  * The runtime's database. Work runs in transactions on the calling thread's own connection, and
  * each {@link #write} behaves as if no other transaction ran meanwhile: SQLite takes the write lock
- * at once ({@code BEGIN IMMEDIATE}); PostgreSQL runs it again from the start when a concurrent
- * transaction changed what it touched. {@link #read} sees one consistent snapshot. A transaction
+ * at once ({@code BEGIN IMMEDIATE}); PostgreSQL locks the row of each execution it changes before it
+ * reads that execution's nodes, and runs it again from the start when it loses a race all the same. {@link #read} sees one consistent snapshot. A transaction
  * that throws is rolled back; one that finds the database busy past the busy timeout, or loses a
  * race, is retried. A {@code Work} may therefore run more than once: it keeps its effects in the
  * transaction.
@@ -19,11 +19,30 @@ public interface Store extends AutoCloseable {
     /**
      * Runs {@code work} in one write transaction whose statements each see the latest committed
      * rows, for changes that do not depend on what was read before them (a heartbeat renewing its
-     * leases). The same as {@link #write} where writes are serialized anyway (SQLite); on a server
-     * it never fails for a concurrent change, where {@link #write} would be run again.
+     * leases). The same as {@link #write} on both stores today (PostgreSQL's write transactions read
+     * the latest committed rows too); kept apart for a store where they would differ.
      */
     default <T> T writeLatest(Work<T> work) {
         return write(work);
+    }
+
+    /**
+     * Calls {@code wake} whenever a transaction of any process commits work it announced ({@link
+     * Tx#announceWork}), until the handle is closed; null where the store cannot tell (SQLite), and
+     * workers poll. A wake may come when there is nothing left to take (another worker was first), and
+     * one may be missed while the server is out of reach: it spares polls, it does not replace them.
+     */
+    default WorkListener listenForWork(Runnable wake) {
+        return null;
+    }
+
+    /** What {@link #listenForWork} returns: whether it hears the server now, and how to stop it. */
+    interface WorkListener extends AutoCloseable {
+        /** Whether its connection is up, so that announcements reach it. */
+        boolean listening();
+
+        @Override
+        void close();
     }
 
     /** Runs {@code work} in one read transaction. */

@@ -23,4 +23,11 @@ public interface Tx {
     GraphVersionTable graphVersions();
 
     ForkTable forks();
+
+    /**
+     * Says, when this transaction commits, that it made work ready that its own worker does not take,
+     * so that idle workers elsewhere look now rather than at their next poll (PostgreSQL's
+     * {@code NOTIFY}, heard through {@link Store#listenForWork}). Nothing where workers poll (SQLite).
+     */
+    default void announceWork() {}
 }

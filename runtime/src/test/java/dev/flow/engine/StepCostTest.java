@@ -6,6 +6,7 @@ import dev.flow.engine.config.EngineOptions;
 import dev.flow.engine.exec.Outcome;
 import dev.flow.engine.exec.WorkExecutor;
 import dev.flow.model.FlowGraph;
+import dev.flow.store.Store;
 import dev.flow.store.StoreOptions;
 import dev.flow.store.sqlite.SqliteStore;
 import dev.flow.testing.GraphBuilder;
@@ -26,6 +27,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -70,22 +72,27 @@ class StepCostTest {
      */
     static long statementsOfSteps(Path dir, FlowGraph graph) {
         try (var store = SqliteStore.open(dir.resolve("state.db"), StoreOptions.DEFAULT.withArtifactsDir(dir.resolve("artifacts")))) {
-            var core = new EngineCore(store, EngineOptions.builder().inProcessAgents(Map.of("noop", NOOP)).contractFooter(false).build(), NO_SANDBOX_KV);
-            var transitions = new Transitions(core);
-            String id = transitions.start(graph, Map.of(), dir.toString());
-            Claim claim = transitions.claim(id, "owner").value();
-            long before = store.statementsRun();
-            int steps = 0;
-            while (claim != null) {
-                claim = transitions.finish(claim, Outcome.produced("done", Map.of()), false, () -> true, id, "owner").value();
-                steps++;
-            }
-            long statements = store.statementsRun() - before;
-            assertThat(steps).isEqualTo(100);
-            ExecutionStatus status = store.read(tx -> tx.executions().get(id).orElseThrow().status());
-            assertThat(status).isEqualTo(ExecutionStatus.COMPLETED);
-            return statements;
+            return statementsOfSteps(store, store::statementsRun, dir, graph);
         }
+    }
+
+    /** {@link #statementsOfSteps(Path, FlowGraph)} on any store, whose statements {@code counter} counts. */
+    static long statementsOfSteps(Store store, LongSupplier counter, Path dir, FlowGraph graph) {
+        var core = new EngineCore(store, EngineOptions.builder().inProcessAgents(Map.of("noop", NOOP)).contractFooter(false).build(), NO_SANDBOX_KV);
+        var transitions = new Transitions(core);
+        String id = transitions.start(graph, Map.of(), dir.toString());
+        Claim claim = transitions.claim(id, "owner").value();
+        long before = counter.getAsLong();
+        int steps = 0;
+        while (claim != null) {
+            claim = transitions.finish(claim, Outcome.produced("done", Map.of()), false, () -> true, id, "owner").value();
+            steps++;
+        }
+        long statements = counter.getAsLong() - before;
+        assertThat(steps).isEqualTo(100);
+        ExecutionStatus status = store.read(tx -> tx.executions().get(id).orElseThrow().status());
+        assertThat(status).isEqualTo(ExecutionStatus.COMPLETED);
+        return statements;
     }
 
     @Test
@@ -100,7 +107,12 @@ class StepCostTest {
 
     /** start -> a parallel node -> {@code width} tasks -> a merge waiting for all -> end, at most 2 at once. */
     static FlowGraph fanOut(int width) {
-        GraphBuilder flows = GraphBuilder.workflow("fan").config(2, true, null);
+        return fanOut(width, 2);
+    }
+
+    /** The same with at most {@code parallel} branches at once. */
+    static FlowGraph fanOut(int width, int parallel) {
+        GraphBuilder flows = GraphBuilder.workflow("fan").config(parallel, true, null);
         String[] branches = new String[width];
         for (int i = 0; i < width; i++) {
             branches[i] = "b" + i;
@@ -119,15 +131,22 @@ class StepCostTest {
      * between the slots of a real worker.
      */
     static long statementsOfFanOut(Path dir, int width) throws Exception {
+        try (var store = SqliteStore.open(dir.resolve("state.db"), StoreOptions.DEFAULT.withArtifactsDir(dir.resolve("artifacts")))) {
+            return statementsOfFanOut(store, store::statementsRun, dir, width);
+        }
+    }
+
+    /** {@link #statementsOfFanOut(Path, int)} on any store, whose statements {@code counter} counts. */
+    static long statementsOfFanOut(Store store, LongSupplier counter, Path dir, int width) throws Exception {
         ExecutorService a = Executors.newSingleThreadExecutor();
         ExecutorService b = Executors.newSingleThreadExecutor();
-        try (var store = SqliteStore.open(dir.resolve("state.db"), StoreOptions.DEFAULT.withArtifactsDir(dir.resolve("artifacts")))) {
+        try {
             var core = new EngineCore(store, EngineOptions.builder().inProcessAgents(Map.of("noop", NOOP)).contractFooter(false).build(), NO_SANDBOX_KV);
             var transitions = new Transitions(core);
             String id = transitions.start(fanOut(width), Map.of(), dir.toString());
             Claim ca = a.submit(() -> transitions.claim(id, "a").value()).get();
             Claim cb = b.submit(() -> transitions.claim(id, "b").value()).get();
-            long before = store.statementsRun();
+            long before = counter.getAsLong();
             while (ca != null || cb != null) {
                 if (ca != null) {
                     Claim held = ca;
@@ -138,7 +157,7 @@ class StepCostTest {
                     cb = b.submit(() -> transitions.finish(held, Outcome.produced("done", Map.of()), false, () -> true, id, "b").value()).get();
                 }
             }
-            long statements = store.statementsRun() - before;
+            long statements = counter.getAsLong() - before;
             ExecutionStatus status = store.read(tx -> tx.executions().get(id).orElseThrow().status());
             assertThat(status).isEqualTo(ExecutionStatus.COMPLETED);
             return statements;

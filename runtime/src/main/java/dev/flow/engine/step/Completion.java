@@ -4,6 +4,7 @@ import dev.flow.engine.eval.EvalException;
 import dev.flow.engine.eval.Evaluator;
 import dev.flow.engine.eval.Values;
 import dev.flow.engine.exec.Tails;
+import dev.flow.model.Edge;
 import dev.flow.model.Escalation;
 import dev.flow.model.Expr;
 import dev.flow.model.Node;
@@ -44,8 +45,16 @@ final class Completion {
      */
     void finishWork(Claim claim, dev.flow.engine.exec.Outcome outcome, boolean circuitOpened) {
         NodeRow held = claim.row();
-        NodeRow stored = step.tx.nodes().get(held.executionId(), held.nodeId()).orElse(null);
+        // the execution first: on a server its row is locked there, and the node's row read after it is current
         RunContext ctx = step.run(held.executionId());
+        // the node's row with its successors' in one query: the next node of a chain, the merge a branch reaches
+        var rows = new ArrayList<String>();
+        rows.add(held.nodeId());
+        for (Edge e : ctx.graph.outgoing(held.nodeId())) {
+            rows.add(e.to().name());
+        }
+        step.load(ctx, rows);
+        NodeRow stored = step.tx.nodes().get(held.executionId(), held.nodeId()).orElse(null);
         if (stored == null || stored.status() != NodeStatus.RUNNING || stored.iteration() != held.iteration()
                 || stored.attempt() != held.attempt() || !Objects.equals(stored.leaseOwner(), held.leaseOwner())) {
             step.event(ctx, "result_dropped", held.nodeId(), Json.object("iteration", held.iteration(), "attempt", held.attempt(),

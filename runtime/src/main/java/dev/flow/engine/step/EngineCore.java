@@ -164,6 +164,9 @@ public final class EngineCore {
             var step = new Step(this, tx);
             T value = work.apply(step);
             step.finish();
+            if (step.readied > step.claimed) {
+                tx.announceWork(); // work this worker does not take: wake the others
+            }
             return new Done<>(value, List.copyOf(step.events), Set.copyOf(step.cancelled), Set.copyOf(step.tags),
                     Math.max(0, step.readied - step.claimed), step.processesStopped);
         });

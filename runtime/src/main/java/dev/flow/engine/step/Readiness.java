@@ -62,18 +62,29 @@ final class Readiness {
     /**
      * Whether an edge into a node that waits for all is still undecided. The search starts at the
      * edge found open last time ({@link EngineCore#joinHint}) and goes round: while branches finish,
-     * each arrival at a merge of W branches then reads a row or two rather than all W (rows another
-     * worker's commit took out of this connection's cache are read again), and the whole fan-out
-     * reads each branch's row a bounded number of times. Where it starts changes no answer.
+     * each arrival at a merge of W branches then looks at a row or two rather than all W. The rows
+     * are read in groups of 8, 16, 32... sources from there, each group in one query (rows this
+     * transaction or this connection already holds cost none), so that an arrival costs one query,
+     * the last one a few, and the whole fan-out reads each branch's row a bounded number of times.
+     * Where it starts changes no answer.
      */
     private boolean anyUndecided(RunContext ctx, String nodeId, List<Edge> incoming) {
         int n = incoming.size();
         int from = Math.floorMod(step.core.joinHint(ctx.id(), nodeId), n);
-        for (int k = 0; k < n; k++) {
-            int i = (from + k) % n;
-            if (Decision.of(step, ctx, incoming.get(i)) == Decision.UNDECIDED) {
-                step.core.joinHint(ctx.id(), nodeId, i);
-                return true;
+        int group = 8;
+        for (int k = 0; k < n; group *= 2) {
+            int upto = Math.min(n, k + group);
+            var sources = new ArrayList<String>(upto - k);
+            for (int j = k; j < upto; j++) {
+                sources.add(incoming.get((from + j) % n).from().name());
+            }
+            step.load(ctx, sources);
+            for (; k < upto; k++) {
+                int i = (from + k) % n;
+                if (Decision.of(step, ctx, incoming.get(i)) == Decision.UNDECIDED) {
+                    step.core.joinHint(ctx.id(), nodeId, i);
+                    return true;
+                }
             }
         }
         return false;

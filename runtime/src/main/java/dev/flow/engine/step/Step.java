@@ -4,7 +4,6 @@ import dev.flow.engine.config.Probe;
 import dev.flow.engine.exec.ProcessRunner;
 import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionRow;
-import dev.flow.store.Guard;
 import dev.flow.store.NodeRow;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.Tx;
@@ -128,6 +127,27 @@ final class Step {
         return e.current;
     }
 
+    /**
+     * Reads the rows of these nodes that this transaction has not read yet, together (one query on a
+     * server, rows the connection knows current cost none), as {@link #node} would one by one.
+     */
+    void load(RunContext ctx, List<String> nodeIds) {
+        var missing = new ArrayList<String>();
+        for (String id : nodeIds) {
+            if (!nodes.containsKey(key(ctx.id(), id))) {
+                missing.add(id);
+            }
+        }
+        if (missing.isEmpty()) {
+            return;
+        }
+        Map<String, NodeRow> stored = tx.nodes().getAll(ctx.id(), missing);
+        for (String id : missing) {
+            NodeRow row = stored.get(id);
+            nodes.putIfAbsent(key(ctx.id(), id), new Entry(row, row != null ? row : NodeRow.pending(ctx.id(), id)));
+        }
+    }
+
     /** Takes a row read outside this transaction as the one to guard against (a claimed job's row). */
     void assume(NodeRow stored) {
         nodes.put(key(stored.executionId(), stored.nodeId()), new Entry(stored, stored));
@@ -207,8 +227,7 @@ final class Step {
                 }
                 tx.nodes().insert(e.current);
             } else {
-                Guard.exactlyOne(tx.nodes().update(e.original, e.current) ? 1 : 0,
-                        "node \"" + e.current.nodeId() + "\" of execution " + e.current.executionId());
+                tx.nodes().replace(e.original, e.current);
             }
             e.original = e.current;
         }
@@ -238,7 +257,7 @@ final class Step {
             ctx.flushState();
             ExecutionRow row = ctx.toRow();
             if (!row.equals(ctx.loaded())) {
-                Guard.exactlyOne(tx.executions().update(row) ? 1 : 0, "execution " + ctx.id());
+                tx.executions().replace(row);
             }
         }
         if (core.options().probe() != Probe.NONE) {

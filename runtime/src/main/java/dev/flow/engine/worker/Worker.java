@@ -8,6 +8,7 @@ import dev.flow.engine.step.EngineCore;
 import dev.flow.engine.step.LocalWorker;
 import dev.flow.engine.step.Transitions;
 import dev.flow.store.NodeRow;
+import dev.flow.store.Store;
 import dev.flow.store.StoreException;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +38,8 @@ public final class Worker implements LocalWorker {
     /** Its slot threads, all made before any starts: join, which may come as soon as one slot works, sees them all. */
     private volatile List<Thread> threads = List.of();
     private final Object workSignal = new Object();
+    /** Nudges so far: a slot that was looking for work when one came looks again rather than waiting. */
+    private final AtomicLong nudges = new AtomicLong();
     private final Object stateSignal = new Object();
     private final AtomicLong stateVersion = new AtomicLong();
     private volatile boolean stopping;
@@ -50,6 +53,10 @@ public final class Worker implements LocalWorker {
     private long outages;
 
     private static final AtomicLong SERIAL = new AtomicLong();
+    /** How often an idle slot looks for work while the store announces it ({@link Store#listenForWork}). */
+    static final long LISTENING_POLL_MILLIS = 1_000;
+    /** Hears other processes' announcements of work; null where the store has none (SQLite). */
+    private volatile Store.WorkListener listener;
     /** How often a worker with work in progress checks that its nodes were not taken from it. */
     static final long WATCH_MILLIS = 500;
 
@@ -63,6 +70,7 @@ public final class Worker implements LocalWorker {
 
     public void start() {
         core.register(this);
+        listener = core.store().listenForWork(this::nudge);
         lastHeartbeat = System.nanoTime();
         var made = new ArrayList<Thread>();
         for (int i = 0; i < slots; i++) {
@@ -137,6 +145,9 @@ public final class Worker implements LocalWorker {
                 Thread.currentThread().interrupt();
             }
         }
+        if (listener != null) {
+            listener.close();
+        }
         core.unregister(this);
     }
 
@@ -179,6 +190,7 @@ public final class Worker implements LocalWorker {
 
     /** Wakes idle slots: other work may be ready. */
     public void nudge() {
+        nudges.incrementAndGet();
         synchronized (workSignal) {
             workSignal.notifyAll();
         }
@@ -199,12 +211,15 @@ public final class Worker implements LocalWorker {
             while (!stopping) {
                 try {
                     if (claim == null) {
-                        claim = tryClaim();
+                        long seen = nudges.get();
+                        heartbeatIfDue();
+                        boolean ready = readyWork();
+                        claim = ready ? claim() : null;
                         reachable();
                         failures = 0;
                         if (claim == null) {
                             changed();
-                            idle();
+                            idle(seen, ready);
                             continue;
                         }
                     }
@@ -294,10 +309,20 @@ public final class Worker implements LocalWorker {
         }
     }
 
-    private void idle() {
+    /**
+     * Waits for a nudge, unless one came since {@code seen} (while the slot looked for work: it would
+     * be lost), or for the poll. {@code sawReady}: there was ready work it could not take (another
+     * worker held it, or its run's max parallel was reached), which no announcement will report when
+     * it frees up: the slot looks again after the poll even while it listens.
+     */
+    private void idle(long seen, boolean sawReady) {
         long wait = core.options().poll().toMillis();
+        if (!sawReady && listener != null && listener.listening()) {
+            // told when another process makes work ready: the poll is only the safety net (and the clock of backoffs)
+            wait = Math.max(wait, LISTENING_POLL_MILLIS);
+        }
         synchronized (workSignal) {
-            if (!stopping) {
+            if (!stopping && nudges.get() == seen) {
                 try {
                     workSignal.wait(Math.max(1, wait));
                 } catch (InterruptedException e) {
@@ -309,12 +334,12 @@ public final class Worker implements LocalWorker {
         heartbeatIfDue();
     }
 
-    private Claim tryClaim() {
-        heartbeatIfDue();
-        boolean any = core.store().read(tx -> !tx.nodes().claimable(rootId, core.now(), 1).isEmpty());
-        if (!any) {
-            return null;
-        }
+    /** Whether a ready node waits (a read, which locks nothing): only then is a claim's write transaction worth it. */
+    private boolean readyWork() {
+        return core.store().read(tx -> !tx.nodes().claimable(rootId, core.now(), 1).isEmpty());
+    }
+
+    private Claim claim() {
         var done = transitions.claim(rootId, owner);
         after(done);
         return done.value();

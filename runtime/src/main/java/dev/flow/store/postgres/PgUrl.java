@@ -6,6 +6,7 @@ import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -23,6 +24,18 @@ public record PgUrl(String user, String password, String host, int port, String 
     /** Whether {@code text} is meant as a PostgreSQL address rather than a file path. */
     public static boolean looksLikeOne(String text) {
         return text != null && (text.startsWith("postgresql:") || text.startsWith("postgres:"));
+    }
+
+    /**
+     * The URL parameter that sets how a commit waits for the server's disk ({@code synchronous_commit},
+     * docs/runtime.md): Flow applies it to each of its connections rather than passing it to the driver.
+     */
+    static final String SYNCHRONOUS_COMMIT = "synchronous_commit";
+    static final List<String> SYNCHRONOUS_COMMIT_VALUES = List.of("off", "local", "remote_write", "on", "remote_apply");
+
+    /** The {@code synchronous_commit} the URL asks for; null when it says nothing (then {@code --durability} decides). */
+    public String synchronousCommit() {
+        return params.get(SYNCHRONOUS_COMMIT);
     }
 
     /** Parses an address; throws {@link IllegalArgumentException} with a message for people. */
@@ -66,6 +79,11 @@ public record PgUrl(String user, String password, String host, int port, String 
                 int eq = pair.indexOf('=');
                 params.put(decode(eq < 0 ? pair : pair.substring(0, eq)), eq < 0 ? "" : decode(pair.substring(eq + 1)));
             }
+        }
+        String sync = params.get(SYNCHRONOUS_COMMIT);
+        if (sync != null && !SYNCHRONOUS_COMMIT_VALUES.contains(sync)) {
+            throw new IllegalArgumentException("\"" + shown(text) + "\" sets " + SYNCHRONOUS_COMMIT + " to \"" + sync + "\"; use one of "
+                    + String.join(", ", SYNCHRONOUS_COMMIT_VALUES) + " (docs/runtime.md, PostgreSQL)");
         }
         user = orElse(user, env.apply("PGUSER"), env.apply("USER"));
         host = orElse(host, env.apply("PGHOST"), "localhost");

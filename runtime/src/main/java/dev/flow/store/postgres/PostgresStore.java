@@ -15,16 +15,23 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The runtime's database on a PostgreSQL server, which workers on several machines share. Each
  * thread gets its own connection, opened on first use (as with SQLite). Write transactions run at
- * {@code REPEATABLE READ}: every change of an execution also updates that execution's row (its
- * counters and version), so two transactions that touch one execution conflict on that row and
- * the later one fails with a serialization error (or a duplicate key, when both numbered an event
- * alike); it is then run again from the start, as SQLite's busy retries do. Transactions on different executions do not wait for each other, and claims
- * lock the node rows they consider with {@code FOR UPDATE SKIP LOCKED}, so that two workers never
- * wait on each other's claims.
+ * {@code READ COMMITTED} and lock the row of each execution they change before they read its nodes
+ * ({@code SELECT ... FOR UPDATE}, the first thing a transition does): two transactions on one
+ * execution take turns there, the second reading what the first committed, so neither is run again
+ * (at {@code REPEATABLE READ} the second failed with a serialization error once the first committed,
+ * and was run again from the start: up to 2.4 times a step with four workers). Every guarded update
+ * still checks the row it replaces, and a transaction that loses a race anyway (a deadlock, a lock
+ * timeout, a duplicate key, a guarded row changed) is run again, as SQLite's busy retries are.
+ * Transactions on different executions do not wait for each other, and claims lock the node rows
+ * they consider and their executions' rows with {@code FOR UPDATE SKIP LOCKED}, so that a worker
+ * never waits on another's claim nor on an execution another worker is changing. Read transactions
+ * run at {@code REPEATABLE READ}: one snapshot. A commit that made work ready for others announces it
+ * ({@code NOTIFY}), which idle workers hear ({@link #listenForWork}).
  */
 public final class PostgresStore implements Store {
 
@@ -39,6 +46,11 @@ public final class PostgresStore implements Store {
      */
     private static final String UNIQUE_VIOLATION = "23505";
 
+    /** The isolation of write transactions, the session's default (see the class comment). */
+    private static final String WRITE_ISOLATION = "READ COMMITTED";
+    /** The first statement of a read transaction: one snapshot for all its statements. */
+    private static final String READ = "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ";
+
     private final PgUrl url;
     private final StoreOptions options;
     private final Path local;
@@ -46,6 +58,9 @@ public final class PostgresStore implements Store {
     private final ThreadLocal<SqlSession> sessions = new ThreadLocal<>();
     private final List<SqlSession> opened = new ArrayList<>();
     private volatile boolean closed;
+    private final List<PgWorkListener> listeners = new ArrayList<>();
+    /** Transactions run again after losing a race (serialization failure, deadlock, lock timeout, duplicate key). */
+    private final AtomicLong retries = new AtomicLong();
 
     private PostgresStore(PgUrl url, StoreOptions options) {
         this.url = url;
@@ -78,11 +93,11 @@ public final class PostgresStore implements Store {
     private void prepareSchema() {
         SqlSession s = session();
         try {
-            if (schemaVersion(s) == PgMigrations.latest()) {
-                return;
-            }
-            s.execute("BEGIN");
             try {
+                if (schemaVersion(s) == PgMigrations.latest()) {
+                    s.commit();
+                    return;
+                }
                 // Two workers starting at once: the second waits here, then finds the schema made.
                 s.queryOne("SELECT pg_advisory_xact_lock(" + PgMigrations.LOCK + ")", rs -> rs.getObject(1));
                 int version = schemaVersion(s);
@@ -102,7 +117,7 @@ public final class PostgresStore implements Store {
                     }
                 }
                 s.update("UPDATE flow_schema SET version = ?", PgMigrations.latest());
-                s.execute("COMMIT");
+                s.commit();
             } catch (RuntimeException e) {
                 rollbackQuietly(s);
                 throw e;
@@ -150,6 +165,7 @@ public final class PostgresStore implements Store {
     private Connection connect() {
         var props = new Properties();
         props.putAll(url.params());
+        props.remove(PgUrl.SYNCHRONOUS_COMMIT); // a server setting, applied below: not one of the driver's
         props.setProperty("user", url.user());
         if (url.password() != null) {
             props.setProperty("password", url.password());
@@ -159,13 +175,18 @@ public final class PostgresStore implements Store {
         try {
             Connection c = DriverManager.getConnection(url.jdbc(), props);
             try (var st = c.createStatement()) {
+                st.execute("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL " + WRITE_ISOLATION);
                 // A row lock held too long by another worker ends in an error that the retry loop handles, not a hang.
                 st.execute("SET lock_timeout = " + options.busyTimeout().toMillis());
-                if (options.durability() == dev.flow.store.Durability.FULL) {
+                if (url.synchronousCommit() != null) {
+                    st.execute("SET synchronous_commit = " + url.synchronousCommit()); // one of the values PgUrl accepts
+                } else if (options.durability() == dev.flow.store.Durability.FULL) {
                     // the server's own setting otherwise (on, unless its administrator chose speed over the last commits)
                     st.execute("SET synchronous_commit = on");
                 }
             }
+            // The driver then opens each transaction with a BEGIN sent together with its first statement: no round trip of its own.
+            c.setAutoCommit(false);
             return c;
         } catch (SQLException e) {
             throw classify(new SqlFailure("connect", e));
@@ -174,17 +195,12 @@ public final class PostgresStore implements Store {
 
     @Override
     public <T> T write(Work<T> work) {
-        return inTransaction(work, "BEGIN ISOLATION LEVEL REPEATABLE READ", true);
-    }
-
-    @Override
-    public <T> T writeLatest(Work<T> work) {
-        return inTransaction(work, "BEGIN ISOLATION LEVEL READ COMMITTED", true);
+        return inTransaction(work, null, true);
     }
 
     @Override
     public <T> T read(Work<T> work) {
-        return inTransaction(work, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", false);
+        return inTransaction(work, READ, false);
     }
 
     private <T> T inTransaction(Work<T> work, String begin, boolean writing) {
@@ -203,6 +219,7 @@ public final class PostgresStore implements Store {
                         || UNIQUE_VIOLATION.equals(state);
                 if (race && System.nanoTime() < deadline) {
                     tries++;
+                    retries.incrementAndGet();
                     sleepQuietly(Math.min(100, 1L << Math.min(tries, 6)) + ThreadLocalRandom.current().nextInt(5));
                     continue;
                 }
@@ -217,8 +234,11 @@ public final class PostgresStore implements Store {
         }
     }
 
-    private static <T> T once(SqlSession s, Work<T> work, String begin, boolean writing) {
-        s.execute(begin);
+    /** {@code first}: the transaction's first statement, sent with its BEGIN; null when the session's default fits. */
+    private static <T> T once(SqlSession s, Work<T> work, String first, boolean writing) {
+        if (first != null) {
+            s.execute(first);
+        }
         s.inTransaction(true);
         s.writing(writing);
         // Other workers commit at any time: cached rows are good for one transaction only.
@@ -226,7 +246,7 @@ public final class PostgresStore implements Store {
         boolean committed = false;
         try {
             T result = work.run(s);
-            s.execute("COMMIT");
+            s.commit();
             committed = true;
             return result;
         } finally {
@@ -249,7 +269,7 @@ public final class PostgresStore implements Store {
 
     private static void rollbackQuietly(SqlSession s) {
         try {
-            s.execute("ROLLBACK");
+            s.rollback();
         } catch (SqlFailure ignored) {
             // the connection is gone or the server rolled back already: nothing left to undo
         }
@@ -296,6 +316,44 @@ public final class PostgresStore implements Store {
         }
     }
 
+    @Override
+    public WorkListener listenForWork(Runnable wake) {
+        var listener = new PgWorkListener(this::connect, wake);
+        synchronized (listeners) {
+            if (closed) {
+                return null;
+            }
+            listeners.add(listener);
+        }
+        listener.start();
+        return new WorkListener() {
+            @Override
+            public boolean listening() {
+                return listener.listening();
+            }
+
+            @Override
+            public void close() {
+                synchronized (listeners) {
+                    listeners.remove(listener);
+                }
+                listener.close();
+            }
+        };
+    }
+
+    /** How many statements this store's connections have sent (a transaction's BEGIN and COMMIT included), for the tests that count a step's cost. */
+    public long statementsRun() {
+        synchronized (opened) {
+            return opened.stream().mapToLong(SqlSession::statementsRun).sum();
+        }
+    }
+
+    /** How many transactions were run again after losing a race to another transaction, since the store opened. */
+    public long retries() {
+        return retries.get();
+    }
+
     /** The server and database this store uses. */
     public PgUrl url() {
         return url;
@@ -324,6 +382,12 @@ public final class PostgresStore implements Store {
     @Override
     public void close() {
         closed = true;
+        List<PgWorkListener> listening;
+        synchronized (listeners) {
+            listening = List.copyOf(listeners);
+            listeners.clear();
+        }
+        listening.forEach(PgWorkListener::close);
         synchronized (opened) {
             opened.forEach(SqlSession::close);
             opened.clear();

@@ -8,7 +8,7 @@ public enum Dialect {
      * transaction holds: a worker never waits on another's claim, nor on an execution another
      * worker is changing, and takes a node of another execution instead. A write transaction
      * locks each execution it reads: a second transaction on the same execution waits there, at
-     * its start, rather than doing its work and failing at the end.
+     * its start, and then reads what the first committed ({@code READ COMMITTED}).
      */
     POSTGRESQL(" FOR UPDATE OF n, e SKIP LOCKED", " FOR UPDATE");
 

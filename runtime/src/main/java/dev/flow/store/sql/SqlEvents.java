@@ -41,7 +41,7 @@ final class SqlEvents implements EventTable {
                 args[i * 6 + 4] = e.nodeId();
                 args[i * 6 + 5] = e.data();
             }
-            s.update(INSERTS[part.size()], args);
+            s.write(null, null, INSERTS[part.size()], args); // a new event's row: nothing else writes it
         }
     }
 

@@ -49,6 +49,16 @@ final class SqlExecutions implements ExecutionTable {
 
     @Override
     public boolean update(ExecutionRow r) {
+        return write(r, false);
+    }
+
+    @Override
+    public void replace(ExecutionRow r) {
+        write(r, true);
+    }
+
+    /** The guarded update; {@code held}: it may go with the transaction's other writes, a lost race failing it there. */
+    private boolean write(ExecutionRow r, boolean held) {
         ExecutionRow before = s.cache.execution(r.id());
         s.cache.forgetExecution(r.id());
         // graph_hash references workflows(hash), whose row holds the whole graph: SQLite checks the
@@ -56,13 +66,21 @@ final class SqlExecutions implements ExecutionTable {
         // pages on every step (a run quadratic in its graph). The column is written only when the
         // version being replaced is known and had another graph (a planner grew it).
         boolean sameGraph = before != null && before.version() == r.version() && before.graphHash().equals(r.graphHash());
-        boolean done = Guard.one(sameGraph
-                ? s.update(UPDATE_PREFIX + "version = version + 1 WHERE id = ? AND version = ?",
-                        r.status().keyword(), keyword(r.stopping()), r.report(), r.running(), r.active(), r.waiting(), r.workCount(), r.eventSeq(),
-                        r.cost(), r.finishedAt(), r.id(), r.version())
-                : s.update(UPDATE_PREFIX + "graph_hash = ?, version = version + 1 WHERE id = ? AND version = ?",
-                        r.status().keyword(), keyword(r.stopping()), r.report(), r.running(), r.active(), r.waiting(), r.workCount(), r.eventSeq(),
-                        r.cost(), r.finishedAt(), r.graphHash(), r.id(), r.version()), "execution " + r.id());
+        String what = "execution " + r.id();
+        String sql = sameGraph ? UPDATE_PREFIX + "version = version + 1 WHERE id = ? AND version = ?"
+                : UPDATE_PREFIX + "graph_hash = ?, version = version + 1 WHERE id = ? AND version = ?";
+        Object[] args = sameGraph
+                ? new Object[] {r.status().keyword(), keyword(r.stopping()), r.report(), r.running(), r.active(), r.waiting(), r.workCount(),
+                        r.eventSeq(), r.cost(), r.finishedAt(), r.id(), r.version()}
+                : new Object[] {r.status().keyword(), keyword(r.stopping()), r.report(), r.running(), r.active(), r.waiting(), r.workCount(),
+                        r.eventSeq(), r.cost(), r.finishedAt(), r.graphHash(), r.id(), r.version()};
+        boolean done;
+        if (held) {
+            Guard.exactlyOne(s.write("execution/" + r.id(), what, sql, args), what); // held on a server: checked when sent
+            done = true;
+        } else {
+            done = Guard.one(s.update(sql, args), what);
+        }
         if (done) {
             s.cache.execution(r.toBuilder().version(r.version() + 1).build());
         }

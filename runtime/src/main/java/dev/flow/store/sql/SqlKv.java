@@ -23,17 +23,25 @@ final class SqlKv implements KvTable {
                 SqlKv::row, executionId, scope, key);
     }
 
+    /**
+     * The latest value, its history and the trim of the history in three writes, which on PostgreSQL
+     * go to the server as one statement ({@link SqlSession#write}). The trim deletes by an id bound
+     * found through the index, not {@code NOT IN} a list. Held in one batch, it does not see the
+     * history row added beside it, so it keeps {@link #HISTORY_KEPT} of the rows before; run one after
+     * the other (SQLite), it keeps one more, the new row among them: the same rows either way.
+     */
     @Override
     public void put(KvEntry e) {
-        s.update("INSERT INTO kv_latest (" + COLUMNS + ", updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        String row = "kv/" + e.executionId() + "/" + e.scope() + "/" + e.key();
+        s.write(row, null, "INSERT INTO kv_latest (" + COLUMNS + ", updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                         + "ON CONFLICT (execution_id, scope, key) DO UPDATE SET value = excluded.value, artifact = excluded.artifact, "
                         + "sha256 = excluded.sha256, bytes = excluded.bytes, writer = excluded.writer, updated_at = excluded.updated_at",
                 e.executionId(), e.scope(), e.key(), e.value(), e.artifact(), e.sha256(), e.bytes(), e.writer(), e.at());
-        s.update("INSERT INTO kv_history (" + COLUMNS + ", created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", e.executionId(), e.scope(),
+        s.write(null, null, "INSERT INTO kv_history (" + COLUMNS + ", created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", e.executionId(), e.scope(),
                 e.key(), e.value(), e.artifact(), e.sha256(), e.bytes(), e.writer(), e.at());
-        s.update("DELETE FROM kv_history WHERE execution_id = ? AND scope = ? AND key = ? AND id NOT IN (SELECT id FROM kv_history "
-                        + "WHERE execution_id = ? AND scope = ? AND key = ? ORDER BY id DESC LIMIT ?)",
-                e.executionId(), e.scope(), e.key(), e.executionId(), e.scope(), e.key(), HISTORY_KEPT + 1);
+        s.write(null, null, "DELETE FROM kv_history WHERE execution_id = ? AND scope = ? AND key = ? AND id <= (SELECT id FROM kv_history "
+                        + "WHERE execution_id = ? AND scope = ? AND key = ? ORDER BY id DESC LIMIT 1 OFFSET ?)",
+                e.executionId(), e.scope(), e.key(), e.executionId(), e.scope(), e.key(), s.batching() ? HISTORY_KEPT : HISTORY_KEPT + 1);
     }
 
     @Override

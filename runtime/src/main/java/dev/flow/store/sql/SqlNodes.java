@@ -7,7 +7,10 @@ import dev.flow.store.NodeStatus;
 import dev.flow.store.NodeTable;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** SQL of the {@code node_states} table. */
@@ -37,7 +40,7 @@ final class SqlNodes implements NodeTable {
     @Override
     public void insert(NodeRow r) {
         s.cache.forgetNode(r.executionId(), r.nodeId());
-        s.update("INSERT INTO node_states (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        s.write(rowKey(r.executionId(), r.nodeId()), null, "INSERT INTO node_states (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 r.executionId(), r.nodeId(), r.status().keyword(), r.iteration(), r.attempt(), r.output(), r.taken(), r.resultJson(),
                 r.inputJson(), r.error(), r.leaseOwner(), r.leaseExpires(), r.readyAt(), r.notBefore(), r.startedAt(), r.finishedAt(),
                 r.childId(), keyword(r.errorClass()), r.cost(), r.sessionId(), r.enteredSeq());
@@ -46,20 +49,88 @@ final class SqlNodes implements NodeTable {
 
     @Override
     public boolean update(NodeRow expected, NodeRow r) {
+        return write(expected, r, false);
+    }
+
+    @Override
+    public void replace(NodeRow expected, NodeRow r) {
+        write(expected, r, true);
+    }
+
+    /** The guarded update; {@code held}: it may go with the transaction's other writes, a lost race failing it there. */
+    private boolean write(NodeRow expected, NodeRow r, boolean held) {
         s.cache.forgetNode(r.executionId(), r.nodeId());
-        boolean done = Guard.one(s.update("UPDATE node_states SET status = ?, iteration = ?, attempt = ?, output = ?, taken = ?, result = ?, "
-                        + "input = ?, error = ?, lease_owner = ?, lease_expires = ?, ready_at = ?, not_before = ?, started_at = ?, "
-                        + "finished_at = ?, child_id = ?, error_class = ?, cost = ?, session_id = ?, entered_seq = ? WHERE execution_id = ? AND node_id = ? "
-                        + "AND status = ? AND iteration = ? AND attempt = ? AND lease_owner IS NOT DISTINCT FROM ?",
-                r.status().keyword(), r.iteration(), r.attempt(), r.output(), r.taken(), r.resultJson(), r.inputJson(), r.error(),
+        String what = "node \"" + expected.nodeId() + "\" of execution " + expected.executionId();
+        String sql = "UPDATE node_states SET status = ?, iteration = ?, attempt = ?, output = ?, taken = ?, result = ?, "
+                + "input = ?, error = ?, lease_owner = ?, lease_expires = ?, ready_at = ?, not_before = ?, started_at = ?, "
+                + "finished_at = ?, child_id = ?, error_class = ?, cost = ?, session_id = ?, entered_seq = ? WHERE execution_id = ? AND node_id = ? "
+                + "AND status = ? AND iteration = ? AND attempt = ? AND lease_owner IS NOT DISTINCT FROM ?";
+        Object[] args = {r.status().keyword(), r.iteration(), r.attempt(), r.output(), r.taken(), r.resultJson(), r.inputJson(), r.error(),
                 r.leaseOwner(), r.leaseExpires(), r.readyAt(), r.notBefore(), r.startedAt(), r.finishedAt(), r.childId(),
                 keyword(r.errorClass()), r.cost(), r.sessionId(), r.enteredSeq(),
                 expected.executionId(), expected.nodeId(), expected.status().keyword(), expected.iteration(), expected.attempt(),
-                expected.leaseOwner()), "node " + expected.nodeId() + " of " + expected.executionId());
+                expected.leaseOwner()};
+        boolean done;
+        if (held) {
+            Guard.exactlyOne(s.write(rowKey(expected.executionId(), expected.nodeId()), what, sql, args), what); // held on a server: checked when sent
+            done = true;
+        } else {
+            done = Guard.one(s.update(sql, args), what);
+        }
         if (done) {
             s.cache.node(r.executionId(), r.nodeId(), Optional.of(r));
         }
         return done;
+    }
+
+    /** Statements of {@link #getAll} read up to this many rows each; fewer ids are padded to a power of two, so that few texts are prepared. */
+    private static final int MANY_MAX = 64;
+    private static final String[] MANY = new String[MANY_MAX + 1];
+
+    static {
+        for (int n = 1; n <= MANY_MAX; n *= 2) {
+            MANY[n] = "SELECT " + COLUMNS + " FROM node_states WHERE execution_id = ? AND node_id IN (" + "?, ".repeat(n - 1) + "?)";
+        }
+    }
+
+    @Override
+    public Map<String, NodeRow> getAll(String executionId, List<String> nodeIds) {
+        var found = new HashMap<String, NodeRow>();
+        var unknown = new ArrayList<String>();
+        for (String id : nodeIds) {
+            Optional<NodeRow> cached = s.cache.node(executionId, id);
+            if (cached == null) {
+                unknown.add(id);
+            } else {
+                cached.ifPresent(r -> found.put(id, r));
+            }
+        }
+        for (int from = 0; from < unknown.size(); from += MANY_MAX) {
+            List<String> part = unknown.subList(from, Math.min(unknown.size(), from + MANY_MAX));
+            int n = Integer.highestOneBit(part.size());
+            n = n == part.size() ? n : n * 2;
+            var args = new Object[n + 1];
+            args[0] = executionId;
+            for (int i = 0; i < n; i++) {
+                args[i + 1] = part.get(Math.min(i, part.size() - 1)); // the last id again: IN does not mind
+            }
+            var rows = new HashMap<String, NodeRow>();
+            for (NodeRow r : s.query(MANY[n], SqlNodes::row, args)) {
+                rows.put(r.nodeId(), r);
+            }
+            for (String id : part) {
+                NodeRow r = rows.get(id);
+                s.cache.node(executionId, id, Optional.ofNullable(r));
+                if (r != null) {
+                    found.put(id, r);
+                }
+            }
+        }
+        return found;
+    }
+
+    private static String rowKey(String executionId, String nodeId) {
+        return "node/" + executionId + "/" + nodeId;
     }
 
     @Override
@@ -67,13 +138,27 @@ final class SqlNodes implements NodeTable {
         return s.query("SELECT " + COLUMNS + " FROM node_states WHERE execution_id = ? ORDER BY node_id", SqlNodes::row, executionId);
     }
 
+    /**
+     * Candidates a claim locks at most on a server: each is locked with its execution's row until the
+     * claim commits, and other workers skip them meanwhile; 32 locked most ready executions at once.
+     */
+    static final int SERVER_CLAIM_CANDIDATES = 4;
+
     @Override
     public List<NodeRow> claimable(String rootId, long now, int limit) {
+        if (s.writing() && s.dialect() == Dialect.POSTGRESQL) {
+            limit = Math.min(limit, SERVER_CLAIM_CANDIDATES);
+        }
         String sql = "SELECT " + PREFIXED + " FROM node_states n JOIN executions e ON e.id = n.execution_id "
                 + "WHERE n.status = 'ready' AND (n.not_before IS NULL OR n.not_before <= ?) AND e.status IN ('running','waiting') "
                 + "AND e.stopping IS NULL " + inTree(rootId)
                 + "ORDER BY n.ready_at, n.execution_id, n.node_id LIMIT ?" + (s.writing() ? s.dialect().claimLock() : "");
-        return rootId == null ? s.query(sql, SqlNodes::row, now, limit) : s.query(sql, SqlNodes::row, now, rootId, limit);
+        List<NodeRow> rows = rootId == null ? s.query(sql, SqlNodes::row, now, limit) : s.query(sql, SqlNodes::row, now, rootId, limit);
+        if (s.writing()) {
+            // current for the rest of the transaction (locked on a server): the claim that follows reads them again
+            rows.forEach(r -> s.cache.node(r.executionId(), r.nodeId(), Optional.of(r)));
+        }
+        return rows;
     }
 
     @Override

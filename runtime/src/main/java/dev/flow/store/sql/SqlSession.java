@@ -4,6 +4,7 @@ import dev.flow.store.EventTable;
 import dev.flow.store.GraphVersionTable;
 import dev.flow.store.ExecutionTable;
 import dev.flow.store.ForkTable;
+import dev.flow.store.Guard;
 import dev.flow.store.KvTable;
 import dev.flow.store.LoopCounterTable;
 import dev.flow.store.NodeTable;
@@ -18,6 +19,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,6 +30,8 @@ import java.util.Optional;
  * PostgreSQL; what differs is in {@link Dialect}.
  */
 public final class SqlSession implements Tx, AutoCloseable {
+    /** The channel on which a commit on PostgreSQL says that it made work ready ({@link #announceWork}). */
+    public static final String WORK_CHANNEL = "flow_work";
     private final Connection connection;
     private final Dialect dialect;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
@@ -43,6 +47,11 @@ public final class SqlSession implements Tx, AutoCloseable {
      */
     final RowCache cache = new RowCache();
     private long dataVersion = Long.MIN_VALUE;
+    /** Writes held back to go to the server as one statement (PostgreSQL); null where each write runs at once (SQLite). */
+    private final WriteBatch batch;
+    /** The batched statements by text, the most recently used kept: a batch's text depends on its writes. */
+    private final Map<String, PreparedStatement> batchStatements = new LinkedHashMap<>(16, 0.75f, true);
+    private static final int BATCH_STATEMENTS_KEPT = 64;
 
     private final SqlWorkflows workflows = new SqlWorkflows(this);
     private final SqlExecutions executions = new SqlExecutions(this);
@@ -59,6 +68,7 @@ public final class SqlSession implements Tx, AutoCloseable {
     public SqlSession(Connection connection, Dialect dialect) {
         this.connection = connection;
         this.dialect = dialect;
+        this.batch = dialect == Dialect.POSTGRESQL ? new WriteBatch() : null;
     }
 
     public Connection connection() {
@@ -123,6 +133,7 @@ public final class SqlSession implements Tx, AutoCloseable {
     }
 
     private PreparedStatement bound(String sql, Object... args) throws SQLException {
+        sendBatch();
         run++;
         PreparedStatement ps = prepare(sql);
         for (int i = 0; i < args.length; i++) {
@@ -137,6 +148,104 @@ public final class SqlSession implements Tx, AutoCloseable {
             return bound(sql, args).executeUpdate();
         } catch (SQLException e) {
             throw new SqlFailure(firstWords(sql), e);
+        }
+    }
+
+    /** Whether writes are held back and sent together ({@link #write}). */
+    boolean batching() {
+        return batch != null;
+    }
+
+    /**
+     * A write whose result is not read at once: on PostgreSQL it is held and sent with the other
+     * writes of the transaction as one statement before the next read or at the commit (see {@link
+     * WriteBatch}); on SQLite it runs now. {@code row} names the row it writes (null for a row nothing
+     * else in the transaction writes, such as a new event); {@code guarded}, when not null, names what
+     * must change exactly one row: held, a count of 0 fails the transaction when it is sent ({@link
+     * Guard#exactlyOne}). Returns the rows changed, 1 when held.
+     */
+    int write(String row, String guarded, String sql, Object... args) {
+        if (batch == null) {
+            return update(sql, args);
+        }
+        if (batch.touches(row) || !batch.fits(args.length)) {
+            sendBatch();
+        }
+        batch.add(row, new WriteBatch.Part(sql, args, guarded));
+        return 1;
+    }
+
+    /** Sends the held writes, checking each guarded one changed one row. */
+    private void sendBatch() {
+        if (batch == null || batch.isEmpty()) {
+            return;
+        }
+        String sql = batch.sql();
+        Object[] args = batch.args();
+        List<WriteBatch.Part> guarded = batch.guarded();
+        batch.clear();
+        run++;
+        try {
+            PreparedStatement ps = batchStatements.get(sql);
+            if (ps == null) {
+                ps = connection.prepareStatement(sql);
+                batchStatements.put(sql, ps);
+                if (batchStatements.size() > BATCH_STATEMENTS_KEPT) {
+                    var eldest = batchStatements.entrySet().iterator().next();
+                    eldest.getValue().close();
+                    batchStatements.remove(eldest.getKey());
+                }
+            }
+            for (int i = 0; i < args.length; i++) {
+                ps.setObject(i + 1, args[i]);
+            }
+            if (!ps.execute()) {
+                return;
+            }
+            try (ResultSet rs = ps.getResultSet()) {
+                if (guarded.isEmpty() || !rs.next()) {
+                    return;
+                }
+                for (int i = 0; i < guarded.size(); i++) {
+                    // as if each had run alone: a transition nothing may race found its row changed
+                    Guard.exactlyOne(rs.getInt(i + 1), guarded.get(i).guarded());
+                }
+            }
+        } catch (SQLException e) {
+            throw new SqlFailure(firstWords(sql), e);
+        }
+    }
+
+    @Override
+    public void announceWork() {
+        if (batch != null) {
+            batch.announce();
+        }
+    }
+
+    /** Sends the held writes and commits. */
+    public void commit() {
+        if (batch != null && batch.announces() && batch.isEmpty()) {
+            execute("NOTIFY " + WORK_CHANNEL); // nothing written to go with it
+        }
+        sendBatch();
+        run++;
+        try {
+            connection.commit();
+        } catch (SQLException e) {
+            throw new SqlFailure("COMMIT", e);
+        }
+    }
+
+    /** Drops the held writes and rolls back. */
+    public void rollback() {
+        if (batch != null) {
+            batch.clear();
+        }
+        try {
+            connection.rollback();
+        } catch (SQLException e) {
+            throw new SqlFailure("ROLLBACK", e);
         }
     }
 
@@ -172,6 +281,7 @@ public final class SqlSession implements Tx, AutoCloseable {
     /** Runs a statement whose result, if any, does not matter (BEGIN, COMMIT, PRAGMA, DDL). */
     public void execute(String sql) {
         try {
+            sendBatch();
             run++;
             PreparedStatement ps = prepare(sql);
             if (ps.execute()) {
@@ -204,14 +314,16 @@ public final class SqlSession implements Tx, AutoCloseable {
 
     @Override
     public void close() {
-        for (PreparedStatement ps : statements.values()) {
-            try {
-                ps.close();
-            } catch (SQLException ignored) {
-                // closing anyway
+        for (Map<String, PreparedStatement> prepared : List.of(statements, batchStatements)) {
+            for (PreparedStatement ps : prepared.values()) {
+                try {
+                    ps.close();
+                } catch (SQLException ignored) {
+                    // closing anyway
+                }
             }
+            prepared.clear();
         }
-        statements.clear();
         try {
             connection.close();
         } catch (SQLException ignored) {

@@ -3,6 +3,7 @@ package dev.flow.store.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.flow.store.Durability;
 import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.ExecutionStatus;
@@ -11,6 +12,7 @@ import dev.flow.store.NodeStatus;
 import dev.flow.store.StoreException;
 import dev.flow.store.StoreOptions;
 import dev.flow.store.TestPostgres;
+import dev.flow.store.sql.SqlSession;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -55,6 +57,46 @@ class PostgresStoreTest {
         assertThat(bare.password()).isEqualTo("pw");
         assertThatThrownBy(() -> PgUrl.parse("postgresql://ann:pw@host:notaport/db", Map.<String, String>of()::get))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a PostgreSQL URL").hasMessageNotContaining(":pw@");
+    }
+
+    @Test
+    void theUrlSetsSynchronousCommitOnEveryConnectionAndRefusesAValueThatIsNotOne() {
+        String url = pg.newDatabase();
+        try (var store = open(url + "?synchronous_commit=off")) {
+            assertThat(synchronousCommit(store)).isEqualTo("off");
+        }
+        try (var store = PostgresStore.open(PgUrl.parse(url, Map.<String, String>of()::get),
+                StoreOptions.DEFAULT.withArtifactsDir(dir.resolve("artifacts")).withDurability(Durability.FULL))) {
+            assertThat(synchronousCommit(store)).isEqualTo("on");
+        }
+        assertThatThrownBy(() -> open(url + "?synchronous_commit=maybe")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("synchronous_commit to \"maybe\"").hasMessageContaining("off, local, remote_write, on, remote_apply");
+    }
+
+    @Test
+    void aClaimLocksAFewCandidatesSoThatOtherWorkersFindTheRest() {
+        try (var store = open(pg.newDatabase())) {
+            store.write(tx -> {
+                tx.workflows().putIfAbsent("h", "{}", "w", 1);
+                tx.executions().insert(execution("e1"));
+                for (int i = 0; i < 10; i++) {
+                    var b = NodeRow.pending("e1", "n" + i).toBuilder();
+                    b.status(NodeStatus.READY);
+                    b.readyAt((long) i);
+                    tx.nodes().insert(b.build());
+                }
+                return null;
+            });
+            // each candidate is locked with its execution until the claim commits: 32 of them kept most ready work from others
+            int locked = store.write(tx -> tx.nodes().claimable(null, Long.MAX_VALUE, 32).size());
+            assertThat(locked).isEqualTo(4);
+            int seen = store.read(tx -> tx.nodes().claimable(null, Long.MAX_VALUE, 32).size());
+            assertThat(seen).as("a read locks nothing, and sees all").isEqualTo(10);
+        }
+    }
+
+    private static String synchronousCommit(PostgresStore store) {
+        return store.read(tx -> ((SqlSession) tx).queryOne("SHOW synchronous_commit", rs -> rs.getString(1)).orElseThrow());
     }
 
     @Test

@@ -1,0 +1,109 @@
+package dev.flow.store.sql;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Writes of one transaction held back so that they reach a server together, as one statement: a
+ * data-modifying {@code WITH} whose parts are the writes ({@code WITH w0 AS (UPDATE ... RETURNING 1),
+ * w1 AS (INSERT ... RETURNING 1) SELECT (SELECT count(*) FROM w0)}). A step's node rows, events,
+ * key-value entries and execution counters then cost one round trip instead of one each.
+ *
+ * <p>The parts of one statement see the same snapshot and not each other's changes, so two writes of
+ * the same row never share a batch (the session sends the batch before a second write of a row it
+ * holds, {@link #touches}), and the batch is sent before any read. A guarded update (one that must
+ * change exactly one row) has its count returned by the statement and checked when it is sent.
+ */
+final class WriteBatch {
+    /** Bind parameters in one statement, well under the protocol's 32,767. */
+    static final int MAX_ARGS = 16_000;
+
+    /** One write: its SQL (without RETURNING), its parameters, and what it guards (null: any row count). */
+    record Part(String sql, Object[] args, String guarded) {}
+
+    private final List<Part> parts = new ArrayList<>();
+    private final Set<String> rows = new HashSet<>();
+    private int args;
+    /** Whether the statement also announces work ({@code pg_notify}). */
+    private boolean announce;
+
+    /** Whether a write of the row {@code key} is held: a second write of it must wait for the next batch. */
+    boolean touches(String key) {
+        return key != null && rows.contains(key);
+    }
+
+    /** Whether {@code more} parameters still fit. */
+    boolean fits(int more) {
+        return args + more <= MAX_ARGS;
+    }
+
+    void add(String key, Part part) {
+        if (key != null) {
+            rows.add(key);
+        }
+        parts.add(part);
+        args += part.args().length;
+    }
+
+    boolean isEmpty() {
+        return parts.isEmpty();
+    }
+
+    /** Makes the statement announce work too: the announcement costs no statement of its own when writes go with it. */
+    void announce() {
+        announce = true;
+    }
+
+    boolean announces() {
+        return announce;
+    }
+
+    List<Part> parts() {
+        return parts;
+    }
+
+    void clear() {
+        parts.clear();
+        rows.clear();
+        args = 0;
+        announce = false;
+    }
+
+    /** The statement of the held writes; a single unguarded write goes as itself. */
+    String sql() {
+        if (parts.size() == 1 && parts.get(0).guarded() == null && !announce) {
+            return parts.get(0).sql();
+        }
+        var sql = new StringBuilder("WITH ");
+        var counts = new StringBuilder();
+        for (int i = 0; i < parts.size(); i++) {
+            Part p = parts.get(i);
+            sql.append(i == 0 ? "" : ", ").append('w').append(i).append(" AS (").append(p.sql()).append(" RETURNING 1)");
+            if (p.guarded() != null) {
+                counts.append(counts.length() == 0 ? "" : ", ").append("(SELECT count(*) FROM w").append(i).append(')');
+            }
+        }
+        if (announce) {
+            counts.append(counts.length() == 0 ? "" : ", ").append("pg_notify('" + SqlSession.WORK_CHANNEL + "', '')");
+        }
+        return sql.append(" SELECT ").append(counts.length() == 0 ? "1" : counts).toString();
+    }
+
+    /** Every part's parameters, in order. */
+    Object[] args() {
+        var out = new Object[args];
+        int at = 0;
+        for (Part p : parts) {
+            System.arraycopy(p.args(), 0, out, at, p.args().length);
+            at += p.args().length;
+        }
+        return out;
+    }
+
+    /** The guarded parts, in the order of the statement's result columns. */
+    List<Part> guarded() {
+        return parts.stream().filter(p -> p.guarded() != null).toList();
+    }
+}
