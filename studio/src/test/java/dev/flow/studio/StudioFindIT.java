@@ -69,6 +69,7 @@ class StudioFindIT {
             browser.waitUntil("document.querySelector('#costs-nodes tr[data-node=\"fix\"]')", "the costs");
             assertThat(browser.eval("document.querySelector('#costs-nodes tr[data-node=\"fix\"]').textContent").asText())
                     .contains("fake", "1,200", "300", "$0.2500");
+            browser.waitUntil("document.querySelector('#events time')", "the run's events"); // they load apart from the costs
             assertThat(browser.eval("document.querySelector('#events time').textContent").asText()).matches("[0-2][0-9]:[0-5][0-9]:[0-5][0-9]");
             browser.screenshot(SCREENSHOTS.resolve("find-2-timeline.png"));
 
