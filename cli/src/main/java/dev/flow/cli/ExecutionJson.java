@@ -14,6 +14,7 @@ import dev.flow.store.ExecutionRow;
 import dev.flow.store.ForkRow;
 import dev.flow.store.ErrorClass;
 import dev.flow.engine.broker.KvAccess;
+import dev.flow.engine.exec.AttemptTokens;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.RunRow;
 import java.util.List;
@@ -58,7 +59,7 @@ final class ExecutionJson {
      */
     static String view(ExecutionView v, List<IsolatedStep> isolated, ForkRow origin, long now, Function<NodeState, Optional<Transcript>> live) {
         ObjectNode o = execution(v.execution(), now);
-        TokenTotals totals = TokenTotals.of(v);
+        var totals = TokenTotals.of(v);
         if (totals.reported()) {
             o.put("inputTokens", totals.input());
             o.put("outputTokens", totals.output());
@@ -153,9 +154,10 @@ final class ExecutionJson {
         } catch (JsonProcessingException e) {
             return;
         }
-        if (result.path("input_tokens").isNumber() || result.path("output_tokens").isNumber()) {
-            j.put("inputTokens", result.path("input_tokens").asLong(0));
-            j.put("outputTokens", result.path("output_tokens").asLong(0));
+        AttemptTokens tokens = AttemptTokens.of(result);
+        if (tokens.reported()) {
+            j.put("inputTokens", tokens.input());
+            j.put("outputTokens", tokens.output());
         }
         if (result.path("refused").isArray() && result.get("refused").size() > 0) {
             j.set("refused", result.get("refused"));

@@ -171,8 +171,8 @@ final class StatusCommand implements Callable<Integer> {
 
     /** {@code , tokens 1,200 in / 300 out} when the execution's agents reported tokens. */
     private static String tokens(ExecutionView view) {
-        TokenTotals t = TokenTotals.of(view);
-        return t.reported() ? ", " + t.text() : "";
+        var t = TokenTotals.of(view);
+        return t.reported() ? ", " + TokenTotals.text(t) : "";
     }
 
     /** Every failed attempt that a retry or a later loop pass replaced, with its class and cost. */

@@ -60,6 +60,56 @@ class AgentTranscriptTest {
         assertThat(Files.readString(transcript)).contains("sh test.sh").contains("\"summary\": \"polished\"");
     }
 
+    @Test
+    void statusAddsUpTheTokensEachAgentReportedAndShowsEachNodesOwn() throws Exception {
+        var ws = new Workspace(dir);
+        // claude's final result line: the answer in "result", this run's tokens in "usage"
+        ws.write("agent.sh", """
+                r='{\\"output\\": \\"done\\"}'
+                printf '{"type":"result","subtype":"success","is_error":false,"result":"%s","usage":{"input_tokens":%s,"output_tokens":%s}}\\n' "$r" "$1" "$2"
+                """);
+        Path workflow = ws.write("w.flow", """
+                workflow w {
+                    agent small { run ["sh", "agent.sh", "1000", "200"] }
+                    agent large { run ["sh", "agent.sh", "2500", "300"] }
+                    task draft { agent small  prompt "Draft" }
+                    task review { agent large  prompt "Review" }
+                    start -> draft -> review -> end
+                }
+                """);
+
+        Cli run = ws.flow("run", workflow.toString());
+        assertThat(run.exit()).as(run.err()).isZero();
+        String id = Workspace.executionOf(run.out());
+        JsonNode status = ws.status(id);
+        assertThat(status.path("inputTokens").asLong()).isEqualTo(3500);
+        assertThat(status.path("outputTokens").asLong()).isEqualTo(500);
+        assertThat(Workspace.node(status, "draft").path("inputTokens").asLong()).isEqualTo(1000);
+        assertThat(Workspace.node(status, "review").path("outputTokens").asLong()).isEqualTo(300);
+        assertThat(ws.flow("status", id).out()).contains("tokens 3,500 in / 500 out");
+    }
+
+    @Test
+    void statusNamesNoTokensWhenNoAgentReportedThem() throws Exception {
+        var ws = new Workspace(dir);
+        ws.write("agent.sh", "echo '{\"output\": \"done\"}'\n");
+        Path workflow = ws.write("w.flow", """
+                workflow w {
+                    agent plain { run ["sh", "agent.sh"] }
+                    task draft { agent plain  prompt "Draft" }
+                    start -> draft -> end
+                }
+                """);
+
+        Cli run = ws.flow("run", workflow.toString());
+        assertThat(run.exit()).as(run.err()).isZero();
+        String id = Workspace.executionOf(run.out());
+        JsonNode status = ws.status(id);
+        assertThat(status.has("inputTokens")).isFalse();
+        assertThat(Workspace.node(status, "draft").has("inputTokens")).isFalse();
+        assertThat(ws.flow("status", id).out()).doesNotContain("tokens");
+    }
+
     private static List<String> texts(JsonNode array) {
         var out = new ArrayList<String>();
         array.forEach(a -> out.add(a.asText()));

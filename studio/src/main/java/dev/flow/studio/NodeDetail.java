@@ -3,6 +3,7 @@ package dev.flow.studio;
 import dev.flow.engine.ExecutionQueries;
 import dev.flow.engine.exec.AgentActivity;
 import dev.flow.engine.exec.ArtifactPaths;
+import dev.flow.engine.exec.AttemptTokens;
 import dev.flow.engine.exec.Tails;
 import dev.flow.model.ResultFields;
 import dev.flow.store.RunRow;
@@ -30,7 +31,7 @@ final class NodeDetail {
     static final int NOW_MAX = 64;
     private static final java.util.regex.Pattern ATTEMPT = java.util.regex.Pattern.compile("(.+)/([0-9]{1,6})-([0-9]{1,6})");
     /** Result fields shown on their own (or as files), not again in the result's JSON. */
-    private static final List<String> APART = List.of("stdout", "stderr", "refused", "input_tokens", "output_tokens", "cost");
+    private static final List<String> APART = List.of("stdout", "stderr", "refused", AttemptTokens.INPUT, AttemptTokens.OUTPUT, "cost");
 
     private final ExecutionQueries queries;
     private final ArtifactPaths artifacts;
@@ -56,8 +57,8 @@ final class NodeDetail {
         out.put("startedAt", run.startedAt());
         out.put("finishedAt", run.finishedAt());
         out.put("cost", run.cost() != null ? run.cost() : result.get("cost"));
-        out.put("inputTokens", result.get("input_tokens"));
-        out.put("outputTokens", result.get("output_tokens"));
+        out.put("inputTokens", result.get(AttemptTokens.INPUT));
+        out.put("outputTokens", result.get(AttemptTokens.OUTPUT));
         out.put("refused", result.getOrDefault("refused", List.of()));
         out.put("prompt", text(dir, "prompt.txt"));
         out.put("feedback", text(dir, ArtifactPaths.FEEDBACK_FILE));

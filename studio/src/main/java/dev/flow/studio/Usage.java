@@ -1,32 +1,19 @@
 package dev.flow.studio;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
+import dev.flow.engine.exec.AttemptTokens;
 
 /**
- * What one attempt of a node spent: the tokens its agent reported (kept in the attempt's result as
- * {@code input_tokens} and {@code output_tokens}, as {@code flow status} adds them up) and its cost;
- * or sums of them. {@code reported} is false when no attempt reported tokens, so that "no tokens"
+ * What one attempt of a node spent: the tokens its agent reported (read from the attempt's result
+ * as {@link AttemptTokens}, as {@code flow status} adds them up) and its cost; or sums of them. {@code reported} is false when no attempt reported tokens, so that "no tokens"
  * is not shown as zero.
  */
 record Usage(long inputTokens, long outputTokens, double cost, boolean reported) {
     static final Usage NONE = new Usage(0, 0, 0, false);
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The usage of one attempt, from its stored result and cost (either may be null). */
     static Usage of(String resultJson, Double cost) {
-        double spent = cost == null ? 0 : cost;
-        if (resultJson == null || !resultJson.contains("_tokens")) {
-            return new Usage(0, 0, spent, false);
-        }
-        try {
-            JsonNode result = JSON.readTree(resultJson);
-            boolean reported = result.path("input_tokens").isNumber() || result.path("output_tokens").isNumber();
-            return new Usage(result.path("input_tokens").asLong(0), result.path("output_tokens").asLong(0), spent, reported);
-        } catch (IOException e) {
-            return new Usage(0, 0, spent, false); // an artifact reference or text: no tokens to read
-        }
+        AttemptTokens tokens = AttemptTokens.of(resultJson);
+        return new Usage(tokens.input(), tokens.output(), cost == null ? 0 : cost, tokens.reported());
     }
 
     Usage plus(Usage other) {

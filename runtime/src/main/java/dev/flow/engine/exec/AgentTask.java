@@ -209,8 +209,8 @@ final class AgentTask {
         String stdout = report.stdout();
         AgentReply reply = AgentReply.parse(stdout).orElse(null);
         if (report.hasTokens()) {
-            result.put("input_tokens", Math.max(0, report.inputTokens()));
-            result.put("output_tokens", Math.max(0, report.outputTokens()));
+            result.put(AttemptTokens.INPUT, Math.max(0, report.inputTokens()));
+            result.put(AttemptTokens.OUTPUT, Math.max(0, report.outputTokens()));
         }
         if (!report.refused().isEmpty()) {
             result.put("refused", report.refused());
