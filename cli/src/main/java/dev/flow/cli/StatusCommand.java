@@ -5,6 +5,7 @@ import dev.flow.engine.ExecutionView;
 import dev.flow.engine.IsolatedStep;
 import dev.flow.engine.NodeState;
 import dev.flow.engine.Question;
+import dev.flow.engine.Transcript;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.ForkRow;
 import dev.flow.store.NodeStatus;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -74,7 +76,8 @@ final class StatusCommand implements Callable<Integer> {
                     String id = view.execution().id();
                     out.println(ExecutionJson.view(view, isolated, origin, now, n -> queries.transcript(id, n.nodeId(), n.iteration(), n.attempt())));
                 } else {
-                    show(out, ansi, view, origin, now);
+                    String id = view.execution().id();
+                    show(out, ansi, view, origin, now, n -> queries.transcript(id, n.nodeId(), n.iteration(), n.attempt()));
                     growth(out, queries.graphVersions(view.execution().id()));
                     worktrees(out, ansi, isolated);
                 }
@@ -111,7 +114,9 @@ final class StatusCommand implements Callable<Integer> {
         return working == 1 ? ": its child execution runs" : ": " + working + " child executions run";
     }
 
-    private void show(PrintWriter out, Ansi ansi, ExecutionView view, ForkRow origin, long now) {
+    /** @param live the transcript of a node's run that is still going, for what its agent does now */
+    private void show(PrintWriter out, Ansi ansi, ExecutionView view, ForkRow origin, long now,
+            Function<NodeState, Optional<Transcript>> live) {
         ExecutionRow r = view.execution();
         out.println(ansi.bold("execution " + r.id()) + "  " + TerminalText.line(r.workflowId()) + "  " + r.status().keyword()
                 + (r.report() == null ? waitingOnChildren(view) : ": " + TerminalText.line(r.report())));
@@ -134,6 +139,10 @@ final class StatusCommand implements Callable<Integer> {
         }
         table.print(out, ansi);
         for (NodeState n : view.nodes()) {
+            if (n.status() == NodeStatus.RUNNING) {
+                live.apply(n).map(Transcript::activity).filter(a -> !a.isEmpty())
+                        .ifPresent(a -> out.println(ansi.cyan(TerminalText.line("  " + n.nodeId() + ": now " + a.get(a.size() - 1)))));
+            }
             n.notRun().ifPresent(why -> out.println(ansi.yellow(TerminalText.line("  " + n.nodeId() + ": could not run (it does not block): " + why))));
             n.gateWarnings().ifPresent(found -> found.lines().forEach(w -> out.println(ansi.yellow(TerminalText.line("  " + n.nodeId() + ": " + w)))));
             if (n.error() != null && !n.error().isBlank()) {

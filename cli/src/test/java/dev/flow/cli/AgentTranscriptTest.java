@@ -49,11 +49,13 @@ class AgentTranscriptTest {
         });
         assertThat(live.path("status").asText()).isEqualTo("running");
         assertThat(texts(live.path("activity"))).containsExactly("editing greeting.txt");
+        assertThat(ws.flow("status", id).out()).as("the plain status names what the agent does now").contains("polish: now editing greeting.txt");
         Files.writeString(dir.resolve("go"), "");
 
         assertThat(run.finish().exit()).isZero();
         JsonNode done = Workspace.node(ws.status(id), "polish");
         assertThat(texts(done.path("activity"))).containsExactly("editing greeting.txt", "running sh test.sh");
+        assertThat(ws.flow("status", id).out()).as("a finished node has no 'now'").doesNotContain(": now ");
         Path transcript = Path.of(done.path("transcript").asText());
         assertThat(transcript.getFileName()).hasToString("stdout.log");
         assertThat(transcript).isEqualTo(Path.of(live.path("transcript").asText()));
