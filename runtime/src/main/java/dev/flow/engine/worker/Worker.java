@@ -423,6 +423,8 @@ public final class Worker implements LocalWorker {
     /** Renews this worker's leases and cancels local work whose node is no longer held. */
     void heartbeat() {
         long start = System.nanoTime();
+        // the lease is the database's time plus its length: this machine's clock may be off, or stepped since
+        core.syncClock();
         // renewing is right whatever others changed meanwhile: it needs no retry for their changes
         cancelUnheld(core.store().writeLatest(tx -> {
             tx.nodes().renewLeases(owner, core.now() + core.options().lease().toMillis());
