@@ -46,6 +46,16 @@ public final class PostgresStore implements Store {
      */
     private static final String UNIQUE_VIOLATION = "23505";
 
+    /**
+     * How long the server lets one of Flow's sessions sit idle inside a transaction before it ends the
+     * session, rolling the transaction back and releasing its locks. Flow sends a transaction's
+     * statements back to back (milliseconds), so a session idle this long belongs to a worker that
+     * hung or lost its network; the transaction is run again whole if its worker comes back.
+     */
+    static final long IDLE_IN_TRANSACTION_MILLIS = 10_000;
+    /** The server ended a session idle in a transaction past {@link #IDLE_IN_TRANSACTION_MILLIS}. */
+    private static final String IDLE_ENDED = "25P03";
+
     /** The isolation of write transactions, the session's default (see the class comment). */
     private static final String WRITE_ISOLATION = "READ COMMITTED";
     /** The first statement of a read transaction: one snapshot for all its statements. */
@@ -178,6 +188,9 @@ public final class PostgresStore implements Store {
                 st.execute("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL " + WRITE_ISOLATION);
                 // A row lock held too long by another worker ends in an error that the retry loop handles, not a hang.
                 st.execute("SET lock_timeout = " + options.busyTimeout().toMillis());
+                // A worker that stops inside a transaction (cut off from the server, or hung) would otherwise keep its
+                // run's rows locked until the server noticed, which for a pulled cable is hours: the server ends it.
+                st.execute("SET idle_in_transaction_session_timeout = " + IDLE_IN_TRANSACTION_MILLIS);
                 if (url.synchronousCommit() != null) {
                     st.execute("SET synchronous_commit = " + url.synchronousCommit()); // one of the values PgUrl accepts
                 } else if (options.durability() == dev.flow.store.Durability.FULL) {
@@ -300,11 +313,12 @@ public final class PostgresStore implements Store {
 
     /**
      * Connection exceptions (class 08: refused, broken) and the server shutting down or starting
-     * (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now): the server is out of
-     * reach for now, not wrong.
+     * (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now), and the server ending a
+     * session that sat idle in a transaction ({@link #IDLE_IN_TRANSACTION_MILLIS}; its worker was cut off
+     * or hung): the server is out of reach for now, not wrong, and the transaction is run again whole.
      */
     private static boolean isConnectionLoss(String state) {
-        return state.startsWith("08") || state.equals("57P01") || state.equals("57P02") || state.equals("57P03");
+        return state.startsWith("08") || state.equals("57P01") || state.equals("57P02") || state.equals("57P03") || state.equals(IDLE_ENDED);
     }
 
     private static void sleepQuietly(long millis) {

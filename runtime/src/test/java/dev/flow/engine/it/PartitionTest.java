@@ -126,6 +126,10 @@ class PartitionTest {
                 Files.readAllLines(dir.resolve("effects.log")).forEach(l -> effects.merge(l.split(" ")[0], 1, Integer::sum));
                 assertThat(effects).hasSize(WIDTH).allSatisfy((n, c) -> assertThat(c).as(n).isEqualTo(inFlight.contains(n) ? 2 : 1));
 
+                // and it came back to work rather than dying on its broken connections
+                assertThat(workers.get(0).process().isAlive()).as(workers.get(0).stderr()).isTrue();
+                assertThat(workers.get(0).stderr()).doesNotContain("Exception");
+
                 System.out.printf("partition: %d of %d steps repeated (those in flight on the cut worker); taken over %.1f s after the cut"
                         + " (lease 5 s, heartbeat 1 s, maintenance every 1 s); the cut worker's late results arrived %.1f s after its cable"
                         + " came back%n", inFlight.size(), WIDTH, (takenOver - cutAt) / 1000.0, (reconnected - restoredAt) / 1000.0);
