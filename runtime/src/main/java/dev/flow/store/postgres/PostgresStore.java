@@ -66,6 +66,8 @@ public final class PostgresStore implements Store {
     private final Path local;
     private final Path artifacts;
     private final ThreadLocal<SqlSession> sessions = new ThreadLocal<>();
+    /** This thread's limit on waiting for the server, in milliseconds ({@link #limitThisThread}); 0: none. */
+    private final ThreadLocal<Integer> limits = ThreadLocal.withInitial(() -> 0);
     private final List<SqlSession> opened = new ArrayList<>();
     private volatile boolean closed;
     private final List<PgWorkListener> listeners = new ArrayList<>();
@@ -163,7 +165,9 @@ public final class PostgresStore implements Store {
         }
         SqlSession s = sessions.get();
         if (s == null) {
-            s = new SqlSession(connect(), Dialect.POSTGRESQL);
+            Connection c = connect();
+            limit(c, limits.get());
+            s = new SqlSession(c, Dialect.POSTGRESQL);
             sessions.set(s);
             synchronized (opened) {
                 opened.add(s);
@@ -191,6 +195,11 @@ public final class PostgresStore implements Store {
                 // A worker that stops inside a transaction (cut off from the server, or hung) would otherwise keep its
                 // run's rows locked until the server noticed, which for a pulled cable is hours: the server ends it.
                 st.execute("SET idle_in_transaction_session_timeout = " + IDLE_IN_TRANSACTION_MILLIS);
+                // The same for one cut off in the middle of a statement, which that timeout does not cover: the server
+                // probes a connection silent for 10 s, and ends it when three probes 2 s apart go unanswered.
+                st.execute("SET tcp_keepalives_idle = 10");
+                st.execute("SET tcp_keepalives_interval = 2");
+                st.execute("SET tcp_keepalives_count = 3");
                 if (url.synchronousCommit() != null) {
                     st.execute("SET synchronous_commit = " + url.synchronousCommit()); // one of the values PgUrl accepts
                 } else if (options.durability() == dev.flow.store.Durability.FULL) {
@@ -328,6 +337,30 @@ public final class PostgresStore implements Store {
             Thread.currentThread().interrupt();
             throw new StoreException(Kind.IO, "interrupted while waiting for the database");
         }
+    }
+
+    @Override
+    public void limitThisThread(java.time.Duration limit) {
+        int millis = (int) Math.min(Integer.MAX_VALUE, Math.max(1, limit.toMillis()));
+        limits.set(millis);
+        SqlSession s = sessions.get();
+        if (s != null) {
+            limit(s.connection(), millis);
+        }
+    }
+
+    /** A read that waits longer than {@code millis} on the server fails as an I/O error: the connection is then given up. */
+    private static void limit(Connection c, int millis) {
+        try {
+            c.setNetworkTimeout(Runnable::run, millis);
+        } catch (SQLException e) {
+            // a closed connection: the next call opens another, with the limit
+        }
+    }
+
+    @Override
+    public boolean sharedAcrossMachines() {
+        return true;
     }
 
     @Override

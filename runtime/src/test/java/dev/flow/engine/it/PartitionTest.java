@@ -84,17 +84,16 @@ class PartitionTest {
                         .collect(Collectors.toCollection(TreeSet::new));
                 assertThat(inFlight).as("worker 1 held steps when its cable was pulled").isNotEmpty();
 
-                try {
-                    Poll.until("worker 2 to take over the cut worker's steps", Duration.ofSeconds(60), () -> inFlight.stream().allMatch(
-                            n -> store.read(tx -> tx.nodes().get(id, n)).map(r -> !cutOwner.equals(r.leaseOwner())).orElse(false)));
-                } catch (AssertionError e) {
-                    throw new AssertionError(e.getMessage() + "\n" + diagnosis(store, server, db, id, inFlight, workers), e);
-                }
+                Runnable explain = () -> {
+                    throw new AssertionError(diagnosis(store, db, id, inFlight, workers));
+                };
+                await("worker 2 to take over the cut worker's steps", explain, () -> inFlight.stream().allMatch(
+                        n -> store.read(tx -> tx.nodes().get(id, n)).map(r -> !cutOwner.equals(r.leaseOwner())).orElse(false)));
                 long takenOver = System.currentTimeMillis();
                 hosts.restore("w1");
                 long restoredAt = System.currentTimeMillis();
 
-                Poll.until("the cut worker's late results to reach the database", Duration.ofSeconds(90),
+                await("the cut worker's late results to reach the database", explain,
                         () -> count(engine, id, "result_dropped") >= inFlight.size());
                 long reconnected = System.currentTimeMillis();
                 Poll.until("the run to finish", Duration.ofSeconds(90), () -> engine.queries().status(id).execution().status().isFinal());
@@ -121,10 +120,11 @@ class PartitionTest {
                 // the cut worker's late results were refused, one for each step it had in flight
                 assertThat(perNode(events, "result_dropped")).as(story).containsOnlyKeys(inFlight)
                         .allSatisfy((n, c) -> assertThat(c).isEqualTo(1L));
-                // and their effects happened twice: on the cut worker while it was cut, and again on worker 2
+                // every other step's effect happened once; one in flight may have had its effect on the cut worker too (or been
+                // stopped there before it, when the cut caught its worker recording its start)
                 var effects = new TreeMap<String, Integer>();
                 Files.readAllLines(dir.resolve("effects.log")).forEach(l -> effects.merge(l.split(" ")[0], 1, Integer::sum));
-                assertThat(effects).hasSize(WIDTH).allSatisfy((n, c) -> assertThat(c).as(n).isEqualTo(inFlight.contains(n) ? 2 : 1));
+                assertThat(effects).hasSize(WIDTH).allSatisfy((n, c) -> assertThat(c).as(n).isBetween(1, inFlight.contains(n) ? 2 : 1));
 
                 // and it came back to work rather than dying on its broken connections
                 assertThat(workers.get(0).process().isAlive()).as(workers.get(0).stderr()).isTrue();
@@ -141,6 +141,58 @@ class PartitionTest {
         }
     }
 
+    /**
+     * A step that runs longer than a lease on a worker whose cable is pulled: the worker cannot renew
+     * its lease, so once a lease has passed it stops the step itself (another worker may be running it
+     * by then), and when the cable is back it hands the node back and runs it again. Before, the step
+     * ran on, beside its second copy, for as long as it took. About 15 s: PostgreSQL and a JVM start on
+     * their hosts, and the worker waits out its 5 s lease.
+     */
+    @Test
+    void aCutWorkerStopsAStepWhoseLeaseItCouldNotRenew() throws Exception {
+        String why = TestHosts.unavailable();
+        Assumptions.assumeTrue(why == null, () -> "skipped: " + why);
+        try (var hosts = TestHosts.make("db", "w1");
+                var server = TestPostgres.startOn(hosts.launcher("db"), hosts.address("db"))) {
+            String db = server.newDatabase();
+            // the step writes its shell's pid, then runs until the test removes "hold"
+            Files.writeString(dir.resolve("hold"), "");
+            var g = GraphBuilder.workflow("long").sh("long", "echo $$ >> long.pids; while [ -e hold ]; do sleep 0.05; done; " + ProcessFlows.EFFECT)
+                    .chain("start", "long", "end").graph();
+            Path graph = ProcessFlows.write(dir, g);
+            String id;
+            try (var start = Child.start(dir, "start", graph.toString(), "--db", db)) {
+                id = Child.executionOf(start);
+                assertThat(start.exitCode()).as(start.stderr()).isZero();
+            }
+            try (BackgroundProcess worker = Child.start(hosts.launcher("w1"), dir, Map.of(), "worker", "--db", db, "--concurrency", "1");
+                    Store store = Stores.open(db, StoreOptions.DEFAULT)) {
+                var engine = new Engine(store);
+                long pid = Poll.value("the step to start", () -> Files.exists(dir.resolve("long.pids"))
+                        ? Long.valueOf(Files.readAllLines(dir.resolve("long.pids")).get(0).strip()) : null);
+                hosts.cut("w1");
+                long cutAt = System.currentTimeMillis();
+                Poll.until("the cut worker to stop its step", Duration.ofSeconds(30),
+                        () -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
+                long stopped = System.currentTimeMillis();
+                Files.delete(dir.resolve("hold"));
+                hosts.restore("w1");
+                Poll.until("the run to finish", Duration.ofSeconds(90), () -> engine.queries().status(id).execution().status().isFinal());
+
+                List<EventRow> events = engine.queries().events(id, 0, 100_000);
+                String story = worker.stderr() + "\n" + events.stream().map(e -> e.seq() + " " + e.kind() + " " + e.nodeId() + " " + e.data())
+                        .collect(Collectors.joining("\n"));
+                assertThat(engine.queries().status(id).execution().status()).as(story).isEqualTo(ExecutionStatus.COMPLETED);
+                // handed back, not failed: the same attempt ran again, and its effect happened once
+                assertThat(events).as(story).filteredOn(e -> "long".equals(e.nodeId())).extracting(EventRow::kind)
+                        .containsSubsequence("node_started", "lease_released", "node_started", "node_completed")
+                        .doesNotContain("node_failed", "node_retry");
+                assertThat(Files.readAllLines(dir.resolve("effects.log"))).containsExactly("long 1");
+                System.out.printf("partition: the cut worker stopped its step %.1f s after the cut (lease 5 s)%n", (stopped - cutAt) / 1000.0);
+            }
+        }
+    }
+
     /** start -> fan -> w0..w47 -> join -> end, each step a few hundred milliseconds; eight at a time. */
     private static FlowGraph wide() {
         var g = GraphBuilder.workflow("wide").config(8, true).parallel("fan").merge("join", null, null).edge("start", "fan");
@@ -150,8 +202,22 @@ class PartitionTest {
         return g.edge("join", "end").graph();
     }
 
-    /** What the database and the workers say, for a takeover that did not come. */
-    private static String diagnosis(Store store, TestPostgres server, String db, String id, Set<String> inFlight, List<BackgroundProcess> workers) {
+    /** Waits a minute for {@code condition}; when it does not come, fails with what {@code explain} says. */
+    private static void await(String what, Runnable explain, java.util.concurrent.Callable<Boolean> condition) {
+        try {
+            Poll.until(what, Duration.ofSeconds(60), condition);
+        } catch (AssertionError e) {
+            try {
+                explain.run();
+            } catch (AssertionError why) {
+                throw new AssertionError(e.getMessage() + "\n" + why.getMessage(), e);
+            }
+            throw e;
+        }
+    }
+
+    /** What the database and the workers say, for a state that did not come. */
+    private static String diagnosis(Store store, String db, String id, Set<String> inFlight, List<BackgroundProcess> workers) {
         var out = new StringBuilder("database time " + store.read(tx -> tx.databaseMillis()) + ", test's " + System.currentTimeMillis() + "\n");
         for (String n : inFlight) {
             store.read(tx -> tx.nodes().get(id, n)).ifPresent(r -> out.append(n).append(' ').append(r.status()).append(' ')
@@ -168,6 +234,8 @@ class PartitionTest {
             out.append("pg_stat_activity: ").append(e.getMessage()).append('\n');
         }
         workers.forEach(w -> out.append(w.output()).append('\n').append(w.stderr()).append('\n'));
+        store.read(tx -> tx.events().after(id, 0, 100_000)).stream().filter(e -> e.kind().startsWith("lease") || e.kind().startsWith("result"))
+                .forEach(e -> out.append(e.seq()).append(' ').append(e.kind()).append(' ').append(e.nodeId()).append(' ').append(e.data()).append('\n'));
         return out.toString();
     }
 
