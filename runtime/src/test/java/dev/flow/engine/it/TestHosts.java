@@ -114,7 +114,7 @@ final class TestHosts implements AutoCloseable {
      * name of its own ({@code flowp-TAG-HOST}, in a UTS namespace), as on another machine.
      */
     List<String> launcher(String host) {
-        return List.of("ip", "netns", "exec", namespace(host), "unshare", "--uts", "sh", "-c", "hostname \"$0\" && exec \"$@\"", namespace(host));
+        return List.of("ip", "netns", "exec", namespace(host), "unshare", "--uts", "sh", "-c", "echo \"$0\" > /proc/sys/kernel/hostname && exec \"$@\"", namespace(host));
     }
 
     /** Unplugs the host's cable: its end of the link goes down, so nothing reaches it or leaves it. */
