@@ -50,9 +50,4 @@ final class DatabaseClock {
             }
         }
     }
-
-    /** The database's time minus this machine's, as last measured. */
-    long offset() {
-        return offset;
-    }
 }

@@ -29,8 +29,19 @@ final class FakeTime {
             }
             found = find();
         }
-        return found.orElseThrow(() -> new IllegalStateException(
+        Path library = found.orElseThrow(() -> new IllegalStateException(
                 "the clock test needs libfaketime, and it could not be installed here: install Debian's package faketime (apt-get install faketime)"));
+        // a library that loads but fakes nothing would make the clock test pass for nothing
+        var date = new ProcessBuilder("date", "+%s");
+        date.environment().putAll(hourAhead(library));
+        Process p = date.redirectErrorStream(true).start();
+        String said = new String(p.getInputStream().readAllBytes()).strip();
+        p.waitFor();
+        long ahead = Long.parseLong(said) - System.currentTimeMillis() / 1000;
+        if (Math.abs(ahead - 3600) > 60) {
+            throw new IllegalStateException(library + " did not set a clock an hour ahead (date said " + said + ", " + ahead + " s ahead)");
+        }
+        return library;
     }
 
     /** The environment that sets a child's clock an hour ahead. */

@@ -37,11 +37,12 @@ import org.junit.jupiter.api.io.TempDir;
  * database's clock), and its late results are refused. Needs root (network namespaces): skipped,
  * with the reason, where the machine does not allow them.
  *
- * <p>It takes 20 to 40 seconds: two JVMs and a PostgreSQL server start on their hosts (about 10 s on a
- * loaded machine), worker 2 takes the cut worker's steps only once their 5 s lease has lapsed and its
- * once-a-second maintenance has seen it, and the cut worker's connections come back at TCP's next
- * retransmission after the cable returns (its backoff grew while the cable was out: up to several
- * seconds).
+ * <p>The first test takes 15 to 30 seconds: two JVMs and a PostgreSQL server start on their hosts
+ * (about 10 s on a loaded machine), worker 2 takes the cut worker's steps only once their 5 s lease
+ * has lapsed and its once-a-second maintenance has seen it (about 5 s more when the cut caught worker
+ * 1 inside a transaction: the server ends that session after 10 s idle first), and the cut worker's
+ * connections come back at TCP's next retransmission after the cable returns (its backoff grew while
+ * the cable was out: a few seconds). Its figures go to docs/runtime.md.
  */
 class PartitionTest {
     @TempDir
