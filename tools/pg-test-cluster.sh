@@ -4,6 +4,8 @@
 # superuser "flow". Installs Debian's postgresql package when the server programs are missing
 # (tools/apt-install.sh). initdb refuses to run as root: as root, the cluster belongs to the
 # "postgres" user (which Debian's package creates), and runs through runuser.
+# FLOW_PG_LISTEN=ADDRESS listens there instead of 127.0.0.1 (a test's own host in a network
+# namespace, where the script is started with `ip netns exec`); resume keeps it.
 # Usage: tools/pg-test-cluster.sh start DIR PORT   (prints nothing; the server runs until stop)
 #        tools/pg-test-cluster.sh stop DIR          (stops it and removes DIR)
 #        tools/pg-test-cluster.sh halt DIR          (stops it as an administrator would, keeping DIR)
@@ -28,7 +30,7 @@ launch() {
     fast="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     if [ "${FLOW_PG_DURABLE:-}" = "1" ]; then fast=""; fi
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 $fast -c max_connections=200 -c shared_buffers=32MB -c log_lock_waits=on -c log_min_duration_statement=1000" \
+        -o "-p $port -k $dir -c listen_addresses=$listen $fast -c max_connections=200 -c shared_buffers=32MB -c log_lock_waits=on -c log_min_duration_statement=1000" \
         start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
 }
 
@@ -52,6 +54,12 @@ start)
         || as_owner "$bin/initdb" -D "$dir/data" -U flow --auth=trust --encoding=UTF8 --no-locale >"$dir/initdb.log" 2>&1 \
         || { cat "$dir/initdb.log" >&2; exit 1; }
     echo "$port" >"$dir/port"
+    listen="${FLOW_PG_LISTEN:-127.0.0.1}"
+    echo "$listen" >"$dir/listen"
+    if [ "$listen" != "127.0.0.1" ]; then
+        # the test's hosts on the server's own subnet (a namespace's bridge) are trusted as local ones are
+        echo "host all flow samenet trust" >>"$dir/data/pg_hba.conf"
+    fi
     launch
     ;;
 halt)
@@ -63,6 +71,7 @@ halt)
 resume)
     dir="$2"
     port=$(cat "$dir/port")
+    listen=$(cat "$dir/listen")
     bin=""
     find_bin
     launch

@@ -36,6 +36,24 @@ public interface Store extends AutoCloseable {
         return null;
     }
 
+    /**
+     * Makes this thread's calls to the database give up, as out of reach, when the server has not
+     * answered within {@code limit} (a cable pulled mid-call otherwise holds the thread until TCP gives
+     * up, many minutes later): for a worker's heartbeat, whose renewal is worthless once the lease has
+     * run out. Nothing where the database is a local file.
+     */
+    default void limitThisThread(java.time.Duration limit) {}
+
+    /**
+     * Whether workers on other machines may share this store (a server's database): then a worker that
+     * loses it for longer than a lease stops its work itself, since no process on its machine will. An
+     * SQLite file is shared only on its own machine, where whoever takes a lapsed lease over kills what
+     * its worker left running.
+     */
+    default boolean sharedAcrossMachines() {
+        return false;
+    }
+
     /** What {@link #listenForWork} returns: whether it hears the server now, and how to stop it. */
     interface WorkListener extends AutoCloseable {
         /** Whether its connection is up, so that announcements reach it. */

@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -24,10 +26,12 @@ public final class TestPostgres implements AutoCloseable {
     private static TestPostgres server;
 
     private final Path dir;
+    private final String host;
     private final int port;
 
-    private TestPostgres(Path dir, int port) {
+    private TestPostgres(Path dir, String host, int port) {
         this.dir = dir;
+        this.host = host;
         this.port = port;
     }
 
@@ -47,17 +51,34 @@ public final class TestPostgres implements AutoCloseable {
         return start();
     }
 
+    /**
+     * A server of the caller's own on another host: started through {@code launcher} (such as {@code
+     * ip netns exec NS}, a test host in a network namespace), listening on {@code host}, a
+     * fresh host's standard port 5432. {@link #close} stops it and deletes its folder.
+     */
+    public static TestPostgres startOn(List<String> launcher, String host) {
+        return start(launcher, host, 5432);
+    }
+
     private static TestPostgres start() {
+        int port;
+        try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot find a free port for the test PostgreSQL: " + e.getMessage(), e);
+        }
+        return start(List.of(), "127.0.0.1", port);
+    }
+
+    private static TestPostgres start(List<String> launcher, String host, int port) {
         Path script = script();
         try {
             Path dir = Files.createTempDirectory("flow-pg-");
-            int port;
-            try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                port = socket.getLocalPort();
-            }
-            run(script.toString(), "start", dir.toString(), Integer.toString(port));
+            var command = new ArrayList<>(launcher);
+            command.addAll(List.of("env", "FLOW_PG_LISTEN=" + host, script.toString(), "start", dir.toString(), Integer.toString(port)));
             Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(script, dir)));
-            return new TestPostgres(dir, port);
+            run(command.toArray(String[]::new));
+            return new TestPostgres(dir, host, port);
         } catch (IOException e) {
             throw new IllegalStateException("cannot start the test PostgreSQL: " + e.getMessage(), e);
         }
@@ -122,7 +143,7 @@ public final class TestPostgres implements AutoCloseable {
         return dir;
     }
 
-    /** Creates an empty database and returns its URL ({@code postgresql://flow@127.0.0.1:PORT/tN}). */
+    /** Creates an empty database and returns its URL ({@code postgresql://flow@HOST:PORT/tN}, HOST 127.0.0.1 unless {@link #startOn}). */
     public String newDatabase() {
         String name = "t" + ProcessHandle.current().pid() + "_" + DATABASES.incrementAndGet();
         sql("postgres", "CREATE DATABASE " + name);
@@ -130,12 +151,12 @@ public final class TestPostgres implements AutoCloseable {
     }
 
     public String url(String database) {
-        return "postgresql://flow@127.0.0.1:" + port + "/" + database;
+        return "postgresql://flow@" + host + ":" + port + "/" + database;
     }
 
     /** Runs statements as the superuser on one database. */
     public void sql(String database, String... statements) {
-        try (var c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/" + database, "flow", "");
+        try (var c = DriverManager.getConnection("jdbc:postgresql://" + host + ":" + port + "/" + database, "flow", "");
                 var st = c.createStatement()) {
             for (String s : statements) {
                 st.execute(s);
@@ -150,7 +171,8 @@ public final class TestPostgres implements AutoCloseable {
         return PostgresStore.open(PgUrl.parse(newDatabase(), System::getenv), options);
     }
 
-    static Path repoRoot() {
+    /** The checkout's root folder (the one with {@code tools/}), found above the working directory. */
+    public static Path repoRoot() {
         Path p = Path.of("").toAbsolutePath();
         while (p != null && !Files.exists(p.resolve("tools/pg-test-cluster.sh"))) {
             p = p.getParent();

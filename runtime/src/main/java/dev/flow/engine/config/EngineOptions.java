@@ -11,7 +11,8 @@ import java.util.Random;
  * How an engine runs: its clock, leases, timeouts, agents, and the seams tests use. Build with
  * {@link #builder()}; every setting has a default.
  *
- * @param clock all engine time comes from here (tests drive it)
+ * @param clock all engine time comes from here (tests drive it); the default, the machine's clock,
+ *     is corrected to the database's, in which leases are judged (docs/runtime.md, Clocks)
  * @param random jitter of retry backoffs
  * @param lease how long a claimed node stays with its worker without a heartbeat
  * @param heartbeat how often workers renew their leases and look for cancelled work

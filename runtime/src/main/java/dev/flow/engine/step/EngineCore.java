@@ -40,6 +40,8 @@ public final class EngineCore {
     final Reports reports;
     final String host;
     final RoleAgents roles;
+    /** The database's clock, unless the options give a clock of their own (a test's): null then. */
+    private final DatabaseClock databaseClock;
     /** Each execution's inputs as last parsed, with the JSON they came from: they never change, and a step reads them every time. */
     private final Map<String, ParsedInputs> inputs = new ConcurrentHashMap<>();
     private static final int INPUTS_KEPT = 10_000;
@@ -70,14 +72,24 @@ public final class EngineCore {
         this.results = new ResultCodec(artifacts);
         this.reports = new Reports(artifacts);
         this.host = hostName();
+        // the machine's clock is the default: the database's stands in for it, so that every worker keeps one time
+        this.databaseClock = options.clock().equals(java.time.Clock.systemUTC()) ? new DatabaseClock(store) : null;
     }
 
     public EngineOptions options() {
         return options;
     }
 
+    /** The time of everything the engine records and judges: the database's clock ({@link DatabaseClock}), or the options' own clock. */
     public long now() {
-        return options.clock().millis();
+        return databaseClock != null ? databaseClock.millis() : options.clock().millis();
+    }
+
+    /** Measures this machine's clock against the database's again (a worker's heartbeat does); nothing with a clock of the options' own. */
+    public void syncClock() {
+        if (databaseClock != null) {
+            databaseClock.measure();
+        }
     }
 
     public Store store() {

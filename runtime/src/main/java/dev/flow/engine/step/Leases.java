@@ -96,13 +96,19 @@ public final class Leases {
     /**
      * Hands back a node a stopping worker cancelled: it goes back to ready with the same attempt, as
      * if its worker had died, so that another worker or {@code flow resume} runs it. Guarded like a
-     * result: a node that moved on meanwhile is left alone. Returns whether it was handed back.
+     * result: a node that moved on meanwhile is left alone (and, with {@code reportMovedOn}, the log
+     * says its worker's word came too late). Returns whether it was handed back.
      */
-    static boolean release(Step step, NodeRow held, String why) {
+    static boolean release(Step step, NodeRow held, String why, boolean reportMovedOn) {
         RunContext ctx = step.run(held.executionId());
         NodeRow row = step.node(ctx, held.nodeId());
         if (row.status() != NodeStatus.RUNNING || row.iteration() != held.iteration() || row.attempt() != held.attempt()
                 || !Objects.equals(row.leaseOwner(), held.leaseOwner())) {
+            if (reportMovedOn) {
+                // a late word from a worker that lost touch: said in the log as any late result is
+                step.event(ctx, "result_dropped", held.nodeId(), Json.object("iteration", held.iteration(), "attempt", held.attempt(),
+                        "reason", "the node moved on while it ran (" + row.status().keyword() + "); its worker had stopped it: " + why));
+            }
             return false;
         }
         if (requeue(step, ctx, row)) {

@@ -204,7 +204,15 @@ public final class Transitions {
 
     /** Hands back a node a stopping worker held ({@link Leases#release}). */
     public EngineCore.Done<Boolean> release(NodeRow held, String why) {
-        return core.step(step -> Leases.release(step, held, why));
+        return core.step(step -> Leases.release(step, held, why, false));
+    }
+
+    /**
+     * Hands back a node whose work its worker stopped when it could not renew the lease; a node that
+     * moved on meanwhile (another worker took it) gets a {@code result_dropped} in the log, as a late result does.
+     */
+    public EngineCore.Done<Boolean> giveBack(NodeRow held, String why) {
+        return core.step(step -> Leases.release(step, held, why, true));
     }
 
     /** Stores a key-value entry and logs it; {@code nodeId} is the writing node, null for a person. */

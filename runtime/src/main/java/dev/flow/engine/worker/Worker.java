@@ -48,6 +48,12 @@ public final class Worker implements LocalWorker {
     private volatile Throwable crashed;
     private volatile long lastHeartbeat;
     private volatile Thread heartbeats;
+    /** When the last renewal that reached the database was sent ({@link System#nanoTime}). */
+    private volatile long renewedAt;
+    /** Watches, apart from any database call, for work whose lease lapsed here unrenewed ({@link #giveUpLapsed}). */
+    private volatile Thread leaseWatch;
+    /** Work cancelled because its lease lapsed unrenewed: handed back when its slot reports, not failed. */
+    private final Set<String> lapsed = ConcurrentHashMap.newKeySet();
     private final Object outageLock = new Object();
     private volatile StoreException outage;
     private long outages;
@@ -72,6 +78,7 @@ public final class Worker implements LocalWorker {
         core.register(this);
         listener = core.store().listenForWork(this::nudge);
         lastHeartbeat = System.nanoTime();
+        renewedAt = lastHeartbeat;
         var made = new ArrayList<Thread>();
         for (int i = 0; i < slots; i++) {
             Thread t = new Thread(this::slotLoop, "flow-slot-" + (i + 1));
@@ -81,10 +88,17 @@ public final class Worker implements LocalWorker {
         // Its own thread: a slot busy with a long task must not let its lease lapse.
         Thread beats = new Thread(this::heartbeatLoop, "flow-heartbeat");
         beats.setDaemon(true);
+        // Its own thread too: the heartbeat's own call may be the one waiting on a cable that was pulled.
+        Thread watch = core.store().sharedAcrossMachines() ? new Thread(this::leaseWatchLoop, "flow-lease-watch") : null;
         threads = List.copyOf(made);
         heartbeats = beats;
+        leaseWatch = watch;
         threads.forEach(Thread::start);
         beats.start();
+        if (watch != null) {
+            watch.setDaemon(true);
+            watch.start();
+        }
     }
 
     /**
@@ -96,6 +110,8 @@ public final class Worker implements LocalWorker {
      */
     private void heartbeatLoop() {
         long watch = Math.max(1, Math.min(WATCH_MILLIS, core.options().heartbeat().toMillis()));
+        // a renewal stuck on a connection the network dropped would hold every later one: give it up and connect again
+        core.store().limitThisThread(java.time.Duration.ofMillis(Math.max(core.options().heartbeat().toMillis(), core.options().lease().toMillis() / 4)));
         while (true) {
             try {
                 Thread.sleep(watch);
@@ -109,6 +125,38 @@ public final class Worker implements LocalWorker {
             }
         }
     }
+
+    /** Looks every {@link #WATCH_MILLIS} (or a quarter lease, if shorter) for work whose lease lapsed unrenewed. */
+    private void leaseWatchLoop() {
+        long period = Math.max(1, Math.min(WATCH_MILLIS, core.options().lease().toMillis() / 4));
+        while (true) {
+            try {
+                Thread.sleep(period);
+            } catch (InterruptedException e) {
+                return;
+            }
+            giveUpLapsed(System.nanoTime());
+        }
+    }
+
+    /**
+     * Stops work whose lease this worker has not renewed for a whole lease (the database out of reach:
+     * a pulled cable, a server away): by now another worker may have taken its node and be running it,
+     * and two copies of a step must not run side by side for longer than that. Its process is killed,
+     * and its node handed back (ready, same attempt) once the database answers, if no one took it.
+     * Only on a store {@linkplain dev.flow.store.Store#sharedAcrossMachines shared across machines}.
+     */
+    void giveUpLapsed(long now) {
+        long lease = core.options().lease().toNanos();
+        running.forEach((key, r) -> {
+            if (now - Math.max(renewedAt, r.since()) > lease && lapsed.add(key)) {
+                r.cancellation().cancel(LAPSED);
+            }
+        });
+    }
+
+    /** Why work whose lease lapsed unrenewed was stopped. */
+    static final String LAPSED = "its lease lapsed: this worker could not reach the database to renew it, and another worker may run it now";
 
     /**
      * Stops claiming; with {@code cancel}, kills the work still running and hands its nodes back
@@ -137,12 +185,14 @@ public final class Worker implements LocalWorker {
                 return;
             }
         }
-        if (heartbeats != null) {
-            heartbeats.interrupt();
-            try {
-                heartbeats.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        for (Thread helper : new Thread[] {heartbeats, leaseWatch}) {
+            if (helper != null) {
+                helper.interrupt();
+                try {
+                    helper.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
         }
         if (listener != null) {
@@ -363,10 +413,14 @@ public final class Worker implements LocalWorker {
     }
 
     private Claim complete(Claim claim, Outcome outcome) {
-        if (releasing && !outcome.succeeded()) {
-            after(transitions.release(claim.row(), "its worker was stopped"));
+        boolean gaveUp = lapsed.contains(claim.key());
+        if ((releasing || gaveUp) && !outcome.succeeded()) {
+            // handed back, not failed; a node another worker took meanwhile is left alone
+            after(releasing ? transitions.release(claim.row(), "its worker was stopped") : transitions.giveBack(claim.row(), LAPSED));
+            lapsed.remove(claim.key());
             return null;
         }
+        lapsed.remove(claim.key());
         String key = CircuitBreaker.keyOf(claim.job().node());
         boolean opened = false;
         if (key != null) {
@@ -423,11 +477,14 @@ public final class Worker implements LocalWorker {
     /** Renews this worker's leases and cancels local work whose node is no longer held. */
     void heartbeat() {
         long start = System.nanoTime();
+        // the lease is the database's time plus its length: this machine's clock may be off, or stepped since
+        core.syncClock();
         // renewing is right whatever others changed meanwhile: it needs no retry for their changes
         cancelUnheld(core.store().writeLatest(tx -> {
             tx.nodes().renewLeases(owner, core.now() + core.options().lease().toMillis());
             return tx.nodes().heldBy(owner);
         }), start);
+        renewedAt = start;
     }
 
     /** Cancels local work whose node is no longer held, reading only (between heartbeats). */

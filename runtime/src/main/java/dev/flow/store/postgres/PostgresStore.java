@@ -46,6 +46,16 @@ public final class PostgresStore implements Store {
      */
     private static final String UNIQUE_VIOLATION = "23505";
 
+    /**
+     * How long the server lets one of Flow's sessions sit idle inside a transaction before it ends the
+     * session, rolling the transaction back and releasing its locks. Flow sends a transaction's
+     * statements back to back (milliseconds), so a session idle this long belongs to a worker that
+     * hung or lost its network; the transaction is run again whole if its worker comes back.
+     */
+    static final long IDLE_IN_TRANSACTION_MILLIS = 10_000;
+    /** The server ended a session idle in a transaction past {@link #IDLE_IN_TRANSACTION_MILLIS}. */
+    private static final String IDLE_ENDED = "25P03";
+
     /** The isolation of write transactions, the session's default (see the class comment). */
     private static final String WRITE_ISOLATION = "READ COMMITTED";
     /** The first statement of a read transaction: one snapshot for all its statements. */
@@ -56,6 +66,8 @@ public final class PostgresStore implements Store {
     private final Path local;
     private final Path artifacts;
     private final ThreadLocal<SqlSession> sessions = new ThreadLocal<>();
+    /** This thread's limit on waiting for the server, in milliseconds ({@link #limitThisThread}); 0: none. */
+    private final ThreadLocal<Integer> limits = ThreadLocal.withInitial(() -> 0);
     private final List<SqlSession> opened = new ArrayList<>();
     private volatile boolean closed;
     private final List<PgWorkListener> listeners = new ArrayList<>();
@@ -153,7 +165,9 @@ public final class PostgresStore implements Store {
         }
         SqlSession s = sessions.get();
         if (s == null) {
-            s = new SqlSession(connect(), Dialect.POSTGRESQL);
+            Connection c = connect();
+            limit(c, limits.get());
+            s = new SqlSession(c, Dialect.POSTGRESQL);
             sessions.set(s);
             synchronized (opened) {
                 opened.add(s);
@@ -178,6 +192,14 @@ public final class PostgresStore implements Store {
                 st.execute("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL " + WRITE_ISOLATION);
                 // A row lock held too long by another worker ends in an error that the retry loop handles, not a hang.
                 st.execute("SET lock_timeout = " + options.busyTimeout().toMillis());
+                // A worker that stops inside a transaction (cut off from the server, or hung) would otherwise keep its
+                // run's rows locked until the server noticed, which for a pulled cable is hours: the server ends it.
+                st.execute("SET idle_in_transaction_session_timeout = " + IDLE_IN_TRANSACTION_MILLIS);
+                // The same for one cut off in the middle of a statement, which that timeout does not cover: the server
+                // probes a connection silent for 10 s, and ends it when three probes 2 s apart go unanswered.
+                st.execute("SET tcp_keepalives_idle = 10");
+                st.execute("SET tcp_keepalives_interval = 2");
+                st.execute("SET tcp_keepalives_count = 3");
                 if (url.synchronousCommit() != null) {
                     st.execute("SET synchronous_commit = " + url.synchronousCommit()); // one of the values PgUrl accepts
                 } else if (options.durability() == dev.flow.store.Durability.FULL) {
@@ -300,11 +322,12 @@ public final class PostgresStore implements Store {
 
     /**
      * Connection exceptions (class 08: refused, broken) and the server shutting down or starting
-     * (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now): the server is out of
-     * reach for now, not wrong.
+     * (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now), and the server ending a
+     * session that sat idle in a transaction ({@link #IDLE_IN_TRANSACTION_MILLIS}; its worker was cut off
+     * or hung): the server is out of reach for now, not wrong, and the transaction is run again whole.
      */
     private static boolean isConnectionLoss(String state) {
-        return state.startsWith("08") || state.equals("57P01") || state.equals("57P02") || state.equals("57P03");
+        return state.startsWith("08") || state.equals("57P01") || state.equals("57P02") || state.equals("57P03") || state.equals(IDLE_ENDED);
     }
 
     private static void sleepQuietly(long millis) {
@@ -314,6 +337,30 @@ public final class PostgresStore implements Store {
             Thread.currentThread().interrupt();
             throw new StoreException(Kind.IO, "interrupted while waiting for the database");
         }
+    }
+
+    @Override
+    public void limitThisThread(java.time.Duration limit) {
+        int millis = (int) Math.min(Integer.MAX_VALUE, Math.max(1, limit.toMillis()));
+        limits.set(millis);
+        SqlSession s = sessions.get();
+        if (s != null) {
+            limit(s.connection(), millis);
+        }
+    }
+
+    /** A read that waits longer than {@code millis} on the server fails as an I/O error: the connection is then given up. */
+    private static void limit(Connection c, int millis) {
+        try {
+            c.setNetworkTimeout(Runnable::run, millis);
+        } catch (SQLException e) {
+            // a closed connection: the next call opens another, with the limit
+        }
+    }
+
+    @Override
+    public boolean sharedAcrossMachines() {
+        return true;
     }
 
     @Override

@@ -332,6 +332,11 @@ public final class SqlSession implements Tx, AutoCloseable {
     }
 
     @Override
+    public long databaseMillis() {
+        return queryOne("SELECT " + dialect.now(), rs -> rs.getLong(1)).orElseThrow();
+    }
+
+    @Override
     public WorkflowTable workflows() {
         return workflows;
     }

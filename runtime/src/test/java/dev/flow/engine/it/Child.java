@@ -41,7 +41,12 @@ final class Child {
 
     /** A child with {@code env} added to this process's environment. */
     static BackgroundProcess start(Path workDir, Map<String, String> env, String... args) throws IOException {
-        var cmd = new ArrayList<String>();
+        return start(List.of(), workDir, env, args);
+    }
+
+    /** A child started through {@code launcher} (such as {@code ip netns exec NS}, to run it on a test host). */
+    static BackgroundProcess start(List<String> launcher, Path workDir, Map<String, String> env, String... args) throws IOException {
+        var cmd = new ArrayList<String>(launcher);
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-XX:TieredStopAtLevel=1");
         cmd.add("-XX:+UseSerialGC");

@@ -1,0 +1,255 @@
+package dev.flow.engine.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flow.engine.Engine;
+import dev.flow.model.FlowGraph;
+import dev.flow.store.EventRow;
+import dev.flow.store.ExecutionStatus;
+import dev.flow.store.NodeRow;
+import dev.flow.store.NodeStatus;
+import dev.flow.store.Store;
+import dev.flow.store.StoreOptions;
+import dev.flow.store.TestPostgres;
+import dev.flow.store.open.Stores;
+import dev.flow.testing.BackgroundProcess;
+import dev.flow.testing.GraphBuilder;
+import dev.flow.testing.Poll;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Several machines, simulated on this one ({@link TestHosts}): PostgreSQL on host "db", a {@code
+ * flow worker} on each of hosts "w1" and "w2", joined by a bridge. Worker 1's clock runs an hour
+ * ahead (libfaketime), and its cable is pulled while a fan-out runs, then plugged back in: nothing is
+ * lost, only the steps it had in flight run again (on worker 2, once their leases lapse by the
+ * database's clock), and its late results are refused. Needs root (network namespaces): skipped,
+ * with the reason, where the machine does not allow them.
+ *
+ * <p>The first test takes 15 to 30 seconds: two JVMs and a PostgreSQL server start on their hosts
+ * (about 10 s on a loaded machine), worker 2 takes the cut worker's steps only once their 5 s lease
+ * has lapsed and its once-a-second maintenance has seen it (about 5 s more when the cut caught worker
+ * 1 inside a transaction: the server ends that session after 10 s idle first), and the cut worker's
+ * connections come back at TCP's next retransmission after the cable returns (its backoff grew while
+ * the cable was out: a few seconds). Its figures go to docs/runtime.md.
+ */
+class PartitionTest {
+    @TempDir
+    Path dir;
+
+    /** Each step's work: a few hundred milliseconds, then its effect, one line per execution of it. */
+    private static final String STEP = "sleep 0.3; " + ProcessFlows.EFFECT;
+    private static final int WIDTH = 48;
+
+    @Test
+    void aWorkerCutOffWithItsClockAnHourAheadLosesOnlyTheStepsItHadInFlight() throws Exception {
+        String why = TestHosts.unavailable();
+        Assumptions.assumeTrue(why == null, () -> "skipped: " + why);
+        Path faketime = FakeTime.library();
+        try (var hosts = TestHosts.make("db", "w1", "w2");
+                var server = TestPostgres.startOn(hosts.launcher("db"), hosts.address("db"))) {
+            String db = server.newDatabase();
+            Path graph = ProcessFlows.write(dir, wide());
+            String id;
+            try (var start = Child.start(dir, "start", graph.toString(), "--db", db)) {
+                id = Child.executionOf(start);
+                assertThat(start.exitCode()).as(start.stderr()).isZero();
+            }
+            var workers = new ArrayList<BackgroundProcess>();
+            try (Store store = Stores.open(db, StoreOptions.DEFAULT)) {
+                var engine = new Engine(store);
+                // worker 1 on its host an hour ahead; worker 2 on the other with the true time
+                workers.add(Child.start(hosts.launcher("w1"), dir, FakeTime.hourAhead(faketime), "worker", "--db", db, "--concurrency", "4"));
+                workers.add(Child.start(hosts.launcher("w2"), dir, Map.of(), "worker", "--db", db, "--concurrency", "4"));
+                String cutOwner = workers.get(0).awaitLine("serving ").substring("serving ".length());
+                workers.get(1).awaitLine("serving ");
+
+                // mid-flight: some steps done, and worker 1 holding some
+                Poll.until("worker 1 to be running steps after some finished", () -> completed(engine, id) >= 4
+                        && !store.read(tx -> tx.nodes().heldBy(cutOwner)).isEmpty());
+                hosts.cut("w1");
+                long cutAt = System.currentTimeMillis();
+                // read after the cut: nothing of worker 1 reaches the database any more, so this is what it holds
+                Set<String> inFlight = store.read(tx -> tx.nodes().heldBy(cutOwner)).stream().map(NodeRow::nodeId)
+                        .collect(Collectors.toCollection(TreeSet::new));
+                assertThat(inFlight).as("worker 1 held steps when its cable was pulled").isNotEmpty();
+
+                Runnable explain = () -> {
+                    throw new AssertionError(diagnosis(store, db, id, inFlight, workers));
+                };
+                await("worker 2 to take over the cut worker's steps", explain, () -> inFlight.stream().allMatch(
+                        n -> store.read(tx -> tx.nodes().get(id, n)).map(r -> !cutOwner.equals(r.leaseOwner())).orElse(false)));
+                long takenOver = System.currentTimeMillis();
+                hosts.restore("w1");
+                long restoredAt = System.currentTimeMillis();
+
+                await("the cut worker's late results to reach the database", explain,
+                        () -> count(engine, id, "result_dropped") >= inFlight.size());
+                long reconnected = System.currentTimeMillis();
+                Poll.until("the run to finish", Duration.ofSeconds(90), () -> engine.queries().status(id).execution().status().isFinal());
+
+                List<EventRow> events = engine.queries().events(id, 0, 100_000);
+                String story = workers.stream().map(w -> w.stderr()).toList() + "\n" + events.stream()
+                        .filter(e -> e.nodeId() != null && inFlight.contains(e.nodeId()) || e.kind().startsWith("lease") || e.kind().startsWith("result"))
+                        .map(e -> e.seq() + " " + e.at() + " " + e.kind() + " " + e.nodeId() + " " + e.data()).collect(Collectors.joining("\n"));
+                assertThat(engine.queries().status(id).execution().status()).as(story).isEqualTo(ExecutionStatus.COMPLETED);
+                // every node succeeded once: one completion each, in the final state and in the log
+                List<NodeRow> rows = store.read(tx -> tx.nodes().all(id));
+                assertThat(rows).as(story).filteredOn(r -> r.nodeId().startsWith("w")).hasSize(WIDTH)
+                        .allSatisfy(r -> assertThat(r.status()).isEqualTo(NodeStatus.COMPLETED));
+                Map<String, Long> completions = perNode(events, "node_completed");
+                completions.keySet().removeIf(n -> !n.matches("w\\d+"));
+                assertThat(completions).as(story).hasSize(WIDTH).allSatisfy((n, c) -> assertThat(c).as(n).isEqualTo(1L));
+                // repeats only of what the cut worker had in flight, each taken from it once its lease lapsed
+                Map<String, Long> starts = perNode(events, "node_started");
+                Set<String> repeated = starts.entrySet().stream().filter(e -> e.getValue() > 1).map(Map.Entry::getKey)
+                        .collect(Collectors.toCollection(TreeSet::new));
+                assertThat(repeated).as(story).isEqualTo(inFlight);
+                assertThat(perNode(events, "lease_lost")).as(story).containsOnlyKeys(inFlight);
+                assertThat(events).filteredOn(e -> e.kind().equals("lease_lost")).allSatisfy(e -> assertThat(e.data()).contains(cutOwner));
+                // the cut worker's late results were refused, one for each step it had in flight
+                assertThat(perNode(events, "result_dropped")).as(story).containsOnlyKeys(inFlight)
+                        .allSatisfy((n, c) -> assertThat(c).isEqualTo(1L));
+                // every other step's effect happened once; one in flight may have had its effect on the cut worker too (or been
+                // stopped there before it, when the cut caught its worker recording its start)
+                var effects = new TreeMap<String, Integer>();
+                Files.readAllLines(dir.resolve("effects.log")).forEach(l -> effects.merge(l.split(" ")[0], 1, Integer::sum));
+                assertThat(effects).hasSize(WIDTH).allSatisfy((n, c) -> assertThat(c).as(n).isBetween(1, inFlight.contains(n) ? 2 : 1));
+
+                // and it came back to work rather than dying on its broken connections
+                assertThat(workers.get(0).process().isAlive()).as(workers.get(0).stderr()).isTrue();
+                assertThat(workers.get(0).stderr()).doesNotContain("Exception");
+
+                System.out.printf("partition: %d of %d steps repeated (those in flight on the cut worker); taken over %.1f s after the cut"
+                        + " (lease 5 s, heartbeat 1 s, maintenance every 1 s); the cut worker's late results arrived %.1f s after its cable"
+                        + " came back%n", inFlight.size(), WIDTH, (takenOver - cutAt) / 1000.0, (reconnected - restoredAt) / 1000.0);
+            } finally {
+                for (BackgroundProcess w : workers) {
+                    w.kill();
+                }
+            }
+        }
+    }
+
+    /**
+     * A step that runs longer than a lease on a worker whose cable is pulled: the worker cannot renew
+     * its lease, so once a lease has passed it stops the step itself (another worker may be running it
+     * by then), and when the cable is back it hands the node back and runs it again. Before, the step
+     * ran on, beside its second copy, for as long as it took. About 15 s: PostgreSQL and a JVM start on
+     * their hosts, and the worker waits out its 5 s lease.
+     */
+    @Test
+    void aCutWorkerStopsAStepWhoseLeaseItCouldNotRenew() throws Exception {
+        String why = TestHosts.unavailable();
+        Assumptions.assumeTrue(why == null, () -> "skipped: " + why);
+        try (var hosts = TestHosts.make("db", "w1");
+                var server = TestPostgres.startOn(hosts.launcher("db"), hosts.address("db"))) {
+            String db = server.newDatabase();
+            // the step writes its shell's pid, then runs until the test removes "hold"
+            Files.writeString(dir.resolve("hold"), "");
+            var g = GraphBuilder.workflow("long").sh("long", "echo $$ >> long.pids; while [ -e hold ]; do sleep 0.05; done; " + ProcessFlows.EFFECT)
+                    .chain("start", "long", "end").graph();
+            Path graph = ProcessFlows.write(dir, g);
+            String id;
+            try (var start = Child.start(dir, "start", graph.toString(), "--db", db)) {
+                id = Child.executionOf(start);
+                assertThat(start.exitCode()).as(start.stderr()).isZero();
+            }
+            try (BackgroundProcess worker = Child.start(hosts.launcher("w1"), dir, Map.of(), "worker", "--db", db, "--concurrency", "1");
+                    Store store = Stores.open(db, StoreOptions.DEFAULT)) {
+                var engine = new Engine(store);
+                long pid = Poll.value("the step to start", () -> Files.exists(dir.resolve("long.pids"))
+                        ? Long.valueOf(Files.readAllLines(dir.resolve("long.pids")).get(0).strip()) : null);
+                hosts.cut("w1");
+                long cutAt = System.currentTimeMillis();
+                Poll.until("the cut worker to stop its step", Duration.ofSeconds(30),
+                        () -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
+                long stopped = System.currentTimeMillis();
+                Files.delete(dir.resolve("hold"));
+                hosts.restore("w1");
+                Poll.until("the run to finish", Duration.ofSeconds(90), () -> engine.queries().status(id).execution().status().isFinal());
+
+                List<EventRow> events = engine.queries().events(id, 0, 100_000);
+                String story = worker.stderr() + "\n" + events.stream().map(e -> e.seq() + " " + e.kind() + " " + e.nodeId() + " " + e.data())
+                        .collect(Collectors.joining("\n"));
+                assertThat(engine.queries().status(id).execution().status()).as(story).isEqualTo(ExecutionStatus.COMPLETED);
+                // handed back, not failed: the same attempt ran again, and its effect happened once
+                assertThat(events).as(story).filteredOn(e -> "long".equals(e.nodeId())).extracting(EventRow::kind)
+                        .containsSubsequence("node_started", "lease_released", "node_started", "node_completed")
+                        .doesNotContain("node_failed", "node_retry");
+                assertThat(Files.readAllLines(dir.resolve("effects.log"))).containsExactly("long 1");
+                System.out.printf("partition: the cut worker stopped its step %.1f s after the cut (lease 5 s)%n", (stopped - cutAt) / 1000.0);
+            }
+        }
+    }
+
+    /** start -> fan -> w0..w47 -> join -> end, each step a few hundred milliseconds; eight at a time. */
+    private static FlowGraph wide() {
+        var g = GraphBuilder.workflow("wide").config(8, true).parallel("fan").merge("join", null, null).edge("start", "fan");
+        for (int i = 0; i < WIDTH; i++) {
+            g.sh("w" + i, STEP).chain("fan", "w" + i, "join");
+        }
+        return g.edge("join", "end").graph();
+    }
+
+    /** Waits a minute for {@code condition}; when it does not come, fails with what {@code explain} says. */
+    private static void await(String what, Runnable explain, java.util.concurrent.Callable<Boolean> condition) {
+        try {
+            Poll.until(what, Duration.ofSeconds(60), condition);
+        } catch (AssertionError e) {
+            try {
+                explain.run();
+            } catch (AssertionError why) {
+                throw new AssertionError(e.getMessage() + "\n" + why.getMessage(), e);
+            }
+            throw e;
+        }
+    }
+
+    /** What the database and the workers say, for a state that did not come. */
+    private static String diagnosis(Store store, String db, String id, Set<String> inFlight, List<BackgroundProcess> workers) {
+        var out = new StringBuilder("database time " + store.read(tx -> tx.databaseMillis()) + ", test's " + System.currentTimeMillis() + "\n");
+        for (String n : inFlight) {
+            store.read(tx -> tx.nodes().get(id, n)).ifPresent(r -> out.append(n).append(' ').append(r.status()).append(' ')
+                    .append(r.leaseOwner()).append(" expires ").append(r.leaseExpires()).append('\n'));
+        }
+        try (var c = java.sql.DriverManager.getConnection("jdbc:" + db.replace("flow@", ""), "flow", "");
+                var rs = c.createStatement().executeQuery("SELECT pid, client_addr, state, wait_event_type, wait_event, now() - xact_start, left(query, 120)"
+                        + " FROM pg_stat_activity WHERE datname = current_database()")) {
+            while (rs.next()) {
+                out.append(rs.getString(1)).append(' ').append(rs.getString(2)).append(' ').append(rs.getString(3)).append(' ').append(rs.getString(4))
+                        .append(' ').append(rs.getString(5)).append(' ').append(rs.getString(6)).append(' ').append(rs.getString(7)).append('\n');
+            }
+        } catch (java.sql.SQLException e) {
+            out.append("pg_stat_activity: ").append(e.getMessage()).append('\n');
+        }
+        workers.forEach(w -> out.append(w.output()).append('\n').append(w.stderr()).append('\n'));
+        store.read(tx -> tx.events().after(id, 0, 100_000)).stream().filter(e -> e.kind().startsWith("lease") || e.kind().startsWith("result"))
+                .forEach(e -> out.append(e.seq()).append(' ').append(e.kind()).append(' ').append(e.nodeId()).append(' ').append(e.data()).append('\n'));
+        return out.toString();
+    }
+
+    private static long completed(Engine engine, String id) {
+        return count(engine, id, "node_completed");
+    }
+
+    private static long count(Engine engine, String id, String kind) {
+        return engine.queries().events(id, 0, 100_000).stream().filter(e -> e.kind().equals(kind)).count();
+    }
+
+    private static Map<String, Long> perNode(List<EventRow> events, String kind) {
+        return events.stream().filter(e -> e.kind().equals(kind) && e.nodeId() != null)
+                .collect(Collectors.groupingBy(EventRow::nodeId, TreeMap::new, Collectors.counting()));
+    }
+}
