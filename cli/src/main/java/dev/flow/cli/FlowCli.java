@@ -55,7 +55,18 @@ public final class FlowCli implements Runnable {
 
     /** The command line with every verb: for {@code flow}, {@code flow --help}, {@code flow help} and unknown verbs. */
     static CommandLine commandLine() {
+        withoutUnusedConverters();
         return configured(new CommandLine(new FlowCli()));
+    }
+
+    /**
+     * No option of Flow's is a {@code java.time} or {@code java.sql} type, and picocli's converters
+     * for them load and initialise about 90 classes of both packages on every start.
+     */
+    private static void withoutUnusedConverters() {
+        if (System.getProperty("picocli.converters.excludes") == null) {
+            System.setProperty("picocli.converters.excludes", "java\\.sql\\..*,java\\.time\\..*");
+        }
     }
 
     /**
@@ -68,6 +79,7 @@ public final class FlowCli implements Runnable {
         if (args.length > 0) {
             for (Class<?> verb : FlowCli.class.getAnnotation(Command.class).subcommands()) {
                 if (verb != CommandLine.HelpCommand.class && verb.getAnnotation(Command.class).name().equals(args[0])) {
+                    withoutUnusedConverters();
                     CommandLine cli = new CommandLine(new OneVerb());
                     cli.addSubcommand(new CommandLine(verb, CommandLine.defaultFactory()));
                     return configured(cli);

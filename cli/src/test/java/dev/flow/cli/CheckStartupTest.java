@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * What {@code flow check} leaves out of its start, counted in the classes a real process loads
  * (the JVM's class-loading log) rather than timed: the models of the other verbs, the Guice
- * injector of Xtext's Terminals language, and for YAML all of Xtext and Guice. bench/README.md's
+ * injector of Xtext's Terminals language, picocli's converters for {@code java.sql} and
+ * {@code java.time}, and for YAML all of Xtext and Guice. bench/README.md's
  * start-up section has what each costs. Two JVM starts (a few seconds on a loaded machine).
  */
 class CheckStartupTest {
@@ -40,6 +41,7 @@ class CheckStartupTest {
         Set<String> loaded = classesLoadedBy("check", file.toString());
 
         assertThat(loaded).contains("dev.flow.cli.CheckCommand");
+        assertThat(loaded).as("picocli's converters for types no option of Flow's has").doesNotContain("java.sql.Time", "java.time.MonthDay", "java.time.YearMonth");
         assertThat(loaded.stream().filter(c -> c.startsWith("org.eclipse.xtext.") || c.startsWith("com.google.inject.")))
                 .as("Xtext and Guice classes").isEmpty();
     }

@@ -35,9 +35,17 @@ public final class Phases {
         }
         long cpu = cpuMillis();
         long wall = System.currentTimeMillis() - ProcessStart.MILLIS;
-        System.err.printf("flow: phase %-28s cpu %5d ms (+%4d)  wall %5d ms%n", phase, cpu, cpu - previous, wall);
+        // Put together by hand: String.format would load the locale data, a cost of its own.
+        System.err.println("flow: phase " + pad(phase, -28) + " cpu " + pad(Long.toString(cpu), 5) + " ms (+" + pad(Long.toString(cpu - previous), 4)
+                + ")  wall " + pad(Long.toString(wall), 5) + " ms");
         System.err.flush();
         previous = cpu;
+    }
+
+    /** {@code text} padded with spaces to {@code width} characters: on the left, or on the right when width is negative. */
+    private static String pad(String text, int width) {
+        String spaces = " ".repeat(Math.max(0, Math.abs(width) - text.length()));
+        return width < 0 ? text + spaces : spaces + text;
     }
 
     /** The process's user and system time in milliseconds, or -1 where there is no {@code /proc}. */
