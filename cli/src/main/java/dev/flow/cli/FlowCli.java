@@ -71,11 +71,15 @@ public final class FlowCli implements Runnable {
 
     /**
      * The command line for these arguments: when they start with a verb's name, the root with only
-     * that verb. picocli builds the model of every verb it is given, by reflection, and the 17
+     * that verb, and for {@code flow --version} the root alone. picocli builds the model of every verb it is given, by reflection, and the 17
      * other verbs cost {@code flow check} a quarter of a second of CPU (bench/README.md,
      * start-up); what the user typed parses the same either way.
      */
     static CommandLine commandLine(String[] args) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            withoutUnusedConverters();
+            return configured(new CommandLine(new OneVerb()));
+        }
         if (args.length > 0) {
             for (Class<?> verb : FlowCli.class.getAnnotation(Command.class).subcommands()) {
                 if (verb != CommandLine.HelpCommand.class && verb.getAnnotation(Command.class).name().equals(args[0])) {
@@ -89,12 +93,12 @@ public final class FlowCli implements Runnable {
         return commandLine();
     }
 
-    /** The root of {@link #commandLine(String[])}: {@code flow} as above, its verbs added one at a time. */
+    /** The root of {@link #commandLine(String[])}: {@code flow} as above, with one verb or none. */
     @Command(name = "flow", mixinStandardHelpOptions = true, versionProvider = FlowCli.Version.class)
     static final class OneVerb implements Runnable {
         @Override
         public void run() {
-            // Never called: this root is only made for arguments that name a verb.
+            // Never called: this root is only made for arguments that name a verb, or for --version.
         }
     }
 
