@@ -96,7 +96,7 @@ class DistributionIT {
      * Two versions of Flow that share a user's cache: each starts quietly before its archive is
      * made, makes one of its own, and starts quietly with an archive that is not its own (the two
      * swapped: a foreign or stale archive under the name it looks for), with a broken one (cut
-     * short, or bytes that are no archive), and once its jar has changed. Two dumps run here (5 to
+     * short, or bytes that are no archive), and once its jar has changed. Three dumps run here (5 to
      * 60 s each on a loaded machine).
      */
     @Test
