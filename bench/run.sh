@@ -5,7 +5,7 @@
 #   bench/run.sh yaml       flow check on generated YAML workflows of both dialects (1k, 10k nodes)
 #   bench/run.sh lsp        language server: didChange -> publishDiagnostics at 200, 2,000, 20,000 nodes, RSS
 #   bench/run.sh reply      reading an agent's answer after 300 KB of braces, before and after the linear scan
-#   bench/run.sh startup    start-up of flow --version, check and run: plain java -jar, then the launcher (bench/startup.sh)
+#   bench/run.sh startup    start-up of flow check (.flow, .yaml), --version and every example: java -jar against the launcher (bench/startup.sh)
 #   bench/run.sh workers [WORK_MS...]  nodes/s for 1, 2, 4, 8 worker slots on SQLite and PostgreSQL (a local throwaway
 #                           cluster, made by tools/pg-test-cluster.sh with fsync on), side by side
 #   bench/run.sh studio     the studio on a 10,000-node run of 100,000 events: ms to answer what its page reads, over HTTP

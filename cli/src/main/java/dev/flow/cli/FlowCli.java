@@ -1,5 +1,6 @@
 package dev.flow.cli;
 
+import dev.flow.timing.Phases;
 import java.io.IOException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -37,19 +38,71 @@ public final class FlowCli implements Runnable {
     picocli.CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        Phases.mark("jvm started, main");
+        int exit = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+        Phases.mark("done");
+        System.exit(exit);
     }
 
     /** Runs the command line with these streams and returns the exit code (tests call this). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cli = commandLine();
+        CommandLine cli = commandLine(args);
+        Phases.mark("command line built");
         cli.setOut(out);
         cli.setErr(err);
         return cli.execute(args);
     }
 
+    /** The command line with every verb: for {@code flow}, {@code flow --help}, {@code flow help} and unknown verbs. */
     static CommandLine commandLine() {
-        CommandLine cli = new CommandLine(new FlowCli());
+        withoutUnusedConverters();
+        return configured(new CommandLine(new FlowCli()));
+    }
+
+    /**
+     * No option of Flow's is a {@code java.time} or {@code java.sql} type, and picocli's converters
+     * for them load and initialise about 90 classes of both packages on every start.
+     */
+    private static void withoutUnusedConverters() {
+        if (System.getProperty("picocli.converters.excludes") == null) {
+            System.setProperty("picocli.converters.excludes", "java\\.sql\\..*,java\\.time\\..*");
+        }
+    }
+
+    /**
+     * The command line for these arguments: when they start with a verb's name, the root with only
+     * that verb, and for {@code flow --version} the root alone. picocli builds the model of every verb it is given, by reflection, and the 17
+     * other verbs cost {@code flow check} a quarter of a second of CPU (bench/README.md,
+     * start-up); what the user typed parses the same either way.
+     */
+    static CommandLine commandLine(String[] args) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            withoutUnusedConverters();
+            return configured(new CommandLine(new OneVerb()));
+        }
+        if (args.length > 0) {
+            for (Class<?> verb : FlowCli.class.getAnnotation(Command.class).subcommands()) {
+                if (verb != CommandLine.HelpCommand.class && verb.getAnnotation(Command.class).name().equals(args[0])) {
+                    withoutUnusedConverters();
+                    CommandLine cli = new CommandLine(new OneVerb());
+                    cli.addSubcommand(new CommandLine(verb, CommandLine.defaultFactory()));
+                    return configured(cli);
+                }
+            }
+        }
+        return commandLine();
+    }
+
+    /** The root of {@link #commandLine(String[])}: {@code flow} as above, with one verb or none. */
+    @Command(name = "flow", mixinStandardHelpOptions = true, versionProvider = FlowCli.Version.class)
+    static final class OneVerb implements Runnable {
+        @Override
+        public void run() {
+            // Never called: this root is only made for arguments that name a verb, or for --version.
+        }
+    }
+
+    private static CommandLine configured(CommandLine cli) {
         cli.setExecutionExceptionHandler(FlowCli::internalError);
         cli.setParameterExceptionHandler(FlowCli::usageError);
         giveTheVersionToEveryVerb(cli);

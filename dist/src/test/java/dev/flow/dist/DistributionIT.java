@@ -92,6 +92,81 @@ class DistributionIT {
         }
     }
 
+    /**
+     * Two versions of Flow that share a user's cache: each starts quietly before its archive is
+     * made, makes one of its own, and starts quietly with an archive that is not its own (the two
+     * swapped: a foreign or stale archive under the name it looks for), with a broken one (cut
+     * short, or bytes that are no archive), and once its jar has changed. Three dumps run here (5 to
+     * 60 s each on a loaded machine).
+     */
+    @Test
+    void startsQuietlyWhateverArchiveItFinds() throws Exception {
+        Path shared = Files.createDirectories(root.resolve("shared-cache"));
+        Installation other = Installation.unpack(Files.createDirectories(root.resolve("other")));
+        Map<String, String> env = new HashMap<>(flow.environment());
+        env.put("XDG_CACHE_HOME", shared.toString());
+        Map<String, String> otherEnv = new HashMap<>(other.environment());
+        otherEnv.put("XDG_CACHE_HOME", shared.toString());
+        Path cache = shared.resolve("flow");
+
+        checksQuietly(flow, env);
+        Path mine = awaitArchive(cache);
+        checksQuietly(other, otherEnv);
+        Path theirs = Poll.value("the other version's archive", Duration.ofMinutes(5), () -> archives(cache).size() == 2
+                ? archives(cache).stream().filter(a -> !a.equals(mine)).findFirst().orElseThrow() : null);
+
+        // Swapped: each version finds the other's archive under its own name, which the JVM refuses.
+        Path aside = Files.move(mine, cache.resolve("aside"));
+        Files.move(theirs, mine);
+        Files.move(aside, theirs);
+        checksQuietly(flow, env);
+        checksQuietly(other, otherEnv);
+
+        byte[] archive = Files.readAllBytes(mine);
+        Files.write(mine, java.util.Arrays.copyOf(archive, 4096));
+        checksQuietly(flow, env);
+        Files.writeString(mine, "not an archive\n".repeat(1000));
+        checksQuietly(flow, env);
+
+        // An upgrade in place: a jar of another size or time looks for another archive.
+        Path jar = other.home.resolve("lib/flow.jar");
+        Files.setLastModifiedTime(jar, java.nio.file.attribute.FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() - 60_000));
+        checksQuietly(other, otherEnv);
+        // That start began a third dump: it ends before the test's folder is deleted.
+        Poll.until("the upgraded jar's archive", Duration.ofMinutes(5), () -> archives(cache).size() == 3);
+    }
+
+    /** A cache folder that others can write to: no archive is made there, and none is used. */
+    @Test
+    void neitherMakesNorUsesAnArchiveInAFolderOthersCanWrite() throws Exception {
+        Path shared = Files.createDirectories(root.resolve("open-cache"));
+        Path cache = Files.createDirectories(shared.resolve("flow"));
+        Files.setPosixFilePermissions(cache, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        Map<String, String> env = new HashMap<>(flow.environment());
+        env.put("XDG_CACHE_HOME", shared.toString());
+
+        checksQuietly(flow, env);
+        // The launcher decides before it starts Java: had it started a dump, its lock would be here now.
+        try (Stream<Path> files = Files.list(cache)) {
+            assertThat(files.toList()).isEmpty();
+        }
+    }
+
+    /** {@code flow check} of a clean workflow: exit 0, and nothing on stderr but its summary. */
+    private void checksQuietly(Installation installation, Map<String, String> env) throws Exception {
+        Command check = installation.succeeds(work, env, "check", Installation.REPOSITORY.resolve("examples/hello.flow").toString());
+        assertThat(check.err().strip()).as(check.transcript()).isEqualTo("no problems in 1 file");
+    }
+
+    private static List<Path> archives(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.toString().endsWith(".jsa")).sorted().toList();
+        }
+    }
+
     @Test
     void saysWhatToInstallWhenThereIsNoJava17() throws Exception {
         Path tools = toolsWithoutJava();
@@ -133,13 +208,7 @@ class DistributionIT {
     }
 
     private static Path awaitArchive(Path dir) {
-        return Poll.value("a class-data sharing archive in " + dir, Duration.ofMinutes(5), () -> {
-            if (!Files.isDirectory(dir)) {
-                return null;
-            }
-            try (Stream<Path> files = Files.list(dir)) {
-                return files.filter(f -> f.toString().endsWith(".jsa")).findFirst().orElse(null);
-            }
-        });
+        return Poll.value("a class-data sharing archive in " + dir, Duration.ofMinutes(5),
+                () -> archives(dir).stream().findFirst().orElse(null));
     }
 }

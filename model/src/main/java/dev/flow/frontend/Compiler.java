@@ -5,6 +5,7 @@ import dev.flow.check.Checker;
 import dev.flow.diagnostic.Code;
 import dev.flow.diagnostic.Diagnostic;
 import dev.flow.model.SourceRef;
+import dev.flow.timing.Phases;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -40,6 +41,7 @@ public final class Compiler {
         // The language, YAML and compiled JSON register themselves (META-INF/services), so this
         // package names none of them.
         ServiceLoader.load(FrontEnd.class).forEach(all::add);
+        Phases.mark("front ends found");
         return new Compiler(all);
     }
 
@@ -69,11 +71,13 @@ public final class Compiler {
                     SourceRef.of(source.displayName(), 0, 0, 1, 1))), null);
         }
         Compilation loaded = frontEnd.get().load(source, options);
+        Phases.mark(frontEnd.get().name() + " front end read");
         if (loaded.graph().isEmpty()) {
             return loaded;
         }
         var all = new ArrayList<>(loaded.diagnostics());
         all.addAll(Cascades.without(Checker.check(loaded.graph().get()), loaded.diagnostics(), loaded.misread()));
+        Phases.mark("checked");
         return new Compilation(loaded.source(), loaded.graph(), all, loaded.sources(), loaded.misread());
     }
 

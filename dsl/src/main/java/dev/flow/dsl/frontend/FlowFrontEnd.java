@@ -52,7 +52,13 @@ public final class FlowFrontEnd implements FrontEnd {
 
     /** Xtext's services, created once per class loader (creating them costs about a second). */
     private static final class Holder {
-        static final Injector INJECTOR = new FlowStandaloneSetup().createInjectorAndDoEMFRegistration();
+        static final Injector INJECTOR = built();
+
+        private static Injector built() {
+            Injector injector = new FlowStandaloneSetup().createInjectorAndDoEMFRegistration();
+            dev.flow.timing.Phases.mark("xtext injector built");
+            return injector;
+        }
     }
 
     /** The language's Guice injector, shared by every front end instance. */
