@@ -134,6 +134,17 @@ class StudioBrowserIT {
                     .startsWith("3,002 nodes: showing the neighbourhood of t2999").contains("Picked by you");
             assertThat(browser.eval("document.querySelectorAll('#graph g.node').length").asInt()).isLessThanOrEqualTo(GraphPicture.NEIGHBOURHOOD);
             browser.screenshot(SCREENSHOTS.resolve("6-large-run-found.png"));
+
+            // the list's time filter reads the page's one time format, not a locale's date widget
+            assertThat(browser.eval("document.getElementById('find-from').type").asText()).isEqualTo("text");
+            browser.eval("document.getElementById('find-from').value = '" + java.time.LocalDate.now() + " 00:00'");
+            browser.eval("document.getElementById('find').requestSubmit()");
+            browser.waitUntil("location.search.includes('from=') && document.querySelector('#executions tr[data-execution=\"" + id + "\"]')",
+                    "the run found from the start of today");
+            browser.eval("document.getElementById('find-to').value = '2026-02-31 10:00'");
+            browser.eval("document.getElementById('find').requestSubmit()");
+            assertThat(browser.eval("document.getElementById('find-to').validationMessage").asText()).startsWith("Write the time as 2026-11-26 16:03:27");
+            assertThat(browser.eval("location.search").asText()).doesNotContain("to=");
         }
     }
 
