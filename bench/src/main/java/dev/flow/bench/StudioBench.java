@@ -98,7 +98,8 @@ public final class StudioBench {
                 var studio = Studio.start(new Engine(store), StudioAddress.of(StudioAddress.LOOPBACK, 0, null));
                 var browser = Chromium.start(Files.createDirectories(dir.resolve("chromium-profile")))) {
             browser.open(studio.url());
-            browser.waitUntil("window.mermaid && typeof mermaidSettings === 'function'", "the page");
+            browser.waitUntil("typeof mermaidReady === 'function'", "the page");
+            browser.eval("mermaidReady().then(() => true)");
             mermaid(browser);
         }
     }
@@ -171,7 +172,7 @@ public final class StudioBench {
             for (int n : MERMAID_SIZES) {
                 String source = new MermaidRenderer().render(RuntimeBench.chainOfTasks(n).graph().main());
                 times.computeIfAbsent(n + 2, k -> new ArrayList<>()).add(browser.eval("(async () => { const src = " + JSON.writeValueAsString(source)
-                        + "; window.mermaid.initialize(mermaidSettings(src)); const t = performance.now();"
+                        + "; await mermaidReady(); window.mermaid.initialize(mermaidSettings(src)); const t = performance.now();"
                         + " await window.mermaid.render('bench-" + n + "-" + round + "', src); return performance.now() - t; })()").asDouble());
             }
         }
@@ -179,14 +180,16 @@ public final class StudioBench {
         times.forEach((n, t) -> System.out.printf(Locale.ROOT, "%,6d %7.0f ms %7.0f ms%n", n, median(t), min(t)));
     }
 
-    /** User and system CPU of a process and its descendants, from /proc (Linux), in ms. */
+    /** User and system CPU of a process and its descendants, those that ended included, from /proc (Linux), in ms. */
     private static long cpuMillis(ProcessHandle root) {
         long ticks = 0;
         for (ProcessHandle p : java.util.stream.Stream.concat(java.util.stream.Stream.of(root), root.descendants()).toList()) {
             try {
                 String stat = Files.readString(Path.of("/proc", String.valueOf(p.pid()), "stat"));
                 String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime (fields 14 and 15)
+                // utime, stime, and cutime, cstime: the renderers of pages navigated away from have ended, and
+                // their time is counted in the process that waited for them (fields 14 to 17)
+                ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
             } catch (java.io.IOException | RuntimeException e) {
                 // a process that ended meanwhile
             }

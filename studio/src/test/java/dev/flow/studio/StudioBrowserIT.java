@@ -135,6 +135,22 @@ class StudioBrowserIT {
             assertThat(browser.eval("document.querySelectorAll('#graph g.node').length").asInt()).isLessThanOrEqualTo(GraphPicture.NEIGHBOURHOOD);
             browser.screenshot(SCREENSHOTS.resolve("6-large-run-found.png"));
 
+            // live events: many at once are drawn in one batch with one read of the execution; What
+            // changed is read again only for events that change the state or the key-value store
+            browser.eval("document.getElementById('changes-load').click()");
+            browser.waitUntil("document.querySelector('#changes-body h4')", "what changed, opened");
+            browser.eval("window.reads = []; const fetched = window.fetch; window.fetch = (url, init) => { window.reads.push(String(url)); return fetched(url, init); }");
+            browser.eval("(() => { const base = shown.after; liveEvents(Array.from({ length: 50 }, (_, i) => ({ seq: base + 1 + i, execution: '" + id
+                    + "', at: Date.now(), kind: i % 2 ? 'note' : 'node_started', node: 't' + i, data: null }))); })()");
+            browser.waitUntil("document.querySelectorAll('#events li').length >= 50 && window.reads.some(u => /^\\/api\\/executions\\/" + id + "(\\?|$)/.test(u))",
+                    "the batch drawn");
+            browser.eval("new Promise(r => setTimeout(r, 0))"); // let a second read, if any were asked for, start
+            assertThat(browser.eval("window.reads.filter(u => /^\\/api\\/executions\\/" + id + "(\\?|$)/.test(u)).length").asInt())
+                    .as("one read of the execution for 50 events").isEqualTo(1);
+            assertThat(browser.eval("window.reads.filter(u => u.includes('/changes')).length").asInt()).as("notes and starts change nothing").isZero();
+            browser.eval("Changes.events([{ kind: 'node_completed' }])");
+            browser.waitUntil("window.reads.filter(u => u.includes('/changes')).length === 1", "what changed read again for a completed node");
+
             // the list's time filter reads the page's one time format, not a locale's date widget
             assertThat(browser.eval("document.getElementById('find-from').type").asText()).isEqualTo("text");
             browser.eval("document.getElementById('find-from').value = '" + java.time.LocalDate.now() + " 00:00'");

@@ -11,7 +11,7 @@ const shown = { open: new Set(), id: null, after: 0, first: 0, source: null, gra
 const table = { status: '', name: '', after: null, before: [], rows: new Map() };
 // What the graph shows: the key of what is drawn (the whole graph, or one node's neighbourhood),
 // the node a person picked (null: the studio picks the running, waiting or failed one), when it was drawn.
-const picture = { key: null, picked: null, focus: null, drawnAt: 0, ids: {} };
+const picture = { key: null, picked: null, focus: null, drawnAt: 0, ids: {}, large: false };
 const EVENTS_KEPT = 1000; // event lines the page keeps; earlier ones are loaded on request
 const EVENTS_FIRST = 500; // event lines an execution opens with (its latest)
 const FRAME_MS = 250; // live events are drawn at most this often, not one render per event
@@ -31,8 +31,30 @@ function mermaidSettings(source) {
     'deterministicIDSeed', 'suppressErrorRendering'])));
   return settings;
 }
-if (window.mermaid) {
-  window.mermaid.initialize(mermaidSettings(''));
+
+// Mermaid (2.5 MB) is loaded when a graph is first drawn, not before the page shows anything:
+// reading it was most of the time a run's page took to open on a loaded machine, and a large run's
+// page is usable (its placeholder, its nodes) before its neighbourhood is drawn. Resolves to false
+// when it cannot be loaded: the graph's source is then shown as text.
+let mermaidLoading = null;
+function mermaidReady() {
+  if (!mermaidLoading) {
+    mermaidLoading = new Promise((resolve) => {
+      if (window.mermaid) {
+        resolve(true);
+        return;
+      }
+      const script = document.createElement('script');
+      script.src = '/assets/mermaid.min.js';
+      script.addEventListener('load', () => {
+        window.mermaid.initialize(mermaidSettings(''));
+        resolve(true);
+      });
+      script.addEventListener('error', () => resolve(false));
+      document.head.append(script);
+    });
+  }
+  return mermaidLoading;
 }
 
 async function api(path, body) {
@@ -105,7 +127,7 @@ async function show(id) {
     Object.assign(table, { status: '', name: '', after: null, before: [] });
     table.rows.clear();
     $('nodes-filter').reset();
-    Object.assign(picture, { key: null, picked: null, focus: null, drawnAt: 0, ids: {} });
+    Object.assign(picture, { key: null, picked: null, focus: null, drawnAt: 0, ids: {}, large: false });
   }
   live.queue = [];
   $('events').replaceChildren();
@@ -135,17 +157,24 @@ const refresh = serialized(async () => {
   const view = await api(executionQuery());
   if (id !== shown.id) return;
   shown.view = view;
-  await renderExecution(view);
   if (!shown.usable) {
-    shown.usable = true;
-    performance.mark('flow:usable'); // the summary, the first nodes and the graph (or its placeholder) are on the page: bench/README.md
     // the latest events only: a run of 100,000 events was sent whole, 500 a poll, for minutes
     shown.after = Math.max(0, view.execution.eventSeq - EVENTS_FIRST);
     shown.first = shown.after + 1;
     $('events-earlier').hidden = shown.after === 0;
     connect();
   }
+  await renderExecution(view);
+  usable();
 });
+
+// Marks the page usable once for each execution shown: its summary, its first nodes and its graph
+// (or, for a large one, the placeholder) are on the page (bench/README.md, Studio).
+function usable() {
+  if (shown.usable) return;
+  shown.usable = true;
+  performance.mark('flow:usable');
+}
 
 async function renderExecution(view) {
   const x = view.execution;
@@ -162,8 +191,7 @@ async function renderExecution(view) {
   if (x.parent) parent.replaceChildren('A child execution of ', link(x.parent), ' (its node ' + x.parentNode + ')');
   for (const tr of $('executions').tBodies[0].rows) tr.className = tr.dataset.execution === x.id ? 'current' : '';
   renderQuestions(view.questions);
-  await renderGraph(view.graph, x.graphHash);
-  colourGraph(view.graph.status);
+  picture.large = view.graph.drawn !== 'whole';
   renderCounts(view.counts, view.total);
   renderNodes(view.nodes, view.page);
   NodePanel.running(view); // node.js: what running agents do now
@@ -175,6 +203,10 @@ async function renderExecution(view) {
   renderKv(view.kv, view.kvTotal);
   timelineRefresh();
   costsRefresh(x);
+  renderGraphCaption(view.graph);
+  if (picture.large) usable(); // the placeholder says what is shown; the neighbourhood is drawn next
+  await renderGraph(view.graph, x.graphHash);
+  colourGraph(view.graph.status);
 }
 
 // The graph: drawn whole when small; above the size Mermaid draws quickly (GraphPicture.WHOLE_MAX,
@@ -182,7 +214,6 @@ async function renderExecution(view) {
 // drawn changes; the colours follow each refresh.
 async function renderGraph(graph, hash) {
   const key = graph.drawn === 'whole' ? 'whole/' + hash : 'around/' + hash + '/' + graph.focus;
-  renderGraphCaption(graph);
   if (key === picture.key) return;
   picture.key = key;
   picture.focus = graph.drawn === 'whole' ? null : graph.focus;
@@ -190,10 +221,11 @@ async function renderGraph(graph, hash) {
   picture.ids = graph.ids;
   const box = $('graph');
   box.dataset.drawn = graph.drawn;
-  if (!window.mermaid) {
+  if (!(await mermaidReady())) {
     box.replaceChildren(el('pre', graph.mermaid));
     return;
   }
+  if (key !== picture.key) return;
   window.mermaid.initialize(mermaidSettings(graph.mermaid));
   const { svg } = await window.mermaid.render('flow-graph-' + (++shown.graphs), graph.mermaid);
   if (key !== picture.key) return; // another was asked for meanwhile
@@ -265,7 +297,7 @@ function renderNodes(nodes, page) {
   const rows = new Map();
   const made = nodes.flatMap((n) => {
     const open = shown.open.has(n.id);
-    const sig = JSON.stringify(n) + open + (picture.key || '').startsWith('around');
+    const sig = JSON.stringify(n) + open + picture.large;
     let kept = table.rows.get(n.id);
     if (!kept || kept.sig !== sig) kept = { sig, tr: nodeRow(n, open), detail: null };
     rows.set(n.id, kept);
@@ -299,7 +331,7 @@ function nodeRow(n, open) {
     refresh();
   });
   name.append(toggle);
-  if ((picture.key || '').startsWith('around')) {
+  if (picture.large) {
     const focus = el('button', '◎', { type: 'button', class: 'node-focus', title: 'Show its neighbourhood in the graph', 'aria-label': 'Show ' + n.id + ' in the graph' });
     focus.addEventListener('click', () => pickNode(n.id));
     name.append(' ', focus);
