@@ -152,7 +152,14 @@ public final class StudioBench {
         browser.waitUntil("location.href === 'about:blank'", "a blank page");
         browser.open(page);
         String mark = "performance.getEntriesByName('%s').length > 0";
-        browser.waitUntil(String.format(mark, "flow:usable") + " && " + String.format(mark, "flow:timeline"), "the page usable and its timeline");
+        try {
+            browser.waitUntil(String.format(mark, "flow:usable") + " && " + String.format(mark, "flow:timeline"), "the page usable and its timeline");
+        } catch (AssertionError e) {
+            // what the page shows, to say why
+            throw new AssertionError(e.getMessage() + "; the page: " + browser.eval("JSON.stringify({at: location.href, message: document.getElementById('message')"
+                    + "?.textContent, marks: performance.getEntriesByType('mark').map(m => m.name), graph: document.getElementById('graph')?.innerHTML.length,"
+                    + " timeline: document.getElementById('timeline-summary')?.textContent, mermaid: typeof window.mermaid})").asText(), e);
+        }
         return new double[] {
             browser.eval("performance.getEntriesByName('flow:usable')[0].startTime").asDouble(),
             browser.eval("performance.getEntriesByName('flow:timeline')[0].startTime").asDouble(),
