@@ -29,7 +29,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * nodes 1.1 s, 302 nodes 2.8 s; 10,000 froze the tab for minutes. 200 ms at that load is about 20
  * nodes; the load makes everything about five times slower than on the quiet machine
  * (bench/README.md, Studio), so 50 nodes (about 0.5 s loaded) stays near 100 ms there, and a
- * neighbourhood of 25 (about 0.3 s loaded) is what the page draws again while it follows a run.
+ * neighbourhood of 25 (about 0.3 s loaded) is what the page draws again, at most every 5 s, while it
+ * follows a run.
  * Each picture is Mermaid source with the Mermaid id of each node drawn and the status of each, so
  * that the page colours what it drew without the whole nodes table.
  */

@@ -15,7 +15,7 @@ const picture = { key: null, picked: null, focus: null, drawnAt: 0, ids: {}, lar
 const EVENTS_KEPT = 1000; // event lines the page keeps; earlier ones are loaded on request
 const EVENTS_FIRST = 500; // event lines an execution opens with (its latest)
 const FRAME_MS = 250; // live events are drawn at most this often, not one render per event
-const REDRAW_LIVE_MS = 2000; // a neighbourhood that follows the run is drawn again at most this often
+const REDRAW_LIVE_MS = 5000; // a neighbourhood that follows the run is drawn again at most this often (a drawing holds the thread ~0.5 s)
 
 // Mermaid's settings. The graph's source never holds a %%{init}%% directive (the server codes %, {
 // and } in every label), and none would be honoured: every setting is listed as `secure`, which
@@ -144,8 +144,11 @@ function executionQuery() {
   if (table.status) q.set('status', table.status);
   if (table.name) q.set('name', table.name);
   if (table.after) q.set('after', table.after);
-  // a neighbourhood that follows the run keeps its node a while, so that it is not drawn anew at every step
-  const keep = picture.picked || (picture.focus && Date.now() - picture.drawnAt < REDRAW_LIVE_MS ? picture.focus : null);
+  // a neighbourhood that follows the run keeps its node while the node the studio would pick now is
+  // drawn in it, and at least REDRAW_LIVE_MS: each drawing holds the page's thread (about 0.5 s loaded)
+  const current = shown.view && shown.view.graph.live;
+  const liveDrawn = current && Object.prototype.hasOwnProperty.call(picture.ids, current);
+  const keep = picture.picked || (picture.focus && (liveDrawn || Date.now() - picture.drawnAt < REDRAW_LIVE_MS) ? picture.focus : null);
   if (keep) q.set('graphNode', keep);
   const text = q.toString();
   return '/api/executions/' + encodeURIComponent(shown.id) + (text ? '?' + text : '');
@@ -241,11 +244,12 @@ function renderGraphCaption(graph) {
   caption.hidden = graph.drawn === 'whole';
   if (graph.drawn === 'whole') return;
   const follow = el('button', 'Follow the run', { type: 'button', id: 'graph-follow', title: 'Show the running, waiting or failed node\'s neighbourhood' });
-  follow.hidden = !graph.picked;
+  const byYou = picture.picked !== null; // not graph.picked: the page also names the node it follows, to keep it a while
+  follow.hidden = !byYou;
   follow.addEventListener('click', () => pickNode(null));
   caption.replaceChildren(el('strong', graph.total.toLocaleString('en') + ' nodes: showing the neighbourhood of ' + graph.focus),
     ' (' + graph.shown + ' nodes nearest it; the whole graph is drawn up to ' + graph.limit + ' nodes). '
-    + (graph.picked ? 'Picked by you. ' : 'It follows the run. ') + 'Pick another with ◎ in the nodes table (find it by name) or by clicking a node here. ',
+    + (byYou ? 'Picked by you. ' : 'It follows the run. ') + 'Pick another with ◎ in the nodes table (find it by name) or by clicking a node here. ',
     follow);
 }
 
@@ -464,8 +468,8 @@ function questionForm(q, key) {
 // Event lines, as <li>s; those before the first one shown are not drawn again.
 function eventItems(events) {
   return events.map((e) => {
-    const li = el('li', null, { value: String(e.seq), 'data-kind': e.kind });
-    li.append(el('time', time(e.at).split(' ')[1], { datetime: new Date(e.at).toISOString(), title: time(e.at) }), ' ',
+    const li = el('li', null, { 'data-seq': String(e.seq), 'data-kind': e.kind });
+    li.append(el('span', String(e.seq), { class: 'seq' }), el('time', time(e.at).split(' ')[1], { datetime: new Date(e.at).toISOString(), title: time(e.at) }), ' ',
       el('span', e.kind, { class: 'kind' }), e.node ? ' ' + e.node : '', e.data ? ' ' + JSON.stringify(e.data) : '');
     return li;
   });
@@ -479,7 +483,7 @@ function renderEvents(events) {
   list.append(...eventItems(fresh.slice(-EVENTS_KEPT)));
   shown.after = fresh[fresh.length - 1].seq;
   while (list.children.length > EVENTS_KEPT) list.firstChild.remove();
-  shown.first = Number(list.firstChild.value);
+  shown.first = Number(list.firstChild.dataset.seq);
   $('events-earlier').hidden = shown.first <= 1;
 }
 
