@@ -13,7 +13,8 @@ const table = { status: '', name: '', after: null, before: [], rows: new Map() }
 // the node a person picked (null: the studio picks the running, waiting or failed one), when it was drawn.
 const picture = { key: null, picked: null, focus: null, drawnAt: 0, ids: {}, large: false };
 const EVENTS_KEPT = 1000; // event lines the page keeps; earlier ones are loaded on request
-const EVENTS_FIRST = 500; // event lines an execution opens with (its latest)
+const EVENTS_FIRST = 500; // events an execution's page asks for first (its latest), and Earlier events at a time
+const LIVE_LINES = 100; // the most lines one batch of live events draws
 const FRAME_MS = 250; // live events are drawn at most this often, not one render per event
 const REDRAW_LIVE_MS = 5000; // a neighbourhood that follows the run is drawn again at most this often (a drawing holds the thread ~0.5 s)
 
@@ -475,14 +476,27 @@ function eventItems(events) {
   });
 }
 
-// Appends new events, keeping the latest EVENTS_KEPT lines.
+// Appends new events, keeping the latest EVENTS_KEPT lines. A batch of more than LIVE_LINES (a fast
+// run sends hundreds a poll) replaces the list with its latest lines: drawing 500 held the page's
+// thread for up to 400 ms a batch on the loaded machine. The ones before stay a click away (Earlier
+// events), so that the list always runs without a gap from its first line to the latest.
 function renderEvents(events) {
   const fresh = events.filter((e) => e.seq > shown.after); // sent again after a reconnect
   if (!fresh.length) return;
   const list = $('events');
-  list.append(...eventItems(fresh.slice(-EVENTS_KEPT)));
+  if (fresh.length > LIVE_LINES) {
+    list.replaceChildren(...eventItems(fresh.slice(-LIVE_LINES)));
+  } else {
+    list.append(...eventItems(fresh));
+    const extra = list.children.length - EVENTS_KEPT;
+    if (extra > 0) {
+      const range = document.createRange(); // one removal, not one per line
+      range.setStartBefore(list.firstChild);
+      range.setEndAfter(list.children[extra - 1]);
+      range.deleteContents();
+    }
+  }
   shown.after = fresh[fresh.length - 1].seq;
-  while (list.children.length > EVENTS_KEPT) list.firstChild.remove();
   shown.first = Number(list.firstChild.dataset.seq);
   $('events-earlier').hidden = shown.first <= 1;
 }
