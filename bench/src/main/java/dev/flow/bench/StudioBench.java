@@ -87,7 +87,7 @@ public final class StudioBench {
                 var runs = new java.util.LinkedHashMap<String, String>();
                 runs.put(String.format(Locale.ROOT, "%,d nodes, %,d events", NODES, events), id);
                 runs.put(String.format(Locale.ROOT, "%,d nodes (for comparison)", SMALL + 2), small);
-                inChromium(dir, base, runs);
+                inChromium(dir, base, runs, engine);
             }
         }
     }
@@ -119,7 +119,7 @@ public final class StudioBench {
      * the median and the best, and the browser's CPU time over all the rounds (all its processes,
      * from /proc) and the page's main-thread task time (DevTools' TaskDuration).
      */
-    private static void inChromium(Path dir, URI base, Map<String, String> runs) throws Exception {
+    private static void inChromium(Path dir, URI base, Map<String, String> runs, Engine engine) throws Exception {
         Path profile = Files.createDirectories(dir.resolve("chromium-profile"));
         try (var browser = Chromium.start(profile)) {
             System.out.printf(Locale.ROOT, "%nin headless Chromium, %d rounds each (median, best; ms from the navigation's start):%n", ROUNDS);
@@ -142,8 +142,41 @@ public final class StudioBench {
                         median(timeline), min(timeline), cpu / ROUNDS, tasks * 1000 / ROUNDS);
             }
             System.out.printf(Locale.ROOT, "(browser CPU and page tasks: per round; load average %s)%n", loadAverage());
+            whileItRuns(browser, base, engine, dir);
             mermaid(browser);
         }
+    }
+
+    /**
+     * The page open on a run of {@link #NODES} nodes while the engine runs it (in this process, as
+     * fast as it goes: thousands of events a second): how long the page's thread was stalled at
+     * most (a 50 ms ticker's lateness), its long tasks (over 50 ms, as Chromium reports them), how
+     * many times it read the execution, and how many event lines it kept.
+     */
+    private static void whileItRuns(Chromium browser, URI base, Engine engine, Path dir) throws Exception {
+        String id = engine.start(RuntimeBench.chainOfTasks(NODES).graph(), Map.of(), dir);
+        browser.open(URI.create("about:blank"));
+        browser.waitUntil("location.href === 'about:blank'", "a blank page");
+        browser.open(base.resolve("/#/execution/" + id));
+        browser.waitUntil("performance.getEntriesByName('flow:usable').length > 0 && document.querySelector('#graph svg')", "the page usable");
+        browser.eval("(() => { window.probe = { stall: 0, longTasks: 0, longMillis: 0, reads: 0 }; let last = performance.now();"
+                + " setInterval(() => { const now = performance.now(); probe.stall = Math.max(probe.stall, now - last - 50); last = now; }, 50);"
+                + " new PerformanceObserver((list) => { for (const e of list.getEntries()) { probe.longTasks++; probe.longMillis += e.duration; } })"
+                + ".observe({ type: 'longtask' });"
+                + " const fetched = window.fetch; window.fetch = (url, init) => { if (/^\\/api\\/executions\\/[^/]+(\\?|$)/.test(String(url))) probe.reads++;"
+                + " return fetched(url, init); }; })()");
+        long t0 = System.nanoTime();
+        if (engine.run(id).outcome() != RunOutcome.COMPLETED) {
+            throw new IllegalStateException("the chain did not complete: " + engine.result(id).report());
+        }
+        double ran = (System.nanoTime() - t0) / 1e9;
+        long events = engine.queries().execution(id).eventSeq();
+        browser.waitUntil("document.getElementById('execution-summary').dataset.status === 'completed'", "the page saying the run completed");
+        var probe = browser.eval("JSON.stringify(Object.assign({ lines: document.querySelectorAll('#events li').length }, probe))");
+        var p = JSON.readTree(probe.asText());
+        System.out.printf(Locale.ROOT, "%nwhile a run of %,d nodes went (%,d events in %.1f s), its page: longest stall %.0f ms, %d long tasks (%.0f ms in all),"
+                + " %d reads of the execution, %,d event lines kept (load average %s)%n", NODES, events, ran, p.get("stall").asDouble(),
+                p.get("longTasks").asInt(), p.get("longMillis").asDouble(), p.get("reads").asInt(), p.get("lines").asInt(), loadAverage());
     }
 
     /** Opens the page in a fresh document and waits for its two marks; returns them. */
