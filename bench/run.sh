@@ -8,7 +8,8 @@
 #   bench/run.sh startup    start-up of flow check (.flow, .yaml), --version and every example: java -jar against the launcher (bench/startup.sh)
 #   bench/run.sh workers [WORK_MS...]  nodes/s for 1, 2, 4, 8 worker slots on SQLite and PostgreSQL (a local throwaway
 #                           cluster, made by tools/pg-test-cluster.sh with fsync on), side by side
-#   bench/run.sh studio     the studio on a 10,000-node run of 100,000 events: ms to answer what its page reads, over HTTP
+#   bench/run.sh studio [mermaid]  the studio on a 10,000-node run of 100,000 events: ms to answer what its page reads, over HTTP,
+#                           and to open its page in headless Chromium; mermaid: only Mermaid's layout time by graph size
 #   bench/run.sh sidebyside [--quick] [--rounds N] [--sizes 1000,10000,100000] [--fanout W] [--modes NORMAL,FULL] [--dir DIR]
 #                           Flow and LangGraph4j in one run, interleaved, chains and a fan-out, NORMAL and FULL
 # Build first: mvn -B -q package -DskipTests
@@ -32,7 +33,7 @@ case "$what" in
     lsp)   run dev.flow.bench.LspLatency dsl.lsp/target/flow-language-server.jar ;;
     reply) run dev.flow.bench.ReplyScanBench ;;
     sidebyside) shift; run dev.flow.bench.SideBySideBench "$@" ;;
-    studio) run dev.flow.bench.StudioBench ;;
+    studio) shift; run dev.flow.bench.StudioBench "$@" ;;
     workers) shift; FLOW_PG_DURABLE=1 run dev.flow.bench.WorkerScalingBench "$@" ;;
     all)   run dev.flow.bench.CheckBench all; run dev.flow.bench.CheckerBench; run dev.flow.bench.LspLatency dsl.lsp/target/flow-language-server.jar ;;
     *)     echo "unknown benchmark '$what' (check, checker, yaml, lsp, reply, startup, workers, sidebyside, studio, all)" >&2; exit 2 ;;

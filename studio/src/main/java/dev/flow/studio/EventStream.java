@@ -21,7 +21,8 @@ import org.eclipse.jetty.util.Callback;
 /**
  * Server-sent events for the page, fed by polling the database: runs are driven by other
  * processes ({@code flow run}, {@code flow worker}), so the database is the only place that sees
- * them all. Sends {@code executions} when the list changes and, for the execution the page shows,
+ * them all. Sends {@code executions} when any execution may have changed ({@link
+ * StudioData#listSignature}: the page then reads its search again) and, for the execution the page shows,
  * {@code events} with the new ones (the page then reads the execution again). A comment line every
  * poll finds a closed page and ends the stream.
  *
@@ -103,9 +104,9 @@ final class EventStream implements AutoCloseable {
         if (streams.isEmpty()) {
             return;
         }
-        List<Map<String, Object>> executions;
+        List<String> executions;
         try {
-            executions = data.executions();
+            executions = data.listSignature();
         } catch (RuntimeException e) {
             System.err.println("flow studio: the event streams cannot read the executions: " + e.getMessage());
             return;
@@ -150,7 +151,7 @@ final class EventStream implements AutoCloseable {
         private final String executionId;
         private final AtomicBoolean writing = new AtomicBoolean();
         private final AtomicBoolean ended = new AtomicBoolean();
-        private List<Map<String, Object>> shown;
+        private List<String> shown;
         private long seq;
         private String status;
 
@@ -163,12 +164,16 @@ final class EventStream implements AutoCloseable {
         }
 
         /** What is new for this page; a comment when nothing is, which finds a page that has gone. */
-        String next(List<Map<String, Object>> executions, Map<String, ExecutionRow> rows,
+        String next(List<String> executions, Map<String, ExecutionRow> rows,
                 Map<String, List<Map<String, Object>>> events) {
             var out = new StringBuilder();
             if (!executions.equals(shown)) {
                 shown = executions;
-                out.append(message("executions", Map.of("executions", executions)));
+                // the page reads its own search again; the newest execution's id says whether one started
+                var changed = new java.util.LinkedHashMap<String, Object>();
+                changed.put("changed", true);
+                changed.put("newest", executions.isEmpty() ? null : executions.get(0));
+                out.append(message("executions", changed));
             }
             if (executionId != null) {
                 ExecutionRow row = rows.computeIfAbsent(executionId, data::row);

@@ -11,15 +11,17 @@ import dev.flow.model.FlowGraph;
 import dev.flow.model.Workflow;
 import dev.flow.model.json.GraphFormatException;
 import dev.flow.model.json.GraphJson;
-import dev.flow.render.MermaidRenderer;
 import dev.flow.store.EventRow;
+import dev.flow.store.ExecutionFilter;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.ExecutionStatus;
 import dev.flow.store.KvEntry;
+import dev.flow.store.NodeStatus;
 import dev.flow.store.RunRow;
 import dev.flow.store.Store;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,8 +33,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * side only: maps and lists that Jackson writes as they are.
  */
 final class StudioData {
-    /** How many executions the list shows, newest first. */
-    static final int EXECUTIONS_SHOWN = 200;
+    /** How many of the newest executions the list's change signal names (new ones usually run, and show among the active too). */
+    static final int NEWEST_WATCHED = 5;
     /** How many events one answer carries at most; the page asks again from the last one. */
     static final int EVENTS_PER_PAGE = 500;
 
@@ -40,36 +42,84 @@ final class StudioData {
 
     private final ExecutionQueries queries;
     private final Store store;
-    // graphs never change under their hash: each is read and drawn once
+    /** How many key-value entries the execution's answer carries (a run of 10,000 nodes keeps several for each). */
+    static final int KV_SHOWN = 200;
+    /** How many running nodes the execution's answer names: what the page asks their activity of (64 at most). */
+    static final int RUNNING_SHOWN = 64;
+
+    // graphs never change under their hash: each is read once
     private final Map<String, FlowGraph> graphs = new ConcurrentHashMap<>();
     // nor does their picture: drawing a graph of 10,000 nodes took longer than the rest of its page
-    private final Map<String, Map<String, Object>> drawn = new ConcurrentHashMap<>();
+    private final GraphPicture pictures = new GraphPicture();
 
     StudioData(ExecutionQueries queries, Store store) {
         this.queries = queries;
         this.store = store;
     }
 
-    /** The newest executions, top-level and children. */
-    List<Map<String, Object>> executions() {
-        return queries.executions(EXECUTIONS_SHOWN).stream().map(StudioData::execution).toList();
+    /**
+     * What says whether the executions list may have changed, however it is filtered: the newest
+     * executions, and every execution that has not ended with its status, event counter and
+     * whether it waits for a driver. An execution changes only while it has not ended (it ends
+     * once: then it leaves this set, which is a change too), so a page that shows any search, any
+     * page of it, is told when to read it again. It was the 200 newest executions: a search whose
+     * rows were older than those was never told. Its first element, when there is any execution,
+     * is the newest one's id.
+     */
+    List<String> listSignature() {
+        var out = new ArrayList<String>();
+        queries.executions(NEWEST_WATCHED).forEach(r -> out.add(r.id()));
+        var active = new ExecutionFilter(EnumSet.of(ExecutionStatus.RUNNING, ExecutionStatus.WAITING), null, null, null, null, null, false);
+        ExecutionFilter.Cursor after = null;
+        while (true) {
+            List<ExecutionRow> rows = queries.find(active, after, FindQuery.MAX_PAGE);
+            rows.forEach(r -> out.add(r.id() + " " + r.status().keyword() + " " + r.eventSeq() + " " + waitingForDriver(r)));
+            if (rows.size() < FindQuery.MAX_PAGE) {
+                return out;
+            }
+            after = ExecutionFilter.Cursor.after(rows.get(rows.size() - 1));
+        }
     }
 
-    /** One execution in full: its nodes, questions, loops, state, children, kv and graph. */
+    /** One execution with the first page of its nodes and its graph as the page draws it. */
     Map<String, Object> execution(String id) {
+        return execution(id, NodePage.FIRST, null);
+    }
+
+    /**
+     * One execution as its page opens it: its summary, how many nodes stand in each status, one
+     * page of its nodes (as {@code page} asks: the table's filter and place), the running ones
+     * (what the page asks their agents' activity of), questions, loops, state, children, the first
+     * {@link #KV_SHOWN} key-value entries, and the graph as {@link GraphPicture} draws it (around
+     * {@code graphNode} when the graph is too large to draw whole). Never every node: a run of
+     * 10,000 nodes answered 3.1 MB.
+     */
+    Map<String, Object> execution(String id, NodePage page, String graphNode) {
         ExecutionView view = queries.status(known(id));
         ExecutionRow row = view.execution();
         Workflow workflow = workflow(row);
         var out = new LinkedHashMap<String, Object>();
         out.put("execution", execution(row));
-        out.put("nodes", view.nodes().stream().map(StudioData::node).toList());
+        out.put("counts", NodePage.counts(view.nodes()));
+        out.put("total", view.nodes().size());
+        Map<String, Object> nodes = page.of(view.nodes(), StudioData::node);
+        out.put("nodes", nodes.remove("nodes"));
+        out.put("page", nodes);
+        out.put("running", view.nodes().stream().filter(n -> n.status() == NodeStatus.RUNNING).limit(RUNNING_SHOWN).map(StudioData::running).toList());
         out.put("questions", view.questions().stream().map(StudioData::question).toList());
         out.put("loops", view.loops());
         out.put("state", view.state());
         out.put("children", view.children().stream().map(StudioData::execution).toList());
-        out.put("kv", kv(row.id(), workflow));
-        out.put("graph", drawn.computeIfAbsent(row.graphHash() + "/" + row.workflowId(), k -> graph(workflow)));
+        List<Map<String, Object>> kv = kv(row.id(), workflow);
+        out.put("kv", kv.size() > KV_SHOWN ? kv.subList(0, KV_SHOWN) : kv);
+        out.put("kvTotal", kv.size());
+        out.put("graph", pictures.of(row.graphHash() + "/" + row.workflowId(), workflow, view.nodes(), graphNode));
         return out;
+    }
+
+    /** A page of an execution's nodes ({@code GET /api/executions/ID/nodes}): {@code nodes}, {@code next}, {@code matching}. */
+    Map<String, Object> nodes(String id, NodePage page) {
+        return page.of(queries.status(known(id)).nodes(), StudioData::node);
     }
 
     /** The events of an execution after {@code afterSeq}. */
@@ -139,6 +189,14 @@ final class StudioData {
         out.put("child", n.childExecution());
         out.put("cost", n.cost());
         out.put("earlier", n.earlier().stream().map(StudioData::run).toList());
+        return out;
+    }
+
+    private static Map<String, Object> running(NodeState n) {
+        var out = new LinkedHashMap<String, Object>();
+        out.put("id", n.nodeId());
+        out.put("iteration", n.iteration());
+        out.put("attempt", n.attempt());
         return out;
     }
 
@@ -231,14 +289,4 @@ final class StudioData {
                 .orElseThrow(() -> new HttpProblem(500, "the graph of execution " + row.id() + " has no workflow \"" + row.workflowId() + "\""));
     }
 
-    /**
-     * The workflow as Mermaid source, and which Mermaid id draws each node, by which the page
-     * colours them.
-     */
-    private static Map<String, Object> graph(Workflow workflow) {
-        var out = new LinkedHashMap<String, Object>();
-        out.put("mermaid", new MermaidRenderer().render(workflow));
-        out.put("ids", MermaidRenderer.ids(workflow));
-        return out;
-    }
 }

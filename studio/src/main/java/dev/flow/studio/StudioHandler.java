@@ -28,7 +28,7 @@ import org.eclipse.jetty.util.Fields;
  * and the two changes a person makes (an answer, a cancel). Every request passes {@link Access}.
  */
 final class StudioHandler extends Handler.Abstract implements AutoCloseable {
-    private static final Pattern EXECUTION = Pattern.compile("/api/executions/([A-Za-z0-9_-]+)(/events|/answer|/cancel|/nodes/[^/]+)?");
+    private static final Pattern EXECUTION = Pattern.compile("/api/executions/([A-Za-z0-9_-]+)(/events|/answer|/cancel|/nodes|/nodes/[^/]+)?");
     /** The run's timeline, costs and actions beyond answer and cancel (TimelineData, CostData, Actions). */
     private static final Pattern RUN_VIEWS = Pattern.compile("/api/executions/([A-Za-z0-9_-]+)/(timeline|costs|act|fork)");
     private static final Pattern ASSET = Pattern.compile("/assets/([a-z0-9-]+(?:\\.min)?\\.(js|css))");
@@ -149,7 +149,12 @@ final class StudioHandler extends Handler.Abstract implements AutoCloseable {
             return;
         }
         switch (method + " " + part) {
-            case "GET " -> send(response, callback, 200, data.execution(id));
+            case "GET " -> {
+                Fields query = Request.extractQueryParameters(request);
+                String graphNode = query.getValue("graphNode");
+                send(response, callback, 200, data.execution(id, NodePage.parse(query), graphNode == null || graphNode.isEmpty() ? null : graphNode));
+            }
+            case "GET /nodes" -> send(response, callback, 200, data.nodes(id, NodePage.parse(Request.extractQueryParameters(request))));
             case "GET /events" -> send(response, callback, 200,
                     Map.of("events", data.events(id, number(Request.extractQueryParameters(request).getValue("after")))));
             case "POST /answer" -> {

@@ -28,8 +28,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Headless Chromium (Debian's package) driven over the DevTools protocol through the JDK's own
  * WebSocket client: no driver binary, no dependency, nothing that must match Chromium's version.
+ * Public for bench/'s StudioBench, which times the page with it (the studio's test-jar).
  */
-final class Chromium implements AutoCloseable {
+public final class Chromium implements AutoCloseable {
     /** A guard against a hang, not a measurement: how long a page gets to show what a test waits for. */
     static final long PATIENCE_MILLIS = 60_000;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -45,7 +46,7 @@ final class Chromium implements AutoCloseable {
     }
 
     /** Starts Chromium with a fresh profile in {@code profile} and connects to its first page. */
-    static Chromium start(Path profile) throws IOException, InterruptedException {
+    public static Chromium start(Path profile) throws IOException, InterruptedException {
         List<String> command = List.of("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 // without these its own connections are refused by this machine's closed network, and it waits on them
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -84,12 +85,12 @@ final class Chromium implements AutoCloseable {
     }
 
     /** Opens {@code url} in the page. */
-    void open(URI url) throws InterruptedException {
+    public void open(URI url) throws InterruptedException {
         call("Page.navigate", Map.of("url", url.toString()));
     }
 
     /** The value of a JavaScript expression in the page (promises awaited). */
-    JsonNode eval(String expression) throws InterruptedException {
+    public JsonNode eval(String expression) throws InterruptedException {
         JsonNode result = call("Runtime.evaluate", Map.of("expression", expression, "returnByValue", true, "awaitPromise", true));
         if (result.has("exceptionDetails")) {
             throw new IllegalStateException("the page threw on " + expression + ": " + result.get("exceptionDetails"));
@@ -99,7 +100,7 @@ final class Chromium implements AutoCloseable {
     }
 
     /** Waits until the expression is true in the page. */
-    void waitUntil(String expression, String what) throws InterruptedException {
+    public void waitUntil(String expression, String what) throws InterruptedException {
         waitFor(() -> {
             try {
                 return eval("Boolean(" + expression + ")").asBoolean();
@@ -113,12 +114,12 @@ final class Chromium implements AutoCloseable {
     }
 
     /** Types {@code text} into the focused element as keystrokes would. */
-    void type(String text) throws InterruptedException {
+    public void type(String text) throws InterruptedException {
         call("Input.insertText", Map.of("text", text));
     }
 
     /** Presses a key (such as {@code Tab} or {@code Enter}) on the focused element. */
-    void press(String key, int keyCode) throws InterruptedException {
+    public void press(String key, int keyCode) throws InterruptedException {
         for (String type : List.of("keyDown", "keyUp")) {
             call("Input.dispatchKeyEvent", Map.of("type", type, "key", key, "code", key, "windowsVirtualKeyCode", keyCode,
                     "text", key.equals("Enter") ? "\r" : ""));
@@ -126,24 +127,24 @@ final class Chromium implements AutoCloseable {
     }
 
     /** Makes the page's window {@code width} by {@code height} CSS pixels, as a narrow or wide screen would. */
-    void viewport(int width, int height) throws InterruptedException {
+    public void viewport(int width, int height) throws InterruptedException {
         call("Emulation.setDeviceMetricsOverride", Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", false));
     }
 
     /** Saves a PNG of the whole page. */
-    void screenshot(Path file) throws IOException, InterruptedException {
+    public void screenshot(Path file) throws IOException, InterruptedException {
         JsonNode shot = call("Page.captureScreenshot", Map.of("format", "png", "captureBeyondViewport", true));
         Files.createDirectories(file.getParent());
         Files.write(file, Base64.getDecoder().decode(shot.get("data").asText()));
     }
 
     /** Saves a PNG of one element of the page (the first that {@code selector} finds): small enough for the docs. */
-    void screenshotOf(Path file, String selector) throws IOException, InterruptedException {
+    public void screenshotOf(Path file, String selector) throws IOException, InterruptedException {
         screenshotOf(file, selector, Integer.MAX_VALUE);
     }
 
     /** Saves a PNG of the top of one element, at most {@code maxHeight} pixels of it. */
-    void screenshotOf(Path file, String selector, int maxHeight) throws IOException, InterruptedException {
+    public void screenshotOf(Path file, String selector, int maxHeight) throws IOException, InterruptedException {
         JsonNode box = eval("(() => { const r = document.querySelector('" + selector.replace("'", "\\'") + "').getBoundingClientRect();"
                 + " return {x: r.left + window.scrollX, y: r.top + window.scrollY, width: Math.ceil(r.width), height: Math.ceil(r.height)}; })()");
         var clip = Map.of("x", box.get("x").asDouble(), "y", box.get("y").asDouble(), "width", box.get("width").asDouble(),
@@ -151,6 +152,21 @@ final class Chromium implements AutoCloseable {
         JsonNode shot = call("Page.captureScreenshot", Map.of("format", "png", "captureBeyondViewport", true, "clip", clip));
         Files.createDirectories(file.getParent());
         Files.write(file, Base64.getDecoder().decode(shot.get("data").asText()));
+    }
+
+    /** The page's own counters (DevTools' Performance domain): {@code TaskDuration}, {@code ScriptDuration}... in seconds. */
+    public Map<String, Double> metrics() throws InterruptedException {
+        call("Performance.enable", Map.of());
+        var out = new java.util.LinkedHashMap<String, Double>();
+        for (JsonNode m : call("Performance.getMetrics", Map.of()).path("metrics")) {
+            out.put(m.get("name").asText(), m.get("value").asDouble());
+        }
+        return out;
+    }
+
+    /** Chromium's own process (its renderers and helpers are its descendants). */
+    public ProcessHandle process() {
+        return process.toHandle();
     }
 
     private JsonNode call(String method, Map<String, Object> params) throws InterruptedException {

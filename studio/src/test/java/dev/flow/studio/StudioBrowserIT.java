@@ -15,8 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The studio's page in a real browser (headless Chromium): a run driven by a worker on its own
- * database connection, watched live, answered through the page's form. Takes about ten seconds:
- * Chromium's start and a run through a person. Screenshots go to target/studio-screenshots.
+ * database connection, watched live, answered through the page's form; and a run of 3,000 nodes,
+ * whose graph is shown as one node's neighbourhood and whose nodes come a page at a time. Each takes
+ * about ten seconds: Chromium's start, a run through a person, compiling the large workflow.
+ * Screenshots go to target/studio-screenshots.
  */
 class StudioBrowserIT {
     private static final Path SCREENSHOTS = Path.of("target", "studio-screenshots");
@@ -92,22 +94,78 @@ class StudioBrowserIT {
     }
 
     @Test
-    void aGraphOfMoreThan500EdgesIsDrawn() throws Exception {
-        // Mermaid draws nothing above its default maxEdges of 500; the page raises it to the graph's count.
-        // Laying out 512 nodes takes Chromium a few seconds more than the small graphs.
-        var tasks = java.util.stream.IntStream.range(0, 510).mapToObj(i -> "t" + i).toList();
-        var source = new StringBuilder("workflow wide {\n");
-        tasks.forEach(t -> source.append("    task ").append(t).append(" { sh \"true\" }\n"));
-        source.append("    start -> ").append(String.join(" -> ", tasks)).append(" -> end\n}\n");
+    void aLargeRunShowsANeighbourhoodAndPagesItsNodes() throws Exception {
+        // 3,000 tasks: well above what the page draws whole, small enough to compile and start in a
+        // few seconds (most of this test's time, with Chromium's start). Counts, never times.
+        int tasks = 3000;
         Path profile = Files.createDirectories(dir.resolve("chromium-profile"));
         try (var s = new Running(dir); var browser = Chromium.start(profile)) {
-            String id = s.start("wide", source.toString()); // no worker: the run stays queued, its graph shown
+            String id = s.start("large", Running.chain("large", tasks)); // no worker: t0 ready, the rest pending
             browser.open(s.studio.url().resolve("/#/execution/" + id));
-            browser.waitUntil("document.querySelectorAll('#graph g.node').length === 512", "all 512 nodes drawn");
-            assertThat(browser.eval("document.querySelectorAll('#graph .edgePaths path, #graph path.flowchart-link').length").asInt())
-                    .as("edges drawn").isGreaterThanOrEqualTo(511);
-            browser.screenshot(SCREENSHOTS.resolve("4-wide-graph.png"));
+            browser.waitUntil("!document.getElementById('graph-caption').hidden && document.querySelector('#graph svg')", "the graph's placeholder and neighbourhood");
+            assertThat(browser.eval("document.getElementById('graph-caption').textContent").asText())
+                    .startsWith("3,002 nodes: showing the neighbourhood of ").contains("It follows the run");
+            int drawn = browser.eval("document.querySelectorAll('#graph g.node').length").asInt();
+            assertThat(drawn).as("a neighbourhood, not the whole graph").isPositive().isLessThanOrEqualTo(GraphPicture.NEIGHBOURHOOD);
+            assertThat(browser.eval("document.querySelector('#graph g.node[data-status=\"ready\"]')").isNull()).as("the ready node drawn").isFalse();
+            assertThat(browser.eval("document.getElementById('nodes-counts').textContent").asText()).startsWith("3,002 nodes: ").contains(" pending");
+
+            // one page of rows, then the next one
+            assertThat(rows(browser)).isEqualTo(NodePage.PAGE);
+            assertThat(browser.eval("document.getElementById('nodes-page').textContent").asText()).isEqualTo("Nodes 1 to 100 of 3,002");
+            browser.screenshot(SCREENSHOTS.resolve("5-large-run.png"));
+            browser.eval("document.getElementById('nodes-next').click()");
+            browser.waitUntil("document.querySelector('#nodes tbody tr')?.dataset.node === 't99'", "the second page of nodes");
+            assertThat(rows(browser)).isEqualTo(NodePage.PAGE);
+            assertThat(browser.eval("document.getElementById('nodes-page').textContent").asText()).isEqualTo("Nodes 101 to 200 of 3,002");
+
+            // a node found by its name: its panel opens, and its neighbourhood is drawn on request
+            browser.eval("document.getElementById('nodes-name').focus()");
+            browser.type("t2999");
+            browser.press("Enter", 13);
+            browser.waitUntil("document.querySelectorAll('#nodes tbody tr').length === 1 && document.querySelector('#nodes tbody tr').dataset.node === 't2999'",
+                    "the node found by its name");
+            browser.eval("document.querySelector('#nodes tr[data-node=\"t2999\"] button.node-detail').click()");
+            browser.waitUntil("document.querySelector('tr[data-runs=\"t2999\"] .node-panel .attempts li')", "the node's panel");
+            assertThat(browser.eval("document.querySelector('tr[data-runs=\"t2999\"] .attempts').textContent").asText()).isEqualTo("not run yet");
+            browser.eval("document.querySelector('#nodes tr[data-node=\"t2999\"] button.node-focus').click()");
+            browser.waitUntil(node("t2999") + " === 'pending'", "the found node's neighbourhood drawn");
+            assertThat(browser.eval("document.getElementById('graph-caption').textContent").asText())
+                    .startsWith("3,002 nodes: showing the neighbourhood of t2999").contains("Picked by you");
+            assertThat(browser.eval("document.querySelectorAll('#graph g.node').length").asInt()).isLessThanOrEqualTo(GraphPicture.NEIGHBOURHOOD);
+            browser.screenshot(SCREENSHOTS.resolve("6-large-run-found.png"));
+
+            // live events: many at once are drawn in one batch with one read of the execution; What
+            // changed is read again only for events that change the state or the key-value store
+            browser.eval("document.getElementById('changes-load').click()");
+            browser.waitUntil("document.querySelector('#changes-body h4')", "what changed, opened");
+            browser.eval("window.reads = []; const fetched = window.fetch; window.fetch = (url, init) => { window.reads.push(String(url)); return fetched(url, init); }");
+            browser.eval("(() => { const base = shown.after; liveEvents(Array.from({ length: 50 }, (_, i) => ({ seq: base + 1 + i, execution: '" + id
+                    + "', at: Date.now(), kind: i % 2 ? 'note' : 'node_started', node: 't' + i, data: null }))); })()");
+            browser.waitUntil("document.querySelectorAll('#events li').length >= 50 && window.reads.some(u => /^\\/api\\/executions\\/" + id + "(\\?|$)/.test(u))",
+                    "the batch drawn");
+            browser.eval("new Promise(r => setTimeout(r, 0))"); // let a second read, if any were asked for, start
+            assertThat(browser.eval("window.reads.filter(u => /^\\/api\\/executions\\/" + id + "(\\?|$)/.test(u)).length").asInt())
+                    .as("one read of the execution for 50 events").isEqualTo(1);
+            assertThat(browser.eval("window.reads.filter(u => u.includes('/changes')).length").asInt()).as("notes and starts change nothing").isZero();
+            browser.eval("Changes.events([{ kind: 'node_completed' }])");
+            browser.waitUntil("window.reads.filter(u => u.includes('/changes')).length === 1", "what changed read again for a completed node");
+
+            // the list's time filter reads the page's one time format, not a locale's date widget
+            assertThat(browser.eval("document.getElementById('find-from').type").asText()).isEqualTo("text");
+            browser.eval("document.getElementById('find-from').value = '" + java.time.LocalDate.now() + " 00:00'");
+            browser.eval("document.getElementById('find').requestSubmit()");
+            browser.waitUntil("location.search.includes('from=') && document.querySelector('#executions tr[data-execution=\"" + id + "\"]')",
+                    "the run found from the start of today");
+            browser.eval("document.getElementById('find-to').value = '2026-02-31 10:00'");
+            browser.eval("document.getElementById('find').requestSubmit()");
+            assertThat(browser.eval("document.getElementById('find-to').validationMessage").asText()).startsWith("Write the time as 2026-11-26 16:03:27");
+            assertThat(browser.eval("location.search").asText()).doesNotContain("to=");
         }
+    }
+
+    private static int rows(Chromium browser) throws InterruptedException {
+        return browser.eval("document.querySelectorAll('#nodes tbody tr').length").asInt();
     }
 
     /** The status the graph shows for a node. */

@@ -33,20 +33,20 @@ class StudioFindApiTest {
             }
             s.engine.cancel(ids.get(1), "not today");
             String fixing = s.start("fixing", Fixing.workflow(dir, "fixing"));
-            assertThat(get(s, "/api/executions?status=cancelled").get("executions")).extracting(e -> e.get("id").asText())
+            assertThat(s.read("/api/executions?status=cancelled").get("executions")).extracting(e -> e.get("id").asText())
                     .containsExactly(ids.get(1));
-            assertThat(get(s, "/api/executions?workflow=fixing").get("executions")).extracting(e -> e.get("id").asText())
+            assertThat(s.read("/api/executions?workflow=fixing").get("executions")).extracting(e -> e.get("id").asText())
                     .containsExactly(fixing);
             // text in the inputs (the fixing run's issue) and in a node's result (the approval's build summary)
-            assertThat(get(s, "/api/executions?q=LOGIN").get("executions")).extracting(e -> e.get("id").asText()).containsExactly(fixing);
-            assertThat(get(s, "/api/executions?q=" + enc("version 1.2.3") + "&status=waiting").get("executions")).hasSize(4);
-            assertThat(get(s, "/api/executions?id=" + enc(fixing.substring(0, fixing.length() - 1))).get("executions"))
+            assertThat(s.read("/api/executions?q=LOGIN").get("executions")).extracting(e -> e.get("id").asText()).containsExactly(fixing);
+            assertThat(s.read("/api/executions?q=" + enc("version 1.2.3") + "&status=waiting").get("executions")).hasSize(4);
+            assertThat(s.read("/api/executions?id=" + enc(fixing.substring(0, fixing.length() - 1))).get("executions"))
                     .extracting(e -> e.get("id").asText()).contains(fixing);
 
             var seen = new ArrayList<String>();
             String after = "";
             do {
-                JsonNode page = get(s, "/api/executions?limit=2&after=" + enc(after));
+                JsonNode page = s.read("/api/executions?limit=2&after=" + enc(after));
                 assertThat(page.get("executions").size()).isLessThanOrEqualTo(2);
                 page.get("executions").forEach(e -> seen.add(e.get("id").asText()));
                 after = page.get("next").isNull() ? null : page.get("next").asText();
@@ -58,10 +58,10 @@ class StudioFindApiTest {
     @Test
     void aSearchThatMakesNoSenseIsRefusedWithAPlainMessage() throws Exception {
         try (var s = new Running(dir)) {
-            assertThat(error(s, "/api/executions?status=sleeping"))
+            assertThat(s.refusal("/api/executions?status=sleeping"))
                     .isEqualTo("no status \"sleeping\": one of running, waiting, completed, failed, limit_reached, cancelled");
-            assertThat(error(s, "/api/executions?from=yesterday")).isEqualTo("\"from\" takes a number, not \"yesterday\"");
-            assertThat(error(s, "/api/executions?after=nonsense")).isEqualTo("\"after\" is the \"next\" of an earlier page (TIME.ID), not \"nonsense\"");
+            assertThat(s.refusal("/api/executions?from=yesterday")).isEqualTo("\"from\" takes a number, not \"yesterday\"");
+            assertThat(s.refusal("/api/executions?after=nonsense")).isEqualTo("\"after\" is the \"next\" of an earlier page (TIME.ID), not \"nonsense\"");
         }
     }
 
@@ -70,7 +70,7 @@ class StudioFindApiTest {
         try (var s = new Running(dir)) {
             String id = s.start("fixing", Fixing.workflow(dir, "fixing"));
             s.engine.run(id); // the agent fails once, is retried, then the run waits for its person
-            JsonNode t = get(s, "/api/executions/" + id + "/timeline");
+            JsonNode t = s.read("/api/executions/" + id + "/timeline");
             assertThat(bars(t)).containsExactly("fix 1.1 retried", "fix 1.2 completed", "review 1.1 waiting");
             assertThat(t.get("bars")).allSatisfy(b -> assertThat(b.get("startedAt").asLong()).isPositive());
             assertThat(t.get("bars").get(1).get("inputTokens").asLong()).isEqualTo(1200);
@@ -83,10 +83,10 @@ class StudioFindApiTest {
 
             s.engine.answer(id, "review", "approved", "fine");
             s.engine.resume(id);
-            t = get(s, "/api/executions/" + id + "/timeline?limit=2");
+            t = s.read("/api/executions/" + id + "/timeline?limit=2");
             assertThat(t.get("total").asInt()).isEqualTo(4);
             assertThat(bars(t)).containsExactly("fix 1.1 retried", "fix 1.2 completed");
-            JsonNode rest = get(s, "/api/executions/" + id + "/timeline?offset=" + t.get("next").asInt());
+            JsonNode rest = s.read("/api/executions/" + id + "/timeline?offset=" + t.get("next").asInt());
             assertThat(bars(rest)).containsExactly("review 1.1 completed", "ship 1.1 completed");
             assertThat(rest.get("next").isNull()).isTrue();
             assertThat(rest.get("end").asLong()).isPositive();
@@ -101,7 +101,7 @@ class StudioFindApiTest {
             s.engine.run(first);
             String second = s.start("fixing", source);
             s.engine.run(second);
-            JsonNode c = get(s, "/api/executions/" + first + "/costs");
+            JsonNode c = s.read("/api/executions/" + first + "/costs");
             assertThat(c.at("/total/cost").asDouble()).isEqualTo(0.25);
             assertThat(c.at("/total/inputTokens").asLong()).isEqualTo(1200);
             assertThat(c.at("/total/outputTokens").asLong()).isEqualTo(300);
@@ -111,7 +111,7 @@ class StudioFindApiTest {
                 assertThat(n.get("attempts").asInt()).isEqualTo(2);
             });
             assertThat(c.get("agents")).singleElement().satisfies(a -> assertThat(a.get("cost").asDouble()).isEqualTo(0.25));
-            JsonNode across = get(s, "/api/costs?workflow=fixing");
+            JsonNode across = s.read("/api/costs?workflow=fixing");
             assertThat(across.get("count").asInt()).isEqualTo(2);
             assertThat(across.at("/total/cost").asDouble()).isEqualTo(0.5);
             assertThat(across.at("/total/inputTokens").asLong()).isEqualTo(2400);
@@ -124,7 +124,7 @@ class StudioFindApiTest {
         try (var s = new Running(dir)) {
             String id = s.start("fixing", Fixing.workflow(dir, "fixing"));
             s.engine.run(id);
-            JsonNode form = get(s, "/api/executions/" + id + "/act");
+            JsonNode form = s.read("/api/executions/" + id + "/act");
             assertThat(form.get("database").asText()).isEqualTo(s.store.address());
             assertThat(form.get("forkable")).extracting(JsonNode::asText).contains("fix", "review");
             assertThat(form.get("inputs")).singleElement().satisfies(i -> {
@@ -134,10 +134,10 @@ class StudioFindApiTest {
             HttpResponse<String> fork = post(s, "/api/executions/" + id + "/fork", "{\"node\":\"fix\",\"inputs\":{\"issue\":\"the signup page\"}}");
             assertThat(fork.statusCode()).as(fork.body()).isEqualTo(200);
             String forked = JSON.readTree(fork.body()).get("execution").asText();
-            JsonNode view = get(s, "/api/executions/" + forked);
+            JsonNode view = s.read("/api/executions/" + forked);
             assertThat(view.at("/execution/status").asText()).isEqualTo("running");
             assertThat(view.at("/execution/waitingForDriver").asBoolean()).as("nothing drives the fork yet").isTrue();
-            assertThat(get(s, "/api/executions/" + id).at("/execution/waitingForDriver").asBoolean()).isFalse();
+            assertThat(s.read("/api/executions/" + id).at("/execution/waitingForDriver").asBoolean()).isFalse();
             assertThat(s.engine.queries().origin(forked)).hasValueSatisfying(o -> assertThat(o.nodeId()).isEqualTo("fix"));
             assertThat(s.engine.queries().execution(forked).inputsJson()).contains("the signup page");
 
@@ -159,18 +159,6 @@ class StudioFindApiTest {
 
     private static String enc(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
-    }
-
-    private JsonNode get(Running s, String path) throws IOException, InterruptedException {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(s.studio.url().resolve(path)).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
-        return JSON.readTree(r.body());
-    }
-
-    private String error(Running s, String path) throws IOException, InterruptedException {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(s.studio.url().resolve(path)).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).isEqualTo(400);
-        return JSON.readTree(r.body()).get("error").asText();
     }
 
     private HttpResponse<String> post(Running s, String path, String json) throws IOException, InterruptedException {

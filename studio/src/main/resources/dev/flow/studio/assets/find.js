@@ -7,13 +7,26 @@
 const FIND_FIELDS = ['q', 'status', 'workflow', 'id', 'from', 'to', 'top'];
 const found = { next: null };
 
-// The page's filter as the API takes it: datetime-local values (local time) become epoch ms.
+// The page's one time format read back, as local time: 2026-11-26 16:03:27; the seconds or the whole
+// clock may be left out, and a T may stand for the space (as addresses made before held them).
+// NaN for anything else, a day that does not exist (2026-02-31) included. A browser's own date
+// widget wrote in the locale's format (a 12-hour clock, the day first...), unlike the rest of the page.
+function parseTime(text) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(String(text).trim());
+  if (!m) return NaN;
+  const [y, mo, d, h, mi, se] = m.slice(1).map((v) => Number(v || 0));
+  const date = new Date(y, mo - 1, d, h, mi, se);
+  const same = date.getFullYear() === y && date.getMonth() === mo - 1 && date.getDate() === d && date.getHours() === h && date.getMinutes() === mi;
+  return same && se < 60 ? date.getTime() : NaN;
+}
+
+// The page's filter as the API takes it: times (local, in the page's format) become epoch ms.
 function findApiQuery(params) {
   const api = new URLSearchParams();
   for (const [k, v] of params) {
     if (!v) continue;
     if (k === 'from' || k === 'to') {
-      const ms = new Date(v).getTime();
+      const ms = parseTime(v);
       if (!Number.isNaN(ms)) api.set(k, String(ms));
     } else if (FIND_FIELDS.includes(k) || k === 'after' || k === 'limit') {
       api.set(k, v);
@@ -104,17 +117,40 @@ function runBadge(x) {
   return statusBadge(x.status);
 }
 
-// Called by the event stream when the list of executions changed.
+// Called by the event stream when some execution changed: the search shown is read again (at most
+// once a second: while a large run goes, every poll changes it).
+const listRefresh = { last: 0, timer: null };
 function executionsChanged() {
-  findLoad();
+  if (listRefresh.timer) return;
+  const wait = Math.max(0, listRefresh.last + 1000 - Date.now());
+  listRefresh.timer = setTimeout(() => {
+    listRefresh.timer = null;
+    listRefresh.last = Date.now();
+    findLoad();
+  }, wait);
+}
+
+// A time field that does not read as the page's format says so, and the search waits.
+function findTimesValid() {
+  for (const name of ['from', 'to']) {
+    const input = $('find-' + name);
+    const bad = input.value.trim() !== '' && Number.isNaN(parseTime(input.value));
+    input.setCustomValidity(bad ? 'Write the time as 2026-11-26 16:03:27 (local time; the clock may be left out)' : '');
+    if (bad) {
+      input.reportValidity();
+      return false;
+    }
+  }
+  return true;
 }
 
 function findStart() {
   findLoader = serialized(findLoadNow);
   $('find').addEventListener('submit', (event) => {
     event.preventDefault();
-    findGo(findParamsFromForm());
+    if (findTimesValid()) findGo(findParamsFromForm());
   });
+  for (const name of ['from', 'to']) $('find-' + name).addEventListener('input', (event) => event.target.setCustomValidity(''));
   $('find-clear').addEventListener('click', () => {
     $('find').reset();
     findGo(new URLSearchParams());

@@ -5,7 +5,7 @@
 'use strict';
 
 const Changes = (() => {
-  const state = { execution: null, seq: -1, open: false, loading: false, flowKeys: false };
+  const state = { execution: null, open: false, loading: false, again: false, flowKeys: false };
   const MAX_LINES = 2000; // values longer than this are shown before and after, without a line diff
 
   function text(value) {
@@ -88,11 +88,19 @@ const Changes = (() => {
       el('h4', 'Key-value store, write by write'), toggle, kvList.childElementCount ? kvList : el('p', 'Nothing was written to the key-value store.'));
   }
 
+  // Reads what changed; asked for while it reads, it reads once more after (the events that asked are newer).
   async function load() {
-    if (state.loading) return;
+    if (state.loading) {
+      state.again = true;
+      return;
+    }
     state.loading = true;
     try {
-      render(await api('/api/executions/' + encodeURIComponent(state.execution) + '/changes'));
+      do {
+        state.again = false;
+        const history = await api('/api/executions/' + encodeURIComponent(state.execution) + '/changes');
+        if (state.open) render(history);
+      } while (state.again);
     } catch (e) {
       $('changes-body').replaceChildren(el('p', e.message));
     } finally {
@@ -108,10 +116,17 @@ const Changes = (() => {
       state.open = false;
       $('changes-body').replaceChildren();
       $('changes-load').setAttribute('aria-expanded', 'false');
-    } else if (state.open && x.eventSeq !== state.seq) {
-      load();
     }
-    state.seq = x.eventSeq;
+  }
+
+  // Event kinds that never change the state or the key-value store: what changed is not read again
+  // for them (an agent's run sends many). Any other kind (a kind added later too) reads it again.
+  const QUIET = new Set(['node_started', 'node_retry', 'note', 'warning', 'lease_lost', 'lease_released', 'checkpoint',
+    'circuit_open', 'circuit_opened', 'stopping', 'paused', 'result_dropped', 'node_skipped', 'loop_limit', 'graph_grown']);
+
+  // Called by studio.js with each batch of the execution's new events.
+  function events(list) {
+    if (state.open && list.some((e) => !QUIET.has(e.kind))) load();
   }
 
   // studio.js (which defines $) loads after this file
@@ -121,5 +136,5 @@ const Changes = (() => {
     if (state.open) load(); else $('changes-body').replaceChildren();
   });
 
-  return { shown };
+  return { shown, events };
 })();

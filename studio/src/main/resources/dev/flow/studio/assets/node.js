@@ -348,7 +348,7 @@ const NodePanel = (() => {
       live.execution = view.execution.id;
       live.now = {};
     }
-    live.running = view.nodes.filter((n) => n.status === 'running');
+    live.running = view.running; // the running nodes, on this page of the table or not
     paint();
     if (live.running.length && !live.timer && !live.asking) ask();
   }

@@ -45,10 +45,11 @@ const Versions = (() => {
       const added = new Set(g.added ? g.added.addedNodes : []);
       const caption = el('p', 'Version ' + n + ' of ' + state.list.length + ', ' + (g.added ? who(g.added) : 'the graph the run started with') + ': '
         + g.nodes.length + ' nodes' + (added.size ? '; the nodes it added are outlined' : ''), { class: 'version-caption' });
-      if (!window.mermaid) {
+      if (!(await mermaidReady())) { // studio.js: Mermaid is loaded when a graph is first drawn
         box.replaceChildren(caption, el('pre', g.mermaid));
         return;
       }
+      if (state.selected !== n) return;
       window.mermaid.initialize(mermaidSettings(g.mermaid));
       const { svg } = await window.mermaid.render('flow-version-' + (++state.renders), g.mermaid);
       const drawing = el('div', null, { class: 'version-drawing', role: 'img', 'aria-label': 'Version ' + n + ' of the graph' });
