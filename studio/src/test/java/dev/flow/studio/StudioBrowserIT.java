@@ -110,6 +110,17 @@ class StudioBrowserIT {
             assertThat(browser.eval("document.querySelector('#graph g.node[data-status=\"ready\"]')").isNull()).as("the ready node drawn").isFalse();
             assertThat(browser.eval("document.getElementById('nodes-counts').textContent").asText()).startsWith("3,002 nodes: ").contains(" pending");
 
+            // following the run, the drawing stays until a person moves it on (a drawing holds the
+            // page's thread): the next read keeps its node, and a run gone past it is offered
+            assertThat(browser.eval("executionQuery()").asText()).contains("graphNode=t0");
+            assertThat(browser.eval("document.getElementById('graph-moved').hidden").asBoolean()).as("nothing to move on to yet").isTrue();
+            browser.eval("renderGraphCaption(Object.assign({}, shown.view.graph, { live: 't2500' }))");
+            assertThat(browser.eval("document.getElementById('graph-caption').textContent").asText()).contains("The run has moved on to t2500");
+            assertThat(browser.eval("document.getElementById('graph-moved').hidden").asBoolean()).isFalse();
+            assertThat(browser.eval("document.getElementById('graph-moved').textContent").asText()).isEqualTo("Show t2500");
+            browser.eval("document.getElementById('graph-moved').click()");
+            browser.waitUntil("document.getElementById('graph-caption').textContent.includes('It follows the run')", "the neighbourhood of where the run is");
+
             // one page of rows, then the next one
             assertThat(rows(browser)).isEqualTo(NodePage.PAGE);
             assertThat(browser.eval("document.getElementById('nodes-page').textContent").asText()).isEqualTo("Nodes 1 to 100 of 3,002");

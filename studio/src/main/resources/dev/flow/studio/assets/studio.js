@@ -11,12 +11,11 @@ const shown = { open: new Set(), id: null, after: 0, first: 0, source: null, gra
 const table = { status: '', name: '', after: null, before: [], rows: new Map() };
 // What the graph shows: the key of what is drawn (the whole graph, or one node's neighbourhood),
 // the node a person picked (null: the studio picks the running, waiting or failed one), when it was drawn.
-const picture = { key: null, picked: null, focus: null, drawnAt: 0, ids: {}, large: false };
+const picture = { key: null, picked: null, focus: null, ids: {}, large: false };
 const EVENTS_KEPT = 1000; // event lines the page keeps; earlier ones are loaded on request
 const EVENTS_FIRST = 500; // events an execution's page asks for first (its latest), and Earlier events at a time
 const LIVE_LINES = 100; // the most lines one batch of live events draws
 const FRAME_MS = 250; // live events are drawn at most this often, not one render per event
-const REDRAW_LIVE_MS = 5000; // a neighbourhood that follows the run is drawn again at most this often (a drawing holds the thread ~0.5 s)
 
 // Mermaid's settings. The graph's source never holds a %%{init}%% directive (the server codes %, {
 // and } in every label), and none would be honoured: every setting is listed as `secure`, which
@@ -128,7 +127,7 @@ async function show(id) {
     Object.assign(table, { status: '', name: '', after: null, before: [] });
     table.rows.clear();
     $('nodes-filter').reset();
-    Object.assign(picture, { key: null, picked: null, focus: null, drawnAt: 0, ids: {}, large: false });
+    Object.assign(picture, { key: null, picked: null, focus: null, ids: {}, large: false });
   }
   live.queue = [];
   $('events').replaceChildren();
@@ -145,11 +144,10 @@ function executionQuery() {
   if (table.status) q.set('status', table.status);
   if (table.name) q.set('name', table.name);
   if (table.after) q.set('after', table.after);
-  // a neighbourhood that follows the run keeps its node while the node the studio would pick now is
-  // drawn in it, and at least REDRAW_LIVE_MS: each drawing holds the page's thread (about 0.5 s loaded)
-  const current = shown.view && shown.view.graph.live;
-  const liveDrawn = current && Object.prototype.hasOwnProperty.call(picture.ids, current);
-  const keep = picture.picked || (picture.focus && (liveDrawn || Date.now() - picture.drawnAt < REDRAW_LIVE_MS) ? picture.focus : null);
+  // a neighbourhood once drawn stays until a person moves it (the caption offers the node the run
+  // has moved on to): Mermaid lays a drawing out on the page's thread, which held it for up to a
+  // second each time a neighbourhood followed a fast run on its own
+  const keep = picture.picked || picture.focus;
   if (keep) q.set('graphNode', keep);
   const text = q.toString();
   return '/api/executions/' + encodeURIComponent(shown.id) + (text ? '?' + text : '');
@@ -221,7 +219,6 @@ async function renderGraph(graph, hash) {
   if (key === picture.key) return;
   picture.key = key;
   picture.focus = graph.drawn === 'whole' ? null : graph.focus;
-  picture.drawnAt = Date.now();
   picture.ids = graph.ids;
   const box = $('graph');
   box.dataset.drawn = graph.drawn;
@@ -245,13 +242,19 @@ function renderGraphCaption(graph) {
   caption.hidden = graph.drawn === 'whole';
   if (graph.drawn === 'whole') return;
   const follow = el('button', 'Follow the run', { type: 'button', id: 'graph-follow', title: 'Show the running, waiting or failed node\'s neighbourhood' });
-  const byYou = picture.picked !== null; // not graph.picked: the page also names the node it follows, to keep it a while
+  const byYou = picture.picked !== null; // not graph.picked: the page also names the node it follows, to keep it
   follow.hidden = !byYou;
   follow.addEventListener('click', () => pickNode(null));
+  // following the run: once its node is outside what is drawn, a person moves the drawing on
+  const movedOn = !byYou && graph.live && !Object.prototype.hasOwnProperty.call(graph.ids, graph.live);
+  const moved = el('button', 'Show ' + (graph.live || ''), { type: 'button', id: 'graph-moved', title: 'Draw the neighbourhood of the node the run is at now' });
+  moved.hidden = !movedOn;
+  moved.addEventListener('click', () => pickNode(null));
   caption.replaceChildren(el('strong', graph.total.toLocaleString('en') + ' nodes: showing the neighbourhood of ' + graph.focus),
     ' (' + graph.shown + ' nodes nearest it; the whole graph is drawn up to ' + graph.limit + ' nodes). '
-    + (byYou ? 'Picked by you. ' : 'It follows the run. ') + 'Pick another with ◎ in the nodes table (find it by name) or by clicking a node here. ',
-    follow);
+    + (byYou ? 'Picked by you. ' : movedOn ? 'The run has moved on to ' + graph.live + '. ' : 'It follows the run. ')
+    + 'Pick another with ◎ in the nodes table (find it by name) or by clicking a node here. ',
+    follow, moved);
 }
 
 // Shows a node's neighbourhood in the graph (null: the one the studio picks as the run goes).
