@@ -1,5 +1,6 @@
 package dev.flow.cli;
 
+import dev.flow.engine.exec.LaunchMechanism;
 import java.io.IOException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -37,6 +38,7 @@ public final class FlowCli implements Runnable {
     picocli.CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        LaunchMechanism.preferVfork(); // before any process starts: the JDK reads it once
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
