@@ -6,6 +6,7 @@ import dev.flow.engine.config.EngineOptions;
 import dev.flow.engine.exec.Cancellation;
 import dev.flow.engine.exec.Containment;
 import dev.flow.engine.exec.LaunchException;
+import dev.flow.engine.exec.LaunchMechanism;
 import dev.flow.engine.exec.ProcessRunner;
 import dev.flow.engine.exec.ProcessSpec;
 import dev.flow.store.Durability;
@@ -33,7 +34,8 @@ import java.util.Map;
  * A B C ...), so that the load of a shared machine falls on each alike. Per process it prints the
  * median wall time of the batches, and the CPU time of this JVM and its children (from
  * {@code /proc/self/stat}: clock ticks, so only batches of many processes measure it). Arguments:
- * {@code [ROUNDS [BATCH]]} (default 10 rounds of 100 processes each).
+ * {@code [ROUNDS [BATCH [ONLY]]]} (default 10 rounds of 100 processes each; ONLY keeps the variants
+ * whose name holds it, and the shell loop).
  */
 public final class ProcessTreeBench {
     private ProcessTreeBench() {}
@@ -49,6 +51,7 @@ public final class ProcessTreeBench {
     }
 
     public static void main(String[] args) throws Exception {
+        LaunchMechanism.preferVfork(); // as flow does; -Djdk.lang.Process.launchMechanism=POSIX_SPAWN for the JDK's default
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
         int batch = args.length > 1 ? Integer.parseInt(args[1]) : 100;
         Path dir = Files.createTempDirectory("flow-process-bench");
@@ -77,6 +80,9 @@ public final class ProcessTreeBench {
         var engine = new Engine(store, EngineOptions.builder().contractFooter(false).build());
         variants.put("engine step (chain of true tasks)", n -> chain(engine, n, dir));
 
+        if (args.length > 2) { // the variants whose name holds this text, and the floor: to profile one
+            variants.keySet().removeIf(name -> !name.contains(args[2]) && !name.startsWith("shell"));
+        }
         for (Batch b : variants.values()) { // warm-up
             b.run(Math.max(10, batch / 5));
         }
