@@ -1,5 +1,6 @@
 package dev.flow.cli;
 
+import dev.flow.engine.exec.LaunchMechanism;
 import dev.flow.timing.Phases;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -39,6 +40,7 @@ public final class FlowCli implements Runnable {
 
     public static void main(String[] args) {
         Phases.mark("jvm started, main");
+        LaunchMechanism.preferVfork(); // before any process starts: the JDK reads it once
         int exit = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
         Phases.mark("done");
         System.exit(exit);

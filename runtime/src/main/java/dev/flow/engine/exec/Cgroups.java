@@ -115,8 +115,19 @@ final class Cgroups {
             return "flow-job-";
         }
         try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
+            // a clone of one digest: looking SHA-256 up among the providers cost more than hashing, once a process
+            byte[] hash = ((MessageDigest) SHA256.clone()).digest(token.getBytes(StandardCharsets.UTF_8));
             return "flow-" + HexFormat.of().formatHex(hash, 0, 8) + "-";
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException("the JDK's SHA-256 can be cloned", e);
+        }
+    }
+
+    private static final MessageDigest SHA256 = sha256();
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java runtime has SHA-256", e);
         }

@@ -78,6 +78,11 @@ final class JobCgroup {
      * stays. Returns how many processes were in it.
      */
     int killAndRemove() {
+        // The usual end of a step: cgroup.events says nothing is left, and one rmdir removes it.
+        // Only when that fails (processes left, or nested cgroups) is the cgroup listed and walked.
+        if (!populated() && removeAlone()) {
+            return 0;
+        }
         int found = Files.isDirectory(dir) ? pids().size() : 0;
         kill();
         remove(dir);
@@ -140,6 +145,16 @@ final class JobCgroup {
             }
         }
         return out;
+    }
+
+    /** Removes the cgroup when it has no child cgroup (or is gone already); false when it is still there. */
+    private boolean removeAlone() {
+        try {
+            Files.deleteIfExists(dir);
+            return true;
+        } catch (IOException e) {
+            return false; // busy: it has children, or a process entered it meanwhile
+        }
     }
 
     /** Removes a cgroup and its children, children first; rmdir is all a cgroup needs once it is empty. */

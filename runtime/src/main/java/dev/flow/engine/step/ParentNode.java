@@ -34,7 +34,7 @@ final class ParentNode {
         long bound = readySince(step, row);
         String best = null;
         long bestAt = Long.MIN_VALUE;
-        for (Edge e : ctx.graph.workflow().edgesTo(row.nodeId())) {
+        for (Edge e : ctx.graph.incoming(row.nodeId())) {
             long at = completedAt(step, ctx, e, row);
             if (at != Long.MIN_VALUE && at <= bound && at >= bestAt) {
                 best = e.from().name();

@@ -39,6 +39,8 @@ public final class RunGraph {
     private final Workflow workflow;
     private final Map<String, Node> nodes = new HashMap<>();
     private final Map<String, List<Edge>> outgoing = new HashMap<>();
+    /** Every edge into a node, as {@link Workflow#edgesTo} lists them: that scans all edges, once a step. */
+    private final Map<String, List<Edge>> incoming = new HashMap<>();
     private final Map<String, List<Edge>> joinIncoming = new HashMap<>();
     private final Map<String, List<Edge>> forwardIncoming = new HashMap<>();
     /** Merges where the branches of a {@code parallel ... wait first} race, by merge id: the parallel node's id. */
@@ -66,6 +68,7 @@ public final class RunGraph {
             forwardIncoming.put(n.id(), new ArrayList<>());
         }
         for (Edge e : workflow.edges()) {
+            incoming.computeIfAbsent(e.to().name(), k -> new ArrayList<>()).add(e);
             if (!nodes.containsKey(e.from().name()) || !nodes.containsKey(e.to().name())) {
                 continue; // the checker reports unknown nodes; a run never follows such an edge
             }
@@ -222,6 +225,11 @@ public final class RunGraph {
     /** The edges leaving a node, in declaration order; an edge's index here is its ordinal. */
     public List<Edge> outgoing(String id) {
         return outgoing.getOrDefault(id, List.of());
+    }
+
+    /** Every edge into a node, in declaration order, loop and back edges included (as {@link Workflow#edgesTo}). */
+    public List<Edge> incoming(String id) {
+        return incoming.getOrDefault(id, List.of());
     }
 
     public int ordinal(Edge e) {

@@ -62,7 +62,7 @@ final class TaskPrompts {
     static Map<String, Object> inputData(Step step, RunContext ctx, Node node) {
         var merged = new LinkedHashMap<String, Object>();
         var scope = new RunScope(step, ctx, node.id(), null, null);
-        for (Edge e : ctx.graph.workflow().edgesTo(node.id())) {
+        for (Edge e : ctx.graph.incoming(node.id())) {
             String source = e.from().name();
             if (source.equals(Node.START_ID)) {
                 merged.putAll(ctx.inputs);

@@ -95,4 +95,22 @@ class JobCgroupTest {
         ProcessTree.killByToken("exec-1/fix/1/1");
         assertAllGoneAndRemoved(cgroup);
     }
+
+    @Test
+    void anEmptyCgroupIsRemovedWithTheEmptyCgroupsMadeInsideIt() throws Exception {
+        // The cheap removal (one rmdir) fails on a cgroup with children: the walk must still remove both.
+        JobCgroup cgroup = cgroups().create("job-5");
+        Files.createDirectory(cgroup.dir().resolve("inner"));
+        assertThat(cgroup.killAndRemove()).isZero();
+        assertThat(cgroup.dir()).doesNotExist();
+    }
+
+    @Test
+    void whatAProcessLeftRunningWhenItEndedIsKilledWhenItsTreeCloses() throws Exception {
+        JobCgroup cgroup = cgroups().create("job-6");
+        ProcessTree tree = start(cgroup, Detached.LINE);
+        tree.process().waitFor();
+        tree.close();
+        assertAllGoneAndRemoved(cgroup);
+    }
 }
