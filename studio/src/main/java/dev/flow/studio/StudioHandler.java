@@ -7,7 +7,6 @@ import dev.flow.engine.CancelResult;
 import dev.flow.engine.Engine;
 import dev.flow.engine.config.UsageException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URLDecoder;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +31,6 @@ final class StudioHandler extends Handler.Abstract implements AutoCloseable {
     /** The run's timeline, costs and actions beyond answer and cancel (TimelineData, CostData, Actions). */
     private static final Pattern RUN_VIEWS = Pattern.compile("/api/executions/([A-Za-z0-9_-]+)/(timeline|costs|act|fork)");
     private static final Pattern ASSET = Pattern.compile("/assets/([a-z0-9-]+(?:\\.min)?\\.(js|css))");
-    private static final String RESOURCES = "/dev/flow/studio/";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Engine engine;
@@ -43,6 +41,7 @@ final class StudioHandler extends Handler.Abstract implements AutoCloseable {
     private final TimelineData timeline;
     private final CostData costs;
     private final Actions actions;
+    private final Assets assets = new Assets();
 
     StudioHandler(Engine engine, Access access) {
         this.engine = engine;
@@ -111,9 +110,9 @@ final class StudioHandler extends Handler.Abstract implements AutoCloseable {
         Matcher asset = ASSET.matcher(path);
         Matcher runView = RUN_VIEWS.matcher(path);
         if (method.equals("GET") && path.equals("/")) {
-            resource(response, callback, "index.html", "text/html; charset=utf-8");
+            assets.send(request, response, callback, "index.html", "text/html; charset=utf-8");
         } else if (method.equals("GET") && asset.matches()) {
-            resource(response, callback, "assets/" + asset.group(1), asset.group(2).equals("js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8");
+            assets.send(request, response, callback, "assets/" + asset.group(1), asset.group(2).equals("js") ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8");
         } else if (method.equals("GET") && details.matches(path)) {
             send(response, callback, 200, details.answer(path, Request.extractQueryParameters(request)));
         } else if (method.equals("GET") && path.equals("/api/executions")) {
@@ -243,19 +242,6 @@ final class StudioHandler extends Handler.Abstract implements AutoCloseable {
             return Long.parseLong(text);
         } catch (NumberFormatException e) {
             throw new HttpProblem(400, "\"" + text + "\" is not a number");
-        }
-    }
-
-    private static void resource(Response response, Callback callback, String name, String type) throws IOException {
-        try (InputStream in = StudioHandler.class.getResourceAsStream(RESOURCES + name)) {
-            if (in == null) {
-                throw new HttpProblem(404, "no file " + name);
-            }
-            byte[] bytes = in.readAllBytes();
-            response.setStatus(200);
-            response.getHeaders().put(HttpHeader.CONTENT_TYPE, type);
-            response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-cache");
-            response.write(true, ByteBuffer.wrap(bytes), callback);
         }
     }
 

@@ -342,6 +342,26 @@ class StudioApiTest {
     }
 
     @Test
+    void aFileTheBrowserHasIsAnswered304AndAChangedOneWhole() throws Exception {
+        try (var s = new Running(dir)) {
+            HttpResponse<String> first = http.send(request(s, "/assets/mermaid.min.js").build(), HttpResponse.BodyHandlers.ofString());
+            String etag = first.headers().firstValue("ETag").orElseThrow();
+            assertThat(first.headers().firstValue("Cache-Control")).as("asked again each time, so a new studio's files are never taken for old ones").hasValue("no-cache");
+            HttpResponse<String> again = http.send(request(s, "/assets/mermaid.min.js").header("If-None-Match", etag).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(again.statusCode()).isEqualTo(304);
+            assertThat(again.body()).isEmpty();
+            HttpResponse<String> other = http.send(request(s, "/assets/studio.js").header("If-None-Match", etag).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(other.statusCode()).as("another file's tag is not this one's").isEqualTo(200);
+            assertThat(other.headers().firstValue("ETag").orElseThrow()).isNotEqualTo(etag);
+            HttpResponse<String> page = http.send(request(s, "/").header("If-None-Match", "\"stale\"").build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(page.statusCode()).isEqualTo(200);
+            assertThat(page.headers().firstValue("X-Frame-Options")).as("a cached page keeps its guard headers").hasValue("DENY");
+        }
+    }
+
+    @Test
     void aRunIsCancelledThroughTheStudioOnce() throws Exception {
         try (var s = new Running(dir)) {
             String id = s.waitingApproval();
