@@ -185,6 +185,11 @@ public final class PostgresStore implements Store {
             props.setProperty("password", url.password());
         }
         props.setProperty("ApplicationName", "flow");
+        // the worker's side of the keepalives set on the server's below (KeepAliveSockets says why); a socket factory of
+        // the user's own, named in the URL, is kept, and so is a keepalive they turned off there
+        if (props.putIfAbsent("socketFactory", KeepAliveSockets.class.getName()) == null) {
+            props.putIfAbsent("tcpKeepAlive", "true");
+        }
         props.setProperty("connectTimeout", Long.toString(Math.max(1, Math.min(60, options.busyTimeout().toSeconds()))));
         try {
             Connection c = DriverManager.getConnection(url.jdbc(), props);

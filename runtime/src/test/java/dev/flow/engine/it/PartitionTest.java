@@ -161,16 +161,7 @@ class PartitionTest {
         try (var hosts = TestHosts.make("db", "w1");
                 var server = TestPostgres.startOn(hosts.launcher("db"), hosts.address("db"))) {
             String db = server.newDatabase();
-            // the step writes its shell's pid, then runs until the test removes "hold"
-            Files.writeString(dir.resolve("hold"), "");
-            var g = GraphBuilder.workflow("long").sh("long", "echo $$ >> long.pids; while [ -e hold ]; do sleep 0.05; done; " + ProcessFlows.EFFECT)
-                    .chain("start", "long", "end").graph();
-            Path graph = ProcessFlows.write(dir, g);
-            String id;
-            try (var start = Child.start(dir, "start", graph.toString(), "--db", db)) {
-                id = Child.executionOf(start);
-                assertThat(start.exitCode()).as(start.stderr()).isZero();
-            }
+            String id = startHeldStep(db, "long");
             try (BackgroundProcess worker = Child.start(hosts.launcher("w1"), dir, Map.of(), "worker", "--db", db, "--concurrency", "1");
                     Store store = Stores.open(db, StoreOptions.DEFAULT)) {
                 var engine = new Engine(store);
@@ -197,6 +188,91 @@ class PartitionTest {
                 System.out.printf("partition: the cut worker stopped its step %.1f s after the cut (lease 5 s)%n", (stopped - cutAt) / 1000.0);
             }
         }
+    }
+
+    /**
+     * A worker cut off while the server holds its statement (here: waiting on a row lock the test
+     * holds) sends nothing more, so TCP on its side never retransmits; the server, probing the silent
+     * connection, drops it; the worker, until its own sockets probed too ({@code KeepAliveSockets}),
+     * waited on it for ever, after the cable came back as well, and the run never finished. About 45
+     * s: PostgreSQL and a JVM start on their hosts, the server's probes take 16 s to give up on the cut
+     * worker, and the worker's as long to give up on its side.
+     */
+    @Test
+    void aWorkerCutWhileTheServerHeldItsStatementComesBackWithTheCable() throws Exception {
+        String why = TestHosts.unavailable();
+        Assumptions.assumeTrue(why == null, () -> "skipped: " + why);
+        try (var hosts = TestHosts.make("db", "w1");
+                var server = TestPostgres.startOn(hosts.launcher("db"), hosts.address("db"))) {
+            String db = server.newDatabase();
+            String id = startHeldStep(db, "held");
+            try (BackgroundProcess worker = Child.start(hosts.launcher("w1"), dir, Map.of(), "worker", "--db", db, "--concurrency", "1");
+                    Store store = Stores.open(db, StoreOptions.DEFAULT);
+                    var lock = java.sql.DriverManager.getConnection("jdbc:" + db.replace("flow@", ""), "flow", "")) {
+                var engine = new Engine(store);
+                Poll.until("the step to start", () -> Files.exists(dir.resolve("held.pids")));
+                // the run's row locked, then the step let go: the worker's transaction that stores its result waits on the lock
+                lock.setAutoCommit(false);
+                try (var st = lock.prepareStatement("SELECT id FROM executions WHERE id = ? FOR UPDATE")) {
+                    st.setString(1, id);
+                    st.executeQuery().close();
+                }
+                Files.delete(dir.resolve("hold"));
+                String worker1 = hosts.address("w1");
+                Poll.until("the worker's statement to wait on the lock", () -> waitingOnALock(lock, worker1));
+                hosts.cut("w1");
+                Poll.until("the server to drop the cut worker's connections", Duration.ofSeconds(90),
+                        () -> !established(hosts, "db", worker1));
+                lock.commit();
+                hosts.restore("w1");
+                long restoredAt = System.currentTimeMillis();
+                Poll.until("the run to finish", Duration.ofSeconds(120), () -> engine.queries().status(id).execution().status().isFinal());
+                System.out.printf("partition: a worker cut while the server held its statement finished its run %.1f s after its cable came back%n",
+                        (System.currentTimeMillis() - restoredAt) / 1000.0);
+
+                String story = worker.stderr() + "\n" + engine.queries().events(id, 0, 100_000).stream()
+                        .map(e -> e.seq() + " " + e.kind() + " " + e.nodeId() + " " + e.data()).collect(Collectors.joining("\n"));
+                assertThat(engine.queries().status(id).execution().status()).as(story).isEqualTo(ExecutionStatus.COMPLETED);
+                // its result stored once the worker connected again, or (its lease lapsed first) the step run once more
+                assertThat(Files.readAllLines(dir.resolve("effects.log"))).as(story).isNotEmpty().hasSizeLessThanOrEqualTo(2);
+                assertThat(worker.process().isAlive()).as(story).isTrue();
+            }
+        }
+    }
+
+    /**
+     * Starts (in {@code db}, for a worker to run) start -> {@code step} -> end, whose step writes its
+     * shell's pid to {@code STEP.pids}, then runs until the test removes the file "hold"; returns the run's id.
+     */
+    private String startHeldStep(String db, String step) throws Exception {
+        Files.writeString(dir.resolve("hold"), "");
+        var g = GraphBuilder.workflow(step).sh(step, "echo $$ >> " + step + ".pids; while [ -e hold ]; do sleep 0.05; done; " + ProcessFlows.EFFECT)
+                .chain("start", step, "end").graph();
+        Path graph = ProcessFlows.write(dir, g);
+        try (var start = Child.start(dir, "start", graph.toString(), "--db", db)) {
+            String id = Child.executionOf(start);
+            assertThat(start.exitCode()).as(start.stderr()).isZero();
+            return id;
+        }
+    }
+
+    private static boolean waitingOnALock(java.sql.Connection c, String clientAddress) throws java.sql.SQLException {
+        try (var st = c.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE host(client_addr) = ? AND wait_event_type = 'Lock'")) {
+            st.setString(1, clientAddress);
+            try (var rs = st.executeQuery()) {
+                return rs.next() && rs.getInt(1) > 0;
+            }
+        }
+    }
+
+    /** Whether {@code host} has a TCP connection established with {@code peer}, by its kernel's own table. */
+    private static boolean established(TestHosts hosts, String host, String peer) throws Exception {
+        var command = new ArrayList<>(hosts.launcher(host));
+        command.addAll(List.of("ss", "-Htn", "state", "established", "dst", peer));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        p.waitFor();
+        return !out.isBlank();
     }
 
     /** start -> fan -> w0..w47 -> join -> end, each step a few hundred milliseconds; eight at a time. */
