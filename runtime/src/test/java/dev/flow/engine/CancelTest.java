@@ -31,10 +31,10 @@ class CancelTest {
     /** A task that writes its sleep's pid, then sleeps for a minute, then leaves a file. */
     private static final String SLOW = "sleep 60 & echo $! > slow.pid; wait; echo late > late.txt";
 
-    private void awaitFile(String name) {
-        Processes.awaitFiles(dir.resolve(name));
-    }
-
+    /**
+     * The sleep's pid, once written whole. Tests wait for this, not for the file to exist: the shell
+     * creates the file before it writes, and a cancel in between would leave it empty for ever.
+     */
     private long pid() {
         return Processes.awaitPid(dir.resolve("slow.pid"));
     }
@@ -45,7 +45,7 @@ class CancelTest {
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             var run = CompletableFuture.supplyAsync(() -> h.engine.run(id));
-            awaitFile("slow.pid");
+            long sleep = pid();
             CancelResult c = h.engine.cancel(id, "the issue was fixed by hand");
             assertThat(c.nodesStopped()).isEqualTo(1);
             assertThat(c.report()).endsWith(": the issue was fixed by hand").startsWith("cancelled by ");
@@ -53,7 +53,7 @@ class CancelTest {
             RunResult r = run.get(30, TimeUnit.SECONDS);
             assertThat(r.outcome()).isEqualTo(RunOutcome.CANCELLED);
             assertThat(r.report()).isEqualTo(c.report());
-            assertThat(Detached.gone(pid())).as("the task's sleep").isTrue();
+            assertThat(Detached.gone(sleep)).as("the task's sleep").isTrue();
             assertThat(h.status(id, "slow")).isEqualTo(NodeStatus.SKIPPED);
             assertThat(h.node(id, "slow").error()).isEqualTo("cancelled: the run stopped (cancelled)");
             assertThat(h.status(id, "after")).isEqualTo(NodeStatus.PENDING);
@@ -71,11 +71,11 @@ class CancelTest {
         try (var h = new Harness(dir); var other = dev.flow.store.StoreKind.current().open(dir, StoreOptions.DEFAULT)) {
             String id = h.start(g);
             var run = CompletableFuture.supplyAsync(() -> h.engine.run(id));
-            awaitFile("slow.pid");
+            long sleep = pid();
             // another engine, as "flow cancel" in another process: it holds no worker, so the one that runs the task must notice
             new Engine(other).cancel(id, null);
             assertThat(run.get(30, TimeUnit.SECONDS).outcome()).isEqualTo(RunOutcome.CANCELLED);
-            assertThat(Detached.gone(pid())).isTrue();
+            assertThat(Detached.gone(sleep)).isTrue();
             assertThat(h.engine.queries().execution(id).report()).doesNotContain(":");
             assertThat(h.eventKinds(id, "slow")).contains("node_cancelled", "result_dropped");
         }
@@ -104,7 +104,7 @@ class CancelTest {
         try (var h = new Harness(dir)) {
             String id = h.start(g);
             var run = CompletableFuture.supplyAsync(() -> h.engine.run(id));
-            awaitFile("slow.pid");
+            long sleep = pid();
             String child = id + ".sub.1";
             assertThatThrownBy(() -> h.engine.cancel(child, null)).isInstanceOf(UsageException.class)
                     .hasMessage("execution " + child + " is a child execution of " + id + " (its subgraph node \"sub\"); cancel the run it belongs to: " + id);
@@ -113,7 +113,7 @@ class CancelTest {
             assertThat(c.nodesStopped()).as("the parent's waiting node and the child's running one").isEqualTo(2);
             assertThat(run.get(30, TimeUnit.SECONDS).outcome()).isEqualTo(RunOutcome.CANCELLED);
             assertThat(h.engine.queries().execution(child).status()).isEqualTo(ExecutionStatus.CANCELLED);
-            assertThat(Detached.gone(pid())).isTrue();
+            assertThat(Detached.gone(sleep)).isTrue();
         }
     }
 
