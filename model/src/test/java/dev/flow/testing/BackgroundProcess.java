@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -88,7 +89,8 @@ public final class BackgroundProcess implements AutoCloseable {
                 return fresh.poll();
             }
         }
-        throw new AssertionError(name + " printed nothing more in " + Poll.PATIENCE.toSeconds() + " s; output:\n" + output() + "\nerrors:\n" + err);
+        throw new AssertionError(name + " printed nothing more in " + Poll.PATIENCE.toSeconds() + " s; output:\n" + output() + "\nerrors:\n" + err
+                + threadDump());
     }
 
     /** SIGKILL, as a crash: no shutdown hook, no finally block runs. */
@@ -106,13 +108,50 @@ public final class BackgroundProcess implements AutoCloseable {
     /** Waits for the process to end and returns its exit code, with everything it printed read. */
     public int exitCode() throws InterruptedException {
         if (!process.waitFor(Poll.PATIENCE.toSeconds(), TimeUnit.SECONDS)) {
+            String threads = threadDump();
             process.destroyForcibly();
-            throw new AssertionError(name + " did not end within " + Poll.PATIENCE.toSeconds() + " s; output:\n" + output() + "\nerrors:\n" + err);
+            throw new AssertionError(name + " did not end within " + Poll.PATIENCE.toSeconds() + " s; output:\n" + output() + "\nerrors:\n" + err
+                    + threads);
         }
         // The process has ended, but its last lines may still be in the pipes: read them before anyone asks.
         outReader.join(TimeUnit.SECONDS.toMillis(10));
         errReader.join(TimeUnit.SECONDS.toMillis(10));
         return process.exitValue();
+    }
+
+    /**
+     * What each thread of the process is doing, when it is a JVM ({@code jcmd PID Thread.print}): a
+     * process that did not end or went silent says at once where it waits. Empty for any other process,
+     * or when the dump itself cannot be had within ten seconds.
+     */
+    private String threadDump() {
+        boolean jvm = process.toHandle().info().command().map(c -> c.endsWith("/java")).orElse(false);
+        if (!jvm || !process.isAlive()) {
+            return "";
+        }
+        try {
+            Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                    Long.toString(process.pid()), "Thread.print").redirectErrorStream(true).start();
+            // read on a thread of its own, so that a dump that never comes cannot hold the test
+            var dump = new StringBuffer();
+            Thread reader = daemon(() -> {
+                try {
+                    dump.append(new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+                } catch (IOException e) {
+                    // it ended
+                }
+            }, name + "-jcmd");
+            if (!jcmd.waitFor(10, TimeUnit.SECONDS)) {
+                jcmd.destroyForcibly();
+            }
+            reader.join(TimeUnit.SECONDS.toMillis(2));
+            return "\nits threads:\n" + dump;
+        } catch (IOException e) {
+            return "\nits threads: jcmd failed: " + e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
     }
 
     /** Every line printed so far. */
