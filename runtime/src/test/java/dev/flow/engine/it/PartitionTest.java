@@ -270,14 +270,7 @@ class PartitionTest {
 
     /** Whether {@code host} has a TCP connection established with {@code peer}'s {@code port}, by its kernel's own table. */
     private static boolean established(TestHosts hosts, String host, String peer, int port) throws Exception {
-        var command = new ArrayList<>(hosts.launcher(host));
-        command.addAll(List.of("ss", "-Htn", "state", "established", "dst", peer, "dport", "=", ":" + port));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        if (p.waitFor() != 0) {
-            throw new AssertionError(String.join(" ", command) + " failed:\n" + out);
-        }
-        return !out.isBlank();
+        return !hosts.exec(host, "ss", "-Htn", "state", "established", "dst", peer, "dport", "=", ":" + port).isBlank();
     }
 
     /** start -> fan -> w0..w47 -> join -> end, each step a few hundred milliseconds; eight at a time. */
@@ -328,18 +321,10 @@ class PartitionTest {
 
     /** The host's TCP connections with their timers ({@code ss -tno}): a retransmission's wait shows as {@code timer:(on,...)}. */
     private static String sockets(TestHosts hosts, String host) {
-        var command = new ArrayList<>(hosts.launcher(host));
-        command.addAll(List.of("ss", "-tno"));
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            p.waitFor();
-            return "sockets on " + host + ":\n" + out;
+            return "sockets on " + host + ":\n" + hosts.exec(host, "ss", "-tno");
         } catch (java.io.IOException e) {
             return "sockets on " + host + ": " + e.getMessage() + "\n";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "";
         }
     }
 

@@ -117,6 +117,23 @@ final class TestHosts implements AutoCloseable {
         return List.of("ip", "netns", "exec", namespace(host), "unshare", "--uts", "sh", "-c", "echo \"$0\" > /proc/sys/kernel/hostname && exec \"$@\"", namespace(host));
     }
 
+    /** Runs a program on the host and returns what it printed; an exit other than 0 is an IOException with its output. */
+    String exec(String host, String... args) throws IOException {
+        var command = new ArrayList<>(launcher(host));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        try {
+            if (p.waitFor() != 0) {
+                throw new IOException(String.join(" ", args) + " on " + host + " failed (exit " + p.exitValue() + "):\n" + out);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(String.join(" ", args) + " on " + host + ": interrupted");
+        }
+        return out;
+    }
+
     /** Unplugs the host's cable: its end of the link goes down, so nothing reaches it or leaves it. */
     void cut(String host) throws IOException {
         must("-n", namespace(host), "link", "set", link(host), "down");
