@@ -82,7 +82,10 @@ class PartitionTest {
                         && !store.read(tx -> tx.nodes().heldBy(cutOwner)).isEmpty());
                 hosts.cut("w1");
                 long cutAt = System.currentTimeMillis();
-                // read after the cut: nothing of worker 1 reaches the database any more, so this is what it holds
+                // What worker 1 sent before the cut may still be on its way into the server (a claim's COMMIT in a socket's
+                // queue, or read by a backend not yet scheduled): once the server has taken in all of it, nothing more of
+                // worker 1 can reach the database, and what it holds is final.
+                Poll.until("the server to take in what the cut worker sent before the cut", () -> tookIn(hosts, db, hosts.address("w1")));
                 Set<String> inFlight = store.read(tx -> tx.nodes().heldBy(cutOwner)).stream().map(NodeRow::nodeId)
                         .collect(Collectors.toCollection(TreeSet::new));
                 assertThat(inFlight).as("worker 1 held steps when its cable was pulled").isNotEmpty();
@@ -265,6 +268,33 @@ class PartitionTest {
             try (var rs = st.executeQuery()) {
                 return rs.next() ? rs.getInt(1) : null;
             }
+        }
+    }
+
+    /**
+     * Whether the server has taken in everything {@code client} sent: no byte waits in the queue of a
+     * connection from it (the db host's {@code ss}), and none of its sessions is running a statement,
+     * except one waiting on a lock (inside a transaction whose COMMIT can no longer come). Twice, so
+     * that a message read from a queue between the two looks is seen running.
+     */
+    private static boolean tookIn(TestHosts hosts, String db, String client) throws Exception {
+        try (var c = java.sql.DriverManager.getConnection("jdbc:" + db.replace("flow@", ""), "flow", "");
+                var st = c.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE host(client_addr) = ? AND state = 'active'"
+                        + " AND wait_event_type IS DISTINCT FROM 'Lock'")) {
+            st.setString(1, client);
+            for (int look = 0; look < 2; look++) {
+                for (String line : hosts.exec("db", "ss", "-Htn", "dst", client).lines().toList()) {
+                    if (!line.startsWith("LISTEN") && Integer.parseInt(line.trim().split("\\s+")[1]) > 0) {
+                        return false;
+                    }
+                }
+                try (var rs = st.executeQuery()) {
+                    if (rs.next() && rs.getInt(1) > 0) {
+                        return false;
+                    }
+                }
+            }
+            return true;
         }
     }
 
