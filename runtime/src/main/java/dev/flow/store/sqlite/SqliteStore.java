@@ -21,6 +21,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import org.sqlite.SQLiteConfig;
 
 /**
@@ -270,10 +272,37 @@ public final class SqliteStore implements Store {
         }
     }
 
+    /**
+     * Write transactions of this process, one at a time and in the order they asked. SQLite lets one
+     * writer in and makes the others poll: its busy handler sleeps 1, 2, 5 ... up to 100 ms between
+     * tries, so a worker slot that met another slot's commit slept far longer than that commit took
+     * (a fan-out's slots spent most of their time there). Queued here, the next writer starts the
+     * moment the last one commits. Other processes still meet SQLite's lock and its busy timeout.
+     */
+    private final ReentrantLock writer = new ReentrantLock(true);
+
     @Override
     public <T> T write(Work<T> work) {
-        return inTransaction(work, "BEGIN IMMEDIATE");
+        if (session().inTransaction()) {
+            return work.run(session()); // joins the transaction already open on this thread
+        }
+        try {
+            if (!writer.tryLock(Math.max(options.busyTimeout().toMillis() * 4, WRITER_WAIT_MIN_MILLIS), TimeUnit.MILLISECONDS)) {
+                throw new StoreException(Kind.IO, "\"" + file + "\": another thread of this process held its write transaction for too long");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreException(Kind.IO, "\"" + file + "\": interrupted while waiting for the write transaction");
+        }
+        try {
+            return inTransaction(work, "BEGIN IMMEDIATE");
+        } finally {
+            writer.unlock();
+        }
     }
+
+    /** The least a writer waits for the others of its process, however short the busy timeout. */
+    private static final long WRITER_WAIT_MIN_MILLIS = 10_000;
 
     @Override
     public <T> T read(Work<T> work) {

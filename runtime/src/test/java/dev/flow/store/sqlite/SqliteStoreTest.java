@@ -276,4 +276,45 @@ class SqliteStoreTest {
             assertThat(written).hasSize(400);
         }
     }
+
+    /**
+     * Writers of one process queue for the write transaction instead of meeting SQLite's lock, whose
+     * busy handler sleeps up to 100 ms a try: with no busy timeout at all, a writer that met another's
+     * lock would fail at once. Before the queue, this failed on its first collision.
+     */
+    @Test
+    void threadsOfOneProcessTakeTurnsAndNeverMeetTheDatabasesLock() throws Exception {
+        try (var store = SqliteStore.open(dir.resolve("s.db"), new StoreOptions(Durability.NORMAL, java.time.Duration.ZERO, null))) {
+            store.write(tx -> {
+                tx.workflows().putIfAbsent("h", "{}", "w", 1);
+                tx.executions().insert(execution("e1"));
+                return null;
+            });
+            var failures = new java.util.concurrent.ConcurrentLinkedQueue<Throwable>();
+            var threads = new Thread[8];
+            for (int t = 0; t < threads.length; t++) {
+                int n = t;
+                threads[t] = new Thread(() -> {
+                    try {
+                        for (int i = 0; i < 100; i++) {
+                            int k = i;
+                            store.write(tx -> {
+                                tx.state().put("e1", "t" + n + "-" + k, "1");
+                                return null;
+                            });
+                        }
+                    } catch (RuntimeException e) {
+                        failures.add(e);
+                    }
+                });
+                threads[t].start();
+            }
+            for (Thread t : threads) {
+                t.join();
+            }
+            assertThat(failures).isEmpty();
+            Map<String, String> written = store.read(tx -> tx.state().all("e1"));
+            assertThat(written).hasSize(800);
+        }
+    }
 }
