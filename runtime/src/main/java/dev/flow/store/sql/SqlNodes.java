@@ -149,16 +149,28 @@ final class SqlNodes implements NodeTable {
         if (s.writing() && s.dialect() == Dialect.POSTGRESQL) {
             limit = Math.min(limit, SERVER_CLAIM_CANDIDATES);
         }
-        String sql = "SELECT " + PREFIXED + " FROM node_states n JOIN executions e ON e.id = n.execution_id "
-                + "WHERE n.status = 'ready' AND (n.not_before IS NULL OR n.not_before <= ?) AND e.status IN ('running','waiting') "
-                + "AND e.stopping IS NULL " + inTree(rootId)
-                + "ORDER BY n.ready_at, n.execution_id, n.node_id LIMIT ?" + (s.writing() ? s.dialect().claimLock() : "");
+        String sql = claimableSql(rootId) + (s.writing() ? s.dialect().claimLock() : "");
         List<NodeRow> rows = rootId == null ? s.query(sql, SqlNodes::row, now, limit) : s.query(sql, SqlNodes::row, now, rootId, limit);
         if (s.writing()) {
             // current for the rest of the transaction (locked on a server): the claim that follows reads them again
             rows.forEach(r -> s.cache.node(r.executionId(), r.nodeId(), Optional.of(r)));
         }
         return rows;
+    }
+
+    /**
+     * The ready nodes a claim may take, oldest first. The ready rows are read in the order of their
+     * index ({@code node_states_ready}: ready time, then the primary key) and each one's execution
+     * looked up, so a claim reads about as many rows as it asks for. {@code CROSS JOIN} keeps
+     * SQLite's planner to that order: left free, for one run's tree it read every row of the run's
+     * executions, finished ones included, and sorted the ready ones, on each claim (a fan-out's
+     * branches paid for the whole run). PostgreSQL plans it as any inner join.
+     */
+    static String claimableSql(String rootId) {
+        return "SELECT " + PREFIXED + " FROM node_states n CROSS JOIN executions e "
+                + "WHERE e.id = n.execution_id AND n.status = 'ready' AND (n.not_before IS NULL OR n.not_before <= ?) "
+                + "AND e.status IN ('running','waiting') AND e.stopping IS NULL " + inTree(rootId)
+                + "ORDER BY n.ready_at, n.execution_id, n.node_id LIMIT ?";
     }
 
     @Override

@@ -1,0 +1,48 @@
+package dev.flow.store.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.flow.store.sqlite.SqliteStore;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A claim reads the ready rows in their index's order and stops at its limit, on SQLite's own plan
+ * of the query (EXPLAIN QUERY PLAN, on a database as Flow makes it): no sort, and no search of a
+ * run's rows by execution, which reads every node the run has, finished ones included. A fan-out's
+ * branches each paid for the whole run that way.
+ */
+class ClaimPlanTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aClaimForOneRunsTreeReadsTheReadyIndexInOrderAndSortsNothing() throws Exception {
+        assertThat(plan(SqlNodes.claimableSql("r1"))).first().isEqualTo("SCAN n USING INDEX node_states_ready");
+        assertThat(plan(SqlNodes.claimableSql("r1"))).noneMatch(step -> step.contains("TEMP B-TREE"))
+                .noneMatch(step -> step.startsWith("SEARCH n"));
+    }
+
+    @Test
+    void aClaimAnywhereReadsTheReadyIndexInOrderAndSortsNothing() throws Exception {
+        assertThat(plan(SqlNodes.claimableSql(null))).containsExactly("SCAN n USING INDEX node_states_ready", "SEARCH e USING PRIMARY KEY (id=?)");
+    }
+
+    /** SQLite's plan for {@code sql}: one line a step. */
+    private List<String> plan(String sql) throws Exception {
+        Path db = dir.resolve("plan.db");
+        SqliteStore.open(db).close(); // the schema as Flow makes it
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db); var st = c.prepareStatement("EXPLAIN QUERY PLAN " + sql);
+                var rs = st.executeQuery()) {
+            var steps = new ArrayList<String>();
+            while (rs.next()) {
+                steps.add(rs.getString("detail"));
+            }
+            return steps;
+        }
+    }
+}
