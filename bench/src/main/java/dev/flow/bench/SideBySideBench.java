@@ -82,7 +82,7 @@ public final class SideBySideBench {
         }
         if (only != null) {
             // One side alone, for a profiler (its samples then belong to that side): no comparison is printed.
-            profile(dir, only, modes, sizes == null ? new int[] {10_000} : sizes, rounds == null ? 3 : rounds);
+            profile(dir, only, modes, sizes == null ? new int[] {10_000} : sizes, width == null ? 0 : width, rounds == null ? 3 : rounds);
             return;
         }
         if (sizes == null) {
@@ -114,15 +114,21 @@ public final class SideBySideBench {
         System.out.println("load average at end: " + loadAverage());
     }
 
-    private static void profile(Path dir, String side, List<Durability> modes, int[] sizes, int rounds) throws Exception {
+    private static void profile(Path dir, String side, List<Durability> modes, int[] sizes, int width, int rounds) throws Exception {
         boolean flow = side.equals("flow");
         if (!flow && !side.equals("langgraph4j")) {
             System.err.println("--only takes flow or langgraph4j, not '" + side + "'");
             System.exit(2);
         }
+        var workloads = new ArrayList<Workload>();
+        for (int size : sizes) {
+            workloads.add(new Workload(String.format(Locale.ROOT, "chain %,d", size), size, false));
+        }
+        if (width > 0) {
+            workloads.add(new Workload(String.format(Locale.ROOT, "fan-out %,d", width), width, true));
+        }
         for (Durability mode : modes) {
-            for (int size : sizes) {
-                var w = new Workload(String.format(Locale.ROOT, "chain %,d", size), size, false);
+            for (Workload w : workloads) {
                 for (int r = 0; r < rounds; r++) {
                     Sample s = flow ? flow(dir, mode, w) : langGraph(dir, mode, w);
                     System.out.printf(Locale.ROOT, "%-6s %s %-15s: %,9.0f nodes/s %6.3f ms CPU/node | load %s%n", mode, side, w.name(), s.rate(),
