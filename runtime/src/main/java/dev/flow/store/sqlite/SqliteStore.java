@@ -275,25 +275,23 @@ public final class SqliteStore implements Store {
     /**
      * Write transactions of this process, one at a time and in the order they asked. SQLite lets one
      * writer in and makes the others poll: its busy handler sleeps 1, 2, 5 ... up to 100 ms between
-     * tries, so a worker slot that met another slot's commit slept far longer than that commit took
-     * (a fan-out's slots spent most of their time there). Queued here, the next writer starts the
-     * moment the last one commits. Other processes still meet SQLite's lock and its busy timeout.
+     * tries, so on a loaded machine a worker slot that met another slot's commit slept far longer
+     * than that commit took (a fan-out's profile had most of its native samples there). Queued here,
+     * the next writer starts the moment the last one commits. Other processes still meet SQLite's
+     * lock and its busy timeout.
      */
     private final ReentrantLock writer = new ReentrantLock(true);
 
+    /** The least a writer waits for the others of its process, however short the busy timeout. */
+    private static final long WRITER_WAIT_MIN_MILLIS = 10_000;
+
     @Override
     public <T> T write(Work<T> work) {
-        if (session().inTransaction()) {
-            return work.run(session()); // joins the transaction already open on this thread
+        SqlSession s = session();
+        if (s.inTransaction()) {
+            return work.run(s); // joins the transaction already open on this thread
         }
-        try {
-            if (!writer.tryLock(Math.max(options.busyTimeout().toMillis() * 4, WRITER_WAIT_MIN_MILLIS), TimeUnit.MILLISECONDS)) {
-                throw new StoreException(Kind.IO, "\"" + file + "\": another thread of this process held its write transaction for too long");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StoreException(Kind.IO, "\"" + file + "\": interrupted while waiting for the write transaction");
-        }
+        awaitWriterTurn();
         try {
             return inTransaction(work, "BEGIN IMMEDIATE");
         } finally {
@@ -301,8 +299,30 @@ public final class SqliteStore implements Store {
         }
     }
 
-    /** The least a writer waits for the others of its process, however short the busy timeout. */
-    private static final long WRITER_WAIT_MIN_MILLIS = 10_000;
+    /**
+     * Waits for this thread's turn to write. An interrupt does not cut the wait short (the write goes
+     * on, as it did when SQLite's busy handler was the only wait) and is kept for the caller to see.
+     */
+    private void awaitWriterTurn() {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(options.busyTimeout().toMillis() * 4, WRITER_WAIT_MIN_MILLIS));
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    if (writer.tryLock(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+                        return;
+                    }
+                    throw new StoreException(Kind.IO, "\"" + file + "\": another thread of this process held its write transaction for too long");
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
 
     @Override
     public <T> T read(Work<T> work) {
