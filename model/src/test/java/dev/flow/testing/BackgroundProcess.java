@@ -32,9 +32,13 @@ public final class BackgroundProcess implements AutoCloseable {
         this.process = process;
         this.name = name;
         outReader = daemon(() -> pump(process.getInputStream()), name + "-out");
+        // read as it comes, so that a failure's message shows what a process still running has said so far
         errReader = daemon(() -> {
-            try {
-                err.append(new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+            try (var r = new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)) {
+                char[] chunk = new char[8192];
+                for (int n; (n = r.read(chunk)) >= 0; ) {
+                    err.append(chunk, 0, n);
+                }
             } catch (IOException e) {
                 // the process ended
             }

@@ -12,6 +12,8 @@ import java.time.ZoneOffset;
  */
 public final class SettableClock extends Clock {
     private volatile Instant now;
+    /** Moved on by {@link #advanceAfterNextReading}: applied once the next reading has been taken. */
+    private Duration afterNextReading;
 
     /** A clock that reads {@code start} until it is advanced. */
     public SettableClock(Instant start) {
@@ -23,9 +25,22 @@ public final class SettableClock extends Clock {
         now = now.plus(d);
     }
 
+    /**
+     * Lets the next reading see the time as it is, then moves the time on by {@code d}: a transaction
+     * that read the time when it began, then waited {@code d} for a row, sees both.
+     */
+    public synchronized void advanceAfterNextReading(Duration d) {
+        afterNextReading = d;
+    }
+
     @Override
-    public Instant instant() {
-        return now;
+    public synchronized Instant instant() {
+        Instant read = now;
+        if (afterNextReading != null) {
+            now = now.plus(afterNextReading);
+            afterNextReading = null;
+        }
+        return read;
     }
 
     @Override

@@ -49,6 +49,27 @@ class LeaseTest {
         }
     }
 
+    /**
+     * A claim whose transaction waited for its execution's row (on PostgreSQL: another worker's
+     * transition, or a cut worker's until the server ends its session) gets a whole lease from when it
+     * took the node. Its lease ran from the transaction's start, so a 10 s wait on a loaded machine
+     * committed a lease already run out, and another worker took the node at once.
+     */
+    @Test
+    void aClaimsLeaseRunsFromWhenItTookTheNodeNotFromWhenItsTransactionBegan() {
+        Instant begun = Instant.parse("2025-01-01T00:00:00Z");
+        var clock = new SettableClock(begun);
+        var g = GraphBuilder.workflow("w").sh("a", "true").chain("start", "a", "end").graph();
+        try (var h = new Harness(dir, b -> b.clock(clock).lease(Duration.ofSeconds(30)))) {
+            String id = h.start(g);
+            clock.advanceAfterNextReading(Duration.ofSeconds(20)); // the transaction's start; then it waits 20 s for a row
+            Claim claim = h.engine.claimForTest(id, ELSEWHERE);
+            assertThat(claim.row().leaseExpires()).isEqualTo(begun.plusSeconds(20 + 30).toEpochMilli());
+            assertThat(h.engine.store().read(tx -> tx.nodes().get(id, "a")).orElseThrow().leaseExpires())
+                    .isEqualTo(begun.plusSeconds(50).toEpochMilli());
+        }
+    }
+
     @Test
     void aLongTaskKeepsRenewingItsLeaseWhileItRuns() throws Exception {
         // The task runs until the test has seen its lease renewed, however long that takes.

@@ -83,7 +83,10 @@ final class Claims {
         var b = row.toBuilder();
         b.status(NodeStatus.RUNNING);
         b.leaseOwner(owner);
-        b.leaseExpires(step.now + step.core.options().lease().toMillis());
+        // The lease runs from now, not from the transaction's start: on PostgreSQL the transaction may have waited
+        // seconds for its execution's row (another worker's transition, or a cut worker's until the server ends it),
+        // and a lease that lapsed while it waited is taken from its worker the moment it commits.
+        b.leaseExpires(Math.max(step.now, step.core.now()) + step.core.options().lease().toMillis());
         b.startedAt(step.now);
         b.notBefore(null);
         NodeRow claimed = b.build();

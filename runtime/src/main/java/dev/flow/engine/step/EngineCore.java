@@ -217,7 +217,21 @@ public final class EngineCore {
         return host + ":" + me.pid() + ":" + started + ":" + suffix;
     }
 
+    /**
+     * This machine's name, as its kernel has it. Not resolved through the network's names first: where
+     * no hosts file or DNS knows the name (a container, a network namespace), resolving failed and
+     * every such machine called itself "localhost", so that each judged the others' workers by its own
+     * processes ({@link Leases#isDead}).
+     */
     private static String hostName() {
+        try {
+            String kernel = java.nio.file.Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+            if (!kernel.isEmpty()) {
+                return kernel;
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux: ask the network's names
+        }
         try {
             return InetAddress.getLocalHost().getHostName();
         } catch (IOException e) {

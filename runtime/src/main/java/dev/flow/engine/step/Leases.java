@@ -86,6 +86,7 @@ public final class Leases {
             if (requeue(step, ctx, row)) {
                 step.event(ctx, "lease_lost", row.nodeId(), Json.object("owner", stored.leaseOwner(),
                         "why", dead.containsKey(stored.leaseOwner()) ? "its worker process is gone" : "its lease expired",
+                        "lease_expired_at", stored.leaseExpires(), "handed_over_by", step.core.host + ":" + ProcessHandle.current().pid(),
                         "processes_stopped", stopped > 0 ? stopped : null));
                 n++;
             }

@@ -392,7 +392,23 @@ public final class Worker implements LocalWorker {
     private Claim claim() {
         var done = transitions.claim(rootId, owner);
         after(done);
-        return done.value();
+        return confirmed(done.value());
+    }
+
+    /**
+     * The claim, when its lease is still this worker's; null when it is not. A claim's transaction
+     * that took long to commit (a starved machine, a wait for a row) hands over a lease partly run
+     * out: with less than half of it left, the worker renews at once rather than at its next beat,
+     * and leaves alone a node whose lease ran out and was taken meanwhile.
+     */
+    private Claim confirmed(Claim claim) {
+        if (claim == null || claim.row().leaseExpires() - core.now() >= core.options().lease().toMillis() / 2) {
+            return claim;
+        }
+        NodeRow held = claim.row();
+        boolean ours = renew().stream().anyMatch(r -> r.executionId().equals(held.executionId()) && r.nodeId().equals(held.nodeId())
+                && r.iteration() == held.iteration() && r.attempt() == held.attempt());
+        return ours ? claim : null;
     }
 
     private Outcome execute(Claim claim) {
@@ -434,7 +450,7 @@ public final class Worker implements LocalWorker {
         boolean circuitOpened = opened;
         var done = transitions.finish(claim, outcome, circuitOpened, () -> !stopping, rootId, owner);
         after(done);
-        return done.value();
+        return confirmed(done.value());
     }
 
     /** Kills the work of these nodes ({@code execution/node}) that runs here: a transaction of this process cancelled them. */
@@ -477,14 +493,21 @@ public final class Worker implements LocalWorker {
     /** Renews this worker's leases and cancels local work whose node is no longer held. */
     void heartbeat() {
         long start = System.nanoTime();
+        cancelUnheld(renew(), start);
+    }
+
+    /** Renews this worker's leases; the nodes it holds. */
+    private List<NodeRow> renew() {
+        long start = System.nanoTime();
         // the lease is the database's time plus its length: this machine's clock may be off, or stepped since
         core.syncClock();
         // renewing is right whatever others changed meanwhile: it needs no retry for their changes
-        cancelUnheld(core.store().writeLatest(tx -> {
+        List<NodeRow> held = core.store().writeLatest(tx -> {
             tx.nodes().renewLeases(owner, core.now() + core.options().lease().toMillis());
             return tx.nodes().heldBy(owner);
-        }), start);
+        });
         renewedAt = start;
+        return held;
     }
 
     /** Cancels local work whose node is no longer held, reading only (between heartbeats). */

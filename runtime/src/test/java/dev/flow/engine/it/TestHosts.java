@@ -144,6 +144,11 @@ final class TestHosts implements AutoCloseable {
         must("-n", namespace(host), "link", "set", link(host), "up");
     }
 
+    /** The host's name, as programs on it see it ({@link #launcher}). */
+    String hostName(String host) {
+        return namespace(host);
+    }
+
     private String namespace(String host) {
         return "flowp-" + tag + "-" + host;
     }
