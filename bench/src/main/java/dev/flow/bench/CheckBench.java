@@ -30,7 +30,7 @@ public final class CheckBench {
 
     public static void main(String[] args) throws Exception {
         String what = args.length == 0 ? "all" : args[0];
-        Path work = Files.createTempDirectory("flow-bench-check");
+        Path work = Scratch.dir("flow-bench-check");
         Compiler compiler = Compiler.withInstalledFrontEnds();
         System.out.printf(Locale.ROOT, "%-31s %9s %10s %12s %12s %12s %12s%n",
                 "workflow", "nodes", "bytes", "front end", "checker", "in-process", "flow check");

@@ -55,7 +55,7 @@ public final class LspLatency {
             System.err.println("LspLatency: " + jar + " is missing; build it with: mvn -B -q package -DskipTests");
             System.exit(2);
         }
-        Path dir = Files.createTempDirectory("flow-lsp-bench");
+        Path dir = Scratch.dir("flow-lsp-bench");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // FLOW_LSP_JAVA_OPTS: options for the server's JVM, e.g. -XX:StartFlightRecording=filename=lsp.jfr to profile it.
         var command = new ArrayList<>(List.of(java, "-Xss8m"));

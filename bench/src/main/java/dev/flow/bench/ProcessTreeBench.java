@@ -54,7 +54,7 @@ public final class ProcessTreeBench {
         LaunchMechanism.preferVfork(); // as flow does; -Djdk.lang.Process.launchMechanism=POSIX_SPAWN for the JDK's default
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
         int batch = args.length > 1 ? Integer.parseInt(args[1]) : 100;
-        Path dir = Files.createTempDirectory("flow-process-bench");
+        Path dir = Scratch.dir("flow-process-bench");
         var env = new HashMap<>(System.getenv());
         env.put("FLOW_RUN_TOKEN", TOKEN);
         var sweepEnv = new HashMap<>(env);

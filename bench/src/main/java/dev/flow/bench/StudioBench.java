@@ -43,7 +43,7 @@ public final class StudioBench {
     private StudioBench() {}
 
     public static void main(String[] args) throws Exception {
-        Path dir = Files.createTempDirectory("flow-studio-bench-");
+        Path dir = Scratch.dir("flow-studio-bench-");
         if (args.length > 0 && args[0].equals("mermaid")) {
             mermaidOnly(dir);
             return;

@@ -96,7 +96,7 @@ public final class WorkerScalingBench {
     }
 
     private static double once(String storeName, int workers, int workMs) throws Exception {
-        Path dir = Files.createTempDirectory("flow-bench-workers-");
+        Path dir = Scratch.dir("flow-bench-workers-");
         WorkExecutor sleeper = (job, cancellation) -> {
             if (workMs > 0) {
                 try {

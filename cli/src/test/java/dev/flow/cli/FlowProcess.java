@@ -70,6 +70,7 @@ record FlowProcess(int exit, String out, String err) {
     static synchronized Path launcher() throws IOException {
         if (launcher == null) {
             Path dir = Files.createTempDirectory("flow-launcher");
+            dir.toFile().deleteOnExit(); // first: the JVM deletes in the reverse order, the script before its folder
             Path script = dir.resolve("flow");
             var words = new ArrayList<String>(javaCommand());
             words.add("-Dflow.launcher=" + script);
@@ -78,7 +79,6 @@ record FlowProcess(int exit, String out, String err) {
             Files.writeString(script, "#!/bin/sh\nexec " + line + " \"$@\"\n");
             script.toFile().setExecutable(true);
             script.toFile().deleteOnExit();
-            dir.toFile().deleteOnExit();
             launcher = script;
         }
         return launcher;
