@@ -406,9 +406,15 @@ public final class Worker implements LocalWorker {
             return claim;
         }
         NodeRow held = claim.row();
-        boolean ours = renew().stream().anyMatch(r -> r.executionId().equals(held.executionId()) && r.nodeId().equals(held.nodeId())
-                && r.iteration() == held.iteration() && r.attempt() == held.attempt());
-        return ours ? claim : null;
+        try {
+            boolean ours = renew().stream().anyMatch(r -> r.executionId().equals(held.executionId()) && r.nodeId().equals(held.nodeId())
+                    && r.iteration() == held.iteration() && r.attempt() == held.attempt());
+            return ours ? claim : null;
+        } catch (RuntimeException e) {
+            // the claim is committed whatever happens here (the database away, or busy past its timeout): the node
+            // runs, its lease watched as any other's, and the next heartbeat renews it
+            return claim;
+        }
     }
 
     private Outcome execute(Claim claim) {
