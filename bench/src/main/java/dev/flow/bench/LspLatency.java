@@ -98,7 +98,7 @@ public final class LspLatency {
         ls.initialized(new InitializedParams());
         System.out.printf("Flow language server, didChange -> publishDiagnostics (%d edits after %d warm-up edits), Java %s%n",
                 ROUNDS, WARMUP, System.getProperty("java.version"));
-        System.out.printf("%8s %10s %10s %10s %10s %12s %10s%n", "nodes", "lines", "open ms", "median ms", "p90 ms", "max ms", "RSS MB");
+        System.out.printf("%8s %10s %10s %10s %10s %12s %10s %10s%n", "nodes", "lines", "open ms", "median ms", "p90 ms", "max ms", "RSS MB", "live MB");
         int version = 1;
         for (int n : sizes) {
             String uri = dir.resolve("generated_" + n + ".flow").toUri().toString();
@@ -130,12 +130,44 @@ public final class LspLatency {
                 }
             }
             times.sort(null);
-            System.out.printf("%8d %10d %10d %10d %10d %12d %10d%n", n, text.lines().count(), openMs, times.get(times.size() / 2),
-                    times.get((int) Math.ceil(times.size() * 0.9) - 1), times.get(times.size() - 1), rssMegabytes(server.pid()));
+            long rss = rssMegabytes(server.pid());
+            System.out.printf("%8d %10d %10d %10d %10d %12d %10d %10d%n", n, text.lines().count(), openMs, times.get(times.size() / 2),
+                    times.get((int) Math.ceil(times.size() * 0.9) - 1), times.get(times.size() - 1), rss, liveHeapMegabytes(server.pid()));
         }
         ls.shutdown().get(60, TimeUnit.SECONDS);
         ls.exit();
         server.waitFor(60, TimeUnit.SECONDS);
+    }
+
+    /**
+     * What the server's heap holds after a full collection ({@code jcmd GC.run}, then the used figure
+     * of {@code GC.heap_info}): the memory its open documents need, whatever the heap grew to. -1 when
+     * jcmd cannot tell.
+     */
+    static long liveHeapMegabytes(long pid) {
+        try {
+            String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
+            new ProcessBuilder(jcmd, Long.toString(pid), "GC.run").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start().waitFor();
+            Process info = new ProcessBuilder(jcmd, Long.toString(pid), "GC.heap_info").redirectErrorStream(true).start();
+            String text = new String(info.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            info.waitFor();
+            long usedKb = 0;
+            var used = java.util.regex.Pattern.compile("total \\d+K, used (\\d+)K");
+            for (String line : text.lines().toList()) {
+                var m = used.matcher(line);
+                // the heap's own lines (G1's one, or the serial collector's generations), not Metaspace's
+                if (m.find() && !line.contains("Metaspace") && !line.contains("class space")) {
+                    usedKb += Long.parseLong(m.group(1));
+                }
+            }
+            return usedKb > 0 ? usedKb / 1024 : -1;
+        } catch (java.io.IOException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
     }
 
     static long rssMegabytes(long pid) {
