@@ -68,7 +68,7 @@ describe('YAML files', () => {
 
 describe('commands', () => {
   it('starts the language server of the jar with a larger stack', () => {
-    assert.deepStrictEqual(serverCommand('/usr/bin/java', '/x/flow.jar'), { command: '/usr/bin/java', args: ['-Xss8m', '-jar', '/x/flow.jar', 'lsp'] });
+    assert.deepStrictEqual(serverCommand('/usr/bin/java', '/x/flow.jar'), { command: '/usr/bin/java', args: ['-XX:+UseSerialGC', '-Xss8m', '-jar', '/x/flow.jar', 'lsp'] });
   });
 
   describe('Run workflow', () => {

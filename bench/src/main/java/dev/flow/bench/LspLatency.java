@@ -57,9 +57,13 @@ public final class LspLatency {
         }
         Path dir = Scratch.dir("flow-lsp-bench");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        // FLOW_LSP_JAVA_OPTS: options for the server's JVM, e.g. -XX:StartFlightRecording=filename=lsp.jfr to profile it.
+        // FLOW_LSP_JAVA_OPTS: options for the server's JVM, e.g. -XX:StartFlightRecording=filename=lsp.jfr to profile it;
+        // unset, the collector the extension and `flow lsp` start it with (one set replaces it: the JVM refuses two).
         var command = new ArrayList<>(List.of(java, "-Xss8m"));
         String options = System.getenv().getOrDefault("FLOW_LSP_JAVA_OPTS", "").strip();
+        if (!options.matches(".*-XX:\\+Use\\w*GC.*")) {
+            command.add("-XX:+UseSerialGC");
+        }
         if (!options.isEmpty()) {
             command.addAll(List.of(options.split("\\s+")));
         }

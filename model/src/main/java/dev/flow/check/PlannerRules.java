@@ -45,7 +45,9 @@ final class PlannerRules {
                             + " in all; lower it to at most " + wide.maxTotal());
                 }
             }
-            escalationLimit(node.escalation(), "the escalation of " + Messages.q(node.id()), node.source(), out);
+            if (node.escalation() != null) {
+                escalationLimit(node.escalation(), "the escalation of " + Messages.q(node.id()), node.source(), out);
+            }
         }
     }
 

@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /** FLOW1xx: what the workflow is made of, before any name or path is followed. */
 final class StructureRules {
@@ -117,10 +118,10 @@ final class StructureRules {
             node.spec().accept(new MissingFields(node, out));
         }
         for (GateDef gate : w.workflow().gates()) {
-            emptyCommand(gate.command(), "gate " + Messages.q(gate.name()), gate.source(), out);
+            emptyCommand(gate.command(), () -> "gate " + Messages.q(gate.name()), gate.source(), out);
         }
         for (AgentDef agent : w.workflow().agents()) {
-            emptyCommand(agent.command(), "agent " + Messages.q(agent.name()), agent.source(), out);
+            emptyCommand(agent.command(), () -> "agent " + Messages.q(agent.name()), agent.source(), out);
         }
     }
 
@@ -141,7 +142,7 @@ final class StructureRules {
                         + " has no agent, role or command; add \"agent NAME\" with a prompt, or a command such as run [\"make\"]");
             }
             if (task.command() != null) {
-                emptyCommand(task.command(), "task " + Messages.q(node.id()), node.source(), out);
+                emptyCommand(task.command(), () -> "task " + Messages.q(node.id()), node.source(), out);
             }
             return null;
         }
@@ -207,11 +208,12 @@ final class StructureRules {
     }
 
     /** A command that names no program ({@code run []}, {@code sh ""}) would fail every time it runs. */
-    private static void emptyCommand(Command command, String owner, SourceRef fallback, Report out) {
+    /** {@code owner} is only written out for a diagnostic: this runs for every task of a workflow on every edit. */
+    private static void emptyCommand(Command command, Supplier<String> owner, SourceRef fallback, Report out) {
         boolean empty = command instanceof Command.Argv argv ? argv.args().isEmpty() || argv.args().get(0).isBlank()
                 : command instanceof Command.Shell shell && shell.line().isBlank();
         if (empty) {
-            out.add(Code.MISSING_FIELD, Report.at(command.source(), fallback), "the command of " + owner
+            out.add(Code.MISSING_FIELD, Report.at(command.source(), fallback), "the command of " + owner.get()
                     + " is empty: it names no program; give the program and its arguments, such as run [\"make\", \"test\"]");
         }
     }

@@ -8,6 +8,7 @@ import dev.flow.model.Workflow;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,6 +42,8 @@ final class WorkflowIndex {
     private final Map<String, List<Edge>> from = new HashMap<>();
     private final Map<String, List<Edge>> to = new HashMap<>();
     private final Map<String, String> assumed = new HashMap<>();
+    /** Each edge's ends as {@link #resolve} reads them, found once: the rules ask for them many times an edge. */
+    private final Map<Edge, Ends> ends = new IdentityHashMap<>();
     private final List<Node> nodes = new ArrayList<>();
     private final FlowAnalysis flow;
     private final List<ExprSite> sites;
@@ -69,6 +72,9 @@ final class WorkflowIndex {
             }
         });
         for (Edge edge : workflow.edges()) {
+            ends.put(edge, new Ends(resolve(edge.from().name()), resolve(edge.to().name())));
+        }
+        for (Edge edge : workflow.edges()) {
             // Most nodes have one edge in and one out: start every list small.
             from.computeIfAbsent(from(edge), k -> new ArrayList<>(2)).add(edge);
             to.computeIfAbsent(to(edge), k -> new ArrayList<>(2)).add(edge);
@@ -84,13 +90,17 @@ final class WorkflowIndex {
 
     /** The node an edge leaves, as {@link #resolve} reads it. */
     String from(Edge edge) {
-        return resolve(edge.from().name());
+        Ends known = ends.get(edge);
+        return known != null ? known.from() : resolve(edge.from().name());
     }
 
     /** The node an edge enters, as {@link #resolve} reads it. */
     String to(Edge edge) {
-        return resolve(edge.to().name());
+        Ends known = ends.get(edge);
+        return known != null ? known.to() : resolve(edge.to().name());
     }
+
+    private record Ends(String from, String to) {}
 
     private void number(String id) {
         if (!numbers.containsKey(id)) {

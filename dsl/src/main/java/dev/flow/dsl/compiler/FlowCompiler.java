@@ -78,8 +78,8 @@ public final class FlowCompiler {
      * What the checker's rules on definitions find in a gate library checked on its own, the problems
      * a workflow using it would report in it; those of the files it imports stay theirs.
      */
-    public List<Diagnostic> libraryProblems(FlowFile file, SourceNames names) {
-        return libraryProblems(file, new SourceRefs(names), Map.of());
+    public List<Diagnostic> libraryProblems(FlowFile file, SourceRefs positions) {
+        return libraryProblems(file, positions, Map.of());
     }
 
     private List<Diagnostic> libraryProblems(FlowFile file, SourceRefs positions, Map<String, GateDef> registryGates) {
@@ -95,9 +95,11 @@ public final class FlowCompiler {
         return compile(file, chosen, names, Map.of());
     }
 
-    /** Every workflow of the file as the main workflow of its own graph, in file order (for the editor). */
-    public List<FlowGraph> compileEach(FlowFile file, SourceNames names) {
-        var positions = new SourceRefs(names);
+    /**
+     * Every workflow of the file as the main workflow of its own graph, in file order (for the
+     * editor), with the positions the language checks already read.
+     */
+    public List<FlowGraph> compileEach(FlowFile file, SourceRefs positions) {
         var out = new ArrayList<FlowGraph>();
         for (Workflow w : SyntaxTree.topLevel(file, Workflow.class)) {
             out.add(graph(w, positions, Map.of()));

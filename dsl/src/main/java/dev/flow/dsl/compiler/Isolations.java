@@ -10,6 +10,7 @@ import dev.flow.dsl.flow.Repository;
 import dev.flow.dsl.flow.Task;
 import dev.flow.dsl.flow.Workflow;
 import dev.flow.model.Isolation;
+import java.util.function.BiPredicate;
 import java.util.function.Supplier;
 import org.eclipse.emf.ecore.EAttribute;
 import org.eclipse.emf.ecore.EObject;
@@ -26,15 +27,18 @@ public final class Isolations {
 
     /** The node's isolation; reads the workflow's setting (all its members), so compilers pass it in instead. */
     public static Isolation of(Node node) {
-        return of(node, () -> workflowDefault(workflowOf(node)));
+        return of(node, () -> workflowDefault(workflowOf(node)), Isolations::written);
     }
 
-    /** The node's isolation, with its workflow's default (read only when the node sets none). */
-    static Isolation of(Node node, Supplier<Isolation> workflowDefault) {
+    /**
+     * The node's isolation, with its workflow's default (read only when the node sets none);
+     * {@code written} tells whether the text sets a feature (the compiler answers from the positions it already read).
+     */
+    static Isolation of(Node node, Supplier<Isolation> workflowDefault, BiPredicate<EObject, EAttribute> written) {
         if (node instanceof Task t) {
-            return written(t, FLOW.getTask_Isolation()) ? mode(t.getIsolation()) : workflowDefault.get();
+            return written.test(t, FLOW.getTask_Isolation()) ? mode(t.getIsolation()) : workflowDefault.get();
         }
-        if (node instanceof GateNode g && written(g, FLOW.getGateNode_Isolation())) {
+        if (node instanceof GateNode g && written.test(g, FLOW.getGateNode_Isolation())) {
             return mode(g.getIsolation());
         }
         return Isolation.NONE;

@@ -18,8 +18,8 @@ import dev.flow.model.Isolation;
 import dev.flow.model.KvRef;
 import dev.flow.model.LoopControl;
 import dev.flow.model.Mapping;
-import dev.flow.model.NameRef;
 import dev.flow.model.MergeStrategy;
+import dev.flow.model.NameRef;
 import dev.flow.model.Node;
 import dev.flow.model.NodeSpec;
 import dev.flow.model.OutputDecl;
@@ -32,6 +32,8 @@ import dev.flow.model.Supervision;
 import dev.flow.model.WaitMode;
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.emf.ecore.EAttribute;
+import org.eclipse.emf.ecore.EObject;
 
 /** One node: what its kind does, its outputs, timeout, retries, state updates and metadata. */
 final class NodeCompiler {
@@ -88,13 +90,13 @@ final class NodeCompiler {
                             .contextFiles(t.getContextFiles()).inputs(kvInputs(t)))
                     .command(definitions.command(t.getCommand()))
                     .execution(e -> e.cwd(t.getCwd()).env(DefinitionCompiler.env(t.getEnv())).sandbox(definitions.sandbox(t.getSandbox()))
-                            .isolation(Isolations.of(t, () -> isolation)).gates(names.all(t, FLOW.getTask_Gates())))
+                            .isolation(Isolations.of(t, () -> isolation, this::written)).gates(names.all(t, FLOW.getTask_Gates())))
                     .steering(s -> s.planner(growth.planner(t)))
                     .build();
         } else if (n instanceof Supervisor s) {
             return supervisor(s);
         } else if (n instanceof GateNode g) {
-            return new NodeSpec.Gate(names.of(g, FLOW.getGateNode_Gate()), Isolations.of(g, () -> isolation));
+            return new NodeSpec.Gate(names.of(g, FLOW.getGateNode_Gate()), Isolations.of(g, () -> isolation, this::written));
         } else if (n instanceof Branch b) {
             return new NodeSpec.Branch(expressions.compile(b.getCondition()));
         } else if (n instanceof Parallel p) {
@@ -198,5 +200,10 @@ final class NodeCompiler {
             }
         }
         return out;
+    }
+
+    /** Whether the node's text sets a feature (an enum's default value looks unset to EMF). */
+    private boolean written(EObject owner, EAttribute feature) {
+        return !positions.nodes(owner, feature).isEmpty();
     }
 }

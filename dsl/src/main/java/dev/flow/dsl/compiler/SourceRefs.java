@@ -10,6 +10,7 @@ import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EStructuralFeature;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.xtext.nodemodel.ICompositeNode;
+import org.eclipse.xtext.nodemodel.ILeafNode;
 import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 
@@ -60,7 +61,12 @@ public final class SourceRefs {
 
     /** The nodes that assigned a feature of an element, as {@link NodeModelUtils#findNodesForFeature} finds them. */
     public List<INode> nodes(EObject element, EStructuralFeature feature) {
-        return features.computeIfAbsent(element, FeatureNodes::of).getOrDefault(feature.getName(), List.of());
+        return features(element).getOrDefault(feature.getName(), List.of());
+    }
+
+    /** Every feature's nodes of an element, by feature name ({@link FeatureNodes#of}), walked once per element. */
+    public Map<String, List<INode>> features(EObject element) {
+        return features.computeIfAbsent(element, FeatureNodes::of);
     }
 
     /** The text of a feature's first value. */
@@ -75,7 +81,7 @@ public final class SourceRefs {
         if (a == null || b == null) {
             return of(first);
         }
-        return range(first.eResource(), a.getOffset(), b.getOffset() + b.getLength());
+        return range(first.eResource(), offset(a), end(b));
     }
 
     /** From the start of {@code node} to the end of {@code last}'s text. */
@@ -84,7 +90,7 @@ public final class SourceRefs {
         if (node == null || b == null) {
             return of(element);
         }
-        return range(element.eResource(), node.getOffset(), b.getOffset() + b.getLength());
+        return range(element.eResource(), offset(node), end(b));
     }
 
     /** The name of a declaration (a workflow, node, gate, agent, input, variable, output). */
@@ -109,7 +115,38 @@ public final class SourceRefs {
         if (node == null || element == null || element.eResource() == null) {
             return SourceRef.NONE;
         }
-        return range(element.eResource(), node.getOffset(), node.getOffset() + node.getLength());
+        return range(element.eResource(), offset(node), end(node));
+    }
+
+    /**
+     * Where a node's text starts without the comments and blanks before it: {@link INode#getOffset}'s
+     * answer, without the filtered iterators it allocates (the compiler asks for thousands of these
+     * after every edit).
+     */
+    public static int offset(INode node) {
+        ILeafNode first = visibleLeaf(node, true);
+        return first != null ? first.getTotalOffset() : node.getTotalOffset();
+    }
+
+    /** Where a node's text ends without the comments and blanks after it: {@link INode#getOffset} plus {@link INode#getLength}. */
+    public static int end(INode node) {
+        ILeafNode last = visibleLeaf(node, false);
+        return last != null ? last.getTotalEndOffset() : node.getTotalEndOffset();
+    }
+
+    /** The first (or last) leaf under {@code node} that is not a comment or blank; null when all are. */
+    private static ILeafNode visibleLeaf(INode node, boolean first) {
+        if (node instanceof ICompositeNode composite) {
+            for (INode child = first ? composite.getFirstChild() : composite.getLastChild(); child != null;
+                    child = first ? child.getNextSibling() : child.getPreviousSibling()) {
+                ILeafNode leaf = visibleLeaf(child, first);
+                if (leaf != null) {
+                    return leaf;
+                }
+            }
+            return null;
+        }
+        return node instanceof ILeafNode leaf && !leaf.isHidden() ? leaf : null;
     }
 
     /** The display name of a resource. */

@@ -33,6 +33,15 @@ public final class SyntaxTree {
         return members(workflow, Node.class);
     }
 
+    /** The nodes of every workflow of a file: nodes are only ever members of a workflow, so no walk of the whole tree. */
+    public static List<Node> nodes(FlowFile file) {
+        var out = new ArrayList<Node>();
+        for (Workflow w : topLevel(file, Workflow.class)) {
+            out.addAll(nodes(w));
+        }
+        return out;
+    }
+
     public static List<Input> inputs(Workflow workflow) {
         return members(workflow, Input.class);
     }

@@ -45,27 +45,29 @@ public class FlowValidator extends AbstractFlowValidator {
     @Check
     public void checkFile(FlowFile file) {
         SourceNames names = SourceNames.byUri();
-        List<Diagnostic> language = languageChecks.check(file, new SourceRefs(names));
+        // One set of positions for the language checks and the compiler: both ask for the same elements' text.
+        var positions = new SourceRefs(names);
+        List<Diagnostic> language = languageChecks.check(file, positions);
         for (Diagnostic d : language) {
             IssueMapping.report(d, file, names, getMessageAcceptor());
         }
         if (!file.eResource().getErrors().isEmpty() || SyntaxErrors.blockCompilation(language)) {
             return;
         }
-        for (Diagnostic d : dev.flow.check.Cascades.without(graphDiagnostics(file, names), language, Set.of())) {
+        for (Diagnostic d : dev.flow.check.Cascades.without(graphDiagnostics(file, positions), language, Set.of())) {
             IssueMapping.report(d, file, names, getMessageAcceptor());
         }
     }
 
-    private List<Diagnostic> graphDiagnostics(FlowFile file, SourceNames names) {
+    private List<Diagnostic> graphDiagnostics(FlowFile file, SourceRefs positions) {
         var seen = new LinkedHashSet<List<Object>>();
         var out = new ArrayList<Diagnostic>();
         FlowCompiler compiler = compilers.get();
         if (SyntaxTree.topLevel(file, dev.flow.dsl.flow.Workflow.class).isEmpty()) {
             // a gate library: no workflow to check, but its definitions are checked as a user's would be
-            return compiler.libraryProblems(file, names);
+            return compiler.libraryProblems(file, positions);
         }
-        for (FlowGraph graph : compiler.compileEach(file, names)) {
+        for (FlowGraph graph : compiler.compileEach(file, positions)) {
             for (Diagnostic d : checker.check(graph)) {
                 var s = d.source();
                 if (seen.add(List.of(d.code(), s.file(), s.offset(), s.length(), d.message()))) {

@@ -2,7 +2,6 @@ package dev.flow.dsl.validation.checks;
 
 import dev.flow.diagnostic.Code;
 import dev.flow.diagnostic.Diagnostic;
-import dev.flow.dsl.compiler.FeatureNodes;
 import dev.flow.dsl.compiler.SourceRefs;
 import dev.flow.dsl.flow.AgentDef;
 import dev.flow.dsl.flow.ContinueOnFailure;
@@ -61,7 +60,7 @@ final class DuplicatePropertyCheck implements LanguageCheck {
     }
 
     private static void checkBlock(EObject block, SourceRefs positions, Consumer<Diagnostic> report) {
-        Map<String, List<INode>> written = FeatureNodes.of(block);
+        Map<String, List<INode>> written = positions.features(block);
         for (EStructuralFeature feature : block.eClass().getEAllStructuralFeatures()) {
             if (feature.isMany() || feature.getName().equals("name") || feature.getName().equals("label")) {
                 continue;

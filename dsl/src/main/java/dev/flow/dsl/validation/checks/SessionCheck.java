@@ -13,7 +13,6 @@ import java.util.function.Consumer;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.xtext.nodemodel.ILeafNode;
 import org.eclipse.xtext.nodemodel.INode;
-import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 
 /** FLOW008: {@code session} belongs to tasks run by an agent; a command has no conversation to continue. */
 final class SessionCheck implements LanguageCheck {
@@ -32,7 +31,10 @@ final class SessionCheck implements LanguageCheck {
     }
 
     private static void check(Task task, SourceRefs positions, Consumer<Diagnostic> report) {
-        List<INode> written = NodeModelUtils.findNodesForFeature(task, FlowPackage.Literals.TASK__SESSION);
+        if (!task.eIsSet(FlowPackage.Literals.TASK__SESSION)) {
+            return;
+        }
+        List<INode> written = positions.nodes(task, FlowPackage.Literals.TASK__SESSION);
         if (written.isEmpty()) {
             return;
         }

@@ -4,9 +4,10 @@ import dev.flow.diagnostic.Code;
 import dev.flow.diagnostic.Diagnostic;
 import dev.flow.dsl.compiler.SourceRefs;
 import dev.flow.dsl.flow.FlowFile;
+import dev.flow.dsl.flow.Node;
 import dev.flow.dsl.flow.Supervisor;
+import dev.flow.dsl.scoping.SyntaxTree;
 import java.util.function.Consumer;
-import org.eclipse.xtext.EcoreUtil2;
 
 /**
  * FLOW008: a supervisor declares no {@code outputs}: its outputs are its participants' names, its
@@ -16,7 +17,10 @@ final class SupervisorOutputsCheck implements LanguageCheck {
 
     @Override
     public void check(FlowFile file, SourceRefs positions, Consumer<Diagnostic> report) {
-        for (Supervisor s : EcoreUtil2.eAllOfType(file, Supervisor.class)) {
+        for (Node node : SyntaxTree.nodes(file)) {
+            if (!(node instanceof Supervisor s)) {
+                continue;
+            }
             if (s.getOutputs().isEmpty()) {
                 continue;
             }

@@ -7,21 +7,20 @@ import dev.flow.dsl.flow.FlowFile;
 import dev.flow.dsl.flow.FlowPackage;
 import dev.flow.dsl.flow.Merge;
 import dev.flow.dsl.flow.Node;
+import dev.flow.dsl.scoping.SyntaxTree;
 import java.util.function.Consumer;
-import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.nodemodel.INode;
-import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 
 /** FLOW008: {@code wait all of a, b} names the nodes a merge joins; other kinds wait for all or any incoming edge. */
 final class WaitForCheck implements LanguageCheck {
 
     @Override
     public void check(FlowFile file, SourceRefs positions, Consumer<Diagnostic> report) {
-        for (Node node : EcoreUtil2.eAllOfType(file, Node.class)) {
+        for (Node node : SyntaxTree.nodes(file)) {
             if (node instanceof Merge || node.getWaitFor().isEmpty()) {
                 continue; // nothing misplaced, and no walk of the node's text
             }
-            var written = NodeModelUtils.findNodesForFeature(node, FlowPackage.Literals.NODE__WAIT_FOR);
+            var written = positions.nodes(node, FlowPackage.Literals.NODE__WAIT_FOR);
             if (!(node instanceof Merge) && !written.isEmpty()) {
                 INode first = written.get(0);
                 INode last = written.get(written.size() - 1);
