@@ -37,13 +37,26 @@ public class FlowResourceDescriptionStrategy extends DefaultResourceDescriptionS
      * are resolved here so that the index records them for find references and rename; Xtext's
      * strategy only records references that something resolved before.
      */
+    /**
+     * Only references that can cross a file go into the index; Xtext's strategy would look at every
+     * reference of every element (each node's edges, each expression's names) after every edit,
+     * only to find them local.
+     */
+    @Override
+    protected boolean isIndexable(org.eclipse.emf.ecore.EReference reference) {
+        return super.isIndexable(reference) && crossesFiles(reference);
+    }
+
+    private static boolean crossesFiles(org.eclipse.emf.ecore.EReference reference) {
+        var type = reference.getEReferenceType();
+        return type == FlowPackage.Literals.GATE_DEF || type == FlowPackage.Literals.AGENT_DEF || type == FlowPackage.Literals.WORKFLOW;
+    }
+
     @Override
     public boolean createReferenceDescriptions(EObject from, org.eclipse.emf.common.util.URI exportedContainerURI,
             IAcceptor<org.eclipse.xtext.resource.IReferenceDescription> acceptor) {
         for (org.eclipse.emf.ecore.EReference reference : from.eClass().getEAllReferences()) {
-            var type = reference.getEReferenceType();
-            if (!reference.isContainment() && from.eIsSet(reference)
-                    && (type == FlowPackage.Literals.GATE_DEF || type == FlowPackage.Literals.AGENT_DEF || type == FlowPackage.Literals.WORKFLOW)) {
+            if (!reference.isContainment() && crossesFiles(reference) && from.eIsSet(reference)) {
                 Object value = from.eGet(reference, true);
                 if (value instanceof List<?> list) {
                     for (int i = 0; i < list.size(); i++) {
