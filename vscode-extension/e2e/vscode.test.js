@@ -134,6 +134,7 @@ function writeSettings(userData) {
 describe('the packaged extension in VS Code (code-server)', function () {
   this.timeout(10 * 60 * SECOND);
   let server;
+  let ipc;
   let serverLog = '';
   let browser;
   let page;
@@ -253,8 +254,14 @@ describe('the packaged extension in VS Code (code-server)', function () {
     writeSettings(userData);
     const config = path.join(home, 'config.yaml');
     fs.writeFileSync(config, 'auth: none\n');
+    // VS Code's sockets (vscode-ipc-*.sock) go to XDG_RUNTIME_DIR, else the temporary folder, and
+    // outlive it there: a private folder, removed after. Under /tmp, not target/: a socket's path
+    // must stay under 108 bytes.
+    ipc = fs.mkdtempSync(path.join(os.tmpdir(), 'flow-cs-'));
     const env = {
       ...process.env,
+      TMPDIR: ipc,
+      XDG_RUNTIME_DIR: ipc,
       PATH: pathWithoutFlow(),
       // code-server's own files (its default config, state) under target/, not in the user's home.
       XDG_CONFIG_HOME: path.join(home, 'xdg-config'),
@@ -329,6 +336,9 @@ describe('the packaged extension in VS Code (code-server)', function () {
       }
     }
     fs.writeFileSync(path.join(home, 'code-server.log'), serverLog);
+    if (ipc) {
+      fs.rmSync(ipc, { recursive: true, force: true, maxRetries: 5 });
+    }
   });
 
   it('starts the language server through vscode-languageclient and shows an unknown node in the Problems panel', async function () {
