@@ -33,30 +33,25 @@ public class FlowResourceDescriptionStrategy extends DefaultResourceDescriptionS
     }
 
     /**
-     * References into other files (to gates, agents and workflows; nothing else can cross a file)
-     * are resolved here so that the index records them for find references and rename; Xtext's
-     * strategy only records references that something resolved before.
-     */
-    /**
      * Only references that can cross a file go into the index; Xtext's strategy would look at every
      * reference of every element (each node's edges, each expression's names) after every edit,
      * only to find them local.
      */
     @Override
     protected boolean isIndexable(org.eclipse.emf.ecore.EReference reference) {
-        return super.isIndexable(reference) && crossesFiles(reference);
+        return super.isIndexable(reference) && CrossFileReferences.crosses(reference);
     }
 
-    private static boolean crossesFiles(org.eclipse.emf.ecore.EReference reference) {
-        var type = reference.getEReferenceType();
-        return type == FlowPackage.Literals.GATE_DEF || type == FlowPackage.Literals.AGENT_DEF || type == FlowPackage.Literals.WORKFLOW;
-    }
-
+    /**
+     * References into other files (to gates, agents and workflows; nothing else can cross a file)
+     * are resolved here so that the index records them for find references and rename; Xtext's
+     * strategy only records references that something resolved before.
+     */
     @Override
     public boolean createReferenceDescriptions(EObject from, org.eclipse.emf.common.util.URI exportedContainerURI,
             IAcceptor<org.eclipse.xtext.resource.IReferenceDescription> acceptor) {
         for (org.eclipse.emf.ecore.EReference reference : from.eClass().getEAllReferences()) {
-            if (!reference.isContainment() && crossesFiles(reference) && from.eIsSet(reference)) {
+            if (CrossFileReferences.crosses(reference) && from.eIsSet(reference)) {
                 Object value = from.eGet(reference, true);
                 if (value instanceof List<?> list) {
                     for (int i = 0; i < list.size(); i++) {
@@ -65,6 +60,8 @@ public class FlowResourceDescriptionStrategy extends DefaultResourceDescriptionS
                 }
             }
         }
-        return super.createReferenceDescriptions(from, exportedContainerURI, acceptor);
+        super.createReferenceDescriptions(from, exportedContainerURI, acceptor);
+        // false: the walk skips what this element contains, when nothing there can refer into another file
+        return CrossFileReferences.mayHold(from.eClass());
     }
 }
