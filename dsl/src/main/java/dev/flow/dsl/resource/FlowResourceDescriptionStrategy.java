@@ -2,7 +2,6 @@ package dev.flow.dsl.resource;
 
 import dev.flow.dsl.flow.AgentDef;
 import dev.flow.dsl.flow.FlowFile;
-import dev.flow.dsl.flow.FlowPackage;
 import dev.flow.dsl.flow.GateDef;
 import dev.flow.dsl.flow.Workflow;
 import java.util.List;
