@@ -80,6 +80,7 @@ public final class SideBySideBench {
                 }
             }
         }
+        Files.createDirectories(dir);
         if (only != null) {
             // One side alone, for a profiler (its samples then belong to that side): no comparison is printed.
             profile(dir, only, modes, sizes == null ? new int[] {10_000} : sizes, width == null ? 0 : width, rounds == null ? 3 : rounds);
@@ -90,7 +91,6 @@ public final class SideBySideBench {
         }
         int fan = width != null ? width : quick ? 200 : 1000;
         int n = rounds != null ? rounds : quick ? 2 : 3;
-        Files.createDirectories(dir);
         System.out.printf(Locale.ROOT, "Side by side: Flow and LangGraph4j, %s, Java %s, %d cores, databases in %s%n", System.getProperty("os.name"),
                 System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(), dir.toAbsolutePath());
         System.out.println("load average at start: " + loadAverage());

@@ -37,7 +37,8 @@ import java.util.Map;
  * round (A B C, C B A), so that a shared machine's load falls on all alike; each figure is the best
  * of the rounds, printed with the load average at the time.
  *
- * <p>Usage: {@code bench/run.sh workers [WORK_MS...]} (default 0 and 20).
+ * <p>Usage: {@code bench/run.sh workers [WORK_MS...]} (default 0 and 20); {@code bench/run.sh workers --only
+ * STORE WORKERS ROUNDS [WORK_MS]} runs one case alone, for a profiler.
  */
 public final class WorkerScalingBench {
     private WorkerScalingBench() {}
@@ -49,6 +50,10 @@ public final class WorkerScalingBench {
     private static final List<String> STORES = List.of("sqlite", "postgresql", "postgresql-async");
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("--only")) {
+            profile(args);
+            return;
+        }
         List<Integer> works = new ArrayList<>();
         for (String a : args) {
             works.add(Integer.parseInt(a));
@@ -84,6 +89,24 @@ public final class WorkerScalingBench {
             }
         }
         System.out.printf(Locale.ROOT, "load average at end: %s%n", loadAverage());
+    }
+
+    /**
+     * {@code --only STORE WORKERS ROUNDS [WORK_MS]}: one store and one number of workers, run ROUNDS
+     * times, each rate printed, for a profiler (its samples then belong to that store alone).
+     */
+    private static void profile(String[] args) throws Exception {
+        if (args.length < 4 || !STORES.contains(args[1])) {
+            System.err.println("usage: --only " + String.join("|", STORES) + " WORKERS ROUNDS [WORK_MS]");
+            System.exit(2);
+        }
+        int workers = Integer.parseInt(args[2]);
+        int rounds = Integer.parseInt(args[3]);
+        int work = args.length > 4 ? Integer.parseInt(args[4]) : 0;
+        for (int r = 0; r < rounds; r++) {
+            System.out.printf(Locale.ROOT, "%s, %d workers, %d ms tasks: %,.0f nodes/s | load %s%n", args[1], workers, work, once(args[1], workers, work),
+                    loadAverage());
+        }
     }
 
     private static Store open(String store, Path dir) {
