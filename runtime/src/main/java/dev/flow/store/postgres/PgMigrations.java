@@ -222,7 +222,12 @@ final class PgMigrations {
             // every execution, and those of one workflow.
             List.of(
                     "CREATE INDEX executions_created ON executions(created_at, id)",
-                    "CREATE INDEX executions_workflow ON executions(workflow_id, created_at, id)"));
+                    "CREATE INDEX executions_workflow ON executions(workflow_id, created_at, id)"),
+            // 6: the ready index in a claim's order (ready time, then the key): a claim reads it in order
+            // and stops at its limit, where an index on the ready time alone left ties to a sort of
+            // every ready row.
+            List.of("DROP INDEX node_states_ready",
+                    "CREATE INDEX node_states_ready ON node_states(ready_at, execution_id, node_id) WHERE status = 'ready'"));
 
     static int latest() {
         return STEPS.size();

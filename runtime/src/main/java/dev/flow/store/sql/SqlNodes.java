@@ -149,6 +149,7 @@ final class SqlNodes implements NodeTable {
         if (s.writing() && s.dialect() == Dialect.POSTGRESQL) {
             limit = Math.min(limit, SERVER_CLAIM_CANDIDATES);
         }
+        s.preferIndexOrder();
         String sql = claimableSql(rootId) + (s.writing() ? s.dialect().claimLock() : "");
         List<NodeRow> rows = rootId == null ? s.query(sql, SqlNodes::row, now, limit) : s.query(sql, SqlNodes::row, now, rootId, limit);
         if (s.writing()) {

@@ -52,6 +52,8 @@ public final class SqlSession implements Tx, AutoCloseable {
     /** The batched statements by text, the most recently used kept: a batch's text depends on its writes. */
     private final Map<String, PreparedStatement> batchStatements = new LinkedHashMap<>(16, 0.75f, true);
     private static final int BATCH_STATEMENTS_KEPT = 64;
+    /** Whether the next statement takes {@link #preferIndexOrder}'s setting with it. */
+    private boolean noSorts;
 
     private final SqlWorkflows workflows = new SqlWorkflows(this);
     private final SqlExecutions executions = new SqlExecutions(this);
@@ -133,7 +135,6 @@ public final class SqlSession implements Tx, AutoCloseable {
     }
 
     private PreparedStatement bound(String sql, Object... args) throws SQLException {
-        sendBatch();
         run++;
         PreparedStatement ps = prepare(sql);
         for (int i = 0; i < args.length; i++) {
@@ -142,12 +143,57 @@ public final class SqlSession implements Tx, AutoCloseable {
         return ps;
     }
 
+    /**
+     * Runs {@code sql} and leaves its statement at its result. On PostgreSQL the held writes (and a
+     * planner setting) go ahead of it in the same statement text, so the server gets both in one round
+     * trip and runs them in order: the read sees the writes, and a guarded write that changed nothing
+     * fails here as it would have alone. Null when nothing went ahead: then the caller runs it.
+     */
+    private PreparedStatement sentWithAhead(String sql, Object... args) throws SQLException {
+        Ahead ahead = takeAhead();
+        if (ahead == null) {
+            return null;
+        }
+        run += 2;
+        PreparedStatement ps = batchStatement(ahead.sql() + ";\n" + sql);
+        for (int i = 0; i < ahead.args().length; i++) {
+            ps.setObject(i + 1, ahead.args()[i]);
+        }
+        for (int i = 0; i < args.length; i++) {
+            ps.setObject(ahead.args().length + i + 1, args[i]);
+        }
+        checkGuards(ps, ps.execute(), ahead.guarded());
+        ps.getMoreResults();
+        return ps;
+    }
+
     /** Runs an INSERT, UPDATE or DELETE; returns the rows changed. */
     public int update(String sql, Object... args) {
         try {
-            return bound(sql, args).executeUpdate();
+            PreparedStatement sent = sentWithAhead(sql, args);
+            return sent != null ? sent.getUpdateCount() : bound(sql, args).executeUpdate();
         } catch (SQLException e) {
             throw new SqlFailure(firstWords(sql), e);
+        }
+    }
+
+    /** The result set of a query: its own statement's, or the one {@link #sentWithAhead} left. */
+    private ResultSet resultOf(String sql, Object... args) throws SQLException {
+        PreparedStatement sent = sentWithAhead(sql, args);
+        return sent != null ? sent.getResultSet() : bound(sql, args).executeQuery();
+    }
+
+    /**
+     * Asks the planner to read in an index's order rather than read everything and sort, for the rest
+     * of the transaction (PostgreSQL's {@code enable_sort}, set locally; SQLite plans without
+     * statistics and needs nothing). A claim's {@code ORDER BY ... LIMIT} is only cheap from the
+     * ready index, and PostgreSQL, going by statistics taken when few nodes were ready (or by none,
+     * on a new database), chose to sort every ready row of every run at each claim. The setting rides
+     * with the next statement, at no round trip of its own.
+     */
+    void preferIndexOrder() {
+        if (dialect == Dialect.POSTGRESQL) {
+            noSorts = true;
         }
     }
 
@@ -175,44 +221,77 @@ public final class SqlSession implements Tx, AutoCloseable {
         return 1;
     }
 
+    /** What goes to the server ahead of the next statement: the held writes, or a planner setting alone. */
+    private record Ahead(String sql, Object[] args, List<WriteBatch.Part> guarded) {}
+
+    /** The setting {@link #preferIndexOrder} asks for, as an expression a statement can select. */
+    static final String NO_SORTS = "set_config('enable_sort', 'off', true)";
+
+    /** Takes what must reach the server before the next statement (null: nothing); the batch is empty after. */
+    private Ahead takeAhead() {
+        if (batch == null) {
+            return null;
+        }
+        if (noSorts) {
+            noSorts = false;
+            if (batch.isEmpty()) {
+                return new Ahead("SELECT " + NO_SORTS, new Object[0], List.of());
+            }
+            batch.alsoSelect(NO_SORTS);
+        }
+        if (batch.isEmpty()) {
+            return null;
+        }
+        var ahead = new Ahead(batch.sql(), batch.args(), batch.guarded());
+        batch.clear();
+        return ahead;
+    }
+
     /** Sends the held writes, checking each guarded one changed one row. */
     private void sendBatch() {
-        if (batch == null || batch.isEmpty()) {
+        Ahead ahead = takeAhead();
+        if (ahead == null) {
             return;
         }
-        String sql = batch.sql();
-        Object[] args = batch.args();
-        List<WriteBatch.Part> guarded = batch.guarded();
-        batch.clear();
         run++;
         try {
-            PreparedStatement ps = batchStatements.get(sql);
-            if (ps == null) {
-                ps = connection.prepareStatement(sql);
-                batchStatements.put(sql, ps);
-                if (batchStatements.size() > BATCH_STATEMENTS_KEPT) {
-                    var eldest = batchStatements.entrySet().iterator().next();
-                    eldest.getValue().close();
-                    batchStatements.remove(eldest.getKey());
-                }
+            PreparedStatement ps = batchStatement(ahead.sql());
+            for (int i = 0; i < ahead.args().length; i++) {
+                ps.setObject(i + 1, ahead.args()[i]);
             }
-            for (int i = 0; i < args.length; i++) {
-                ps.setObject(i + 1, args[i]);
-            }
-            if (!ps.execute()) {
-                return;
-            }
-            try (ResultSet rs = ps.getResultSet()) {
-                if (guarded.isEmpty() || !rs.next()) {
-                    return;
-                }
-                for (int i = 0; i < guarded.size(); i++) {
-                    // as if each had run alone: a transition nothing may race found its row changed
-                    Guard.exactlyOne(rs.getInt(i + 1), guarded.get(i).guarded());
-                }
-            }
+            checkGuards(ps, ps.execute(), ahead.guarded());
         } catch (SQLException e) {
-            throw new SqlFailure(firstWords(sql), e);
+            throw new SqlFailure(firstWords(ahead.sql()), e);
+        }
+    }
+
+    /** The prepared statement of a batch's text (or of one with a statement after it), the most recently used kept. */
+    private PreparedStatement batchStatement(String sql) throws SQLException {
+        PreparedStatement ps = batchStatements.get(sql);
+        if (ps == null) {
+            ps = connection.prepareStatement(sql);
+            batchStatements.put(sql, ps);
+            if (batchStatements.size() > BATCH_STATEMENTS_KEPT) {
+                var eldest = batchStatements.entrySet().iterator().next();
+                eldest.getValue().close();
+                batchStatements.remove(eldest.getKey());
+            }
+        }
+        return ps;
+    }
+
+    /** Reads a sent batch's counts ({@code rows}: whether its first result is a result set), failing the transaction on a guarded write that changed nothing. */
+    private static void checkGuards(PreparedStatement ps, boolean rows, List<WriteBatch.Part> guarded) throws SQLException {
+        if (!rows || guarded.isEmpty()) {
+            return;
+        }
+        ResultSet rs = ps.getResultSet();
+        if (!rs.next()) {
+            return;
+        }
+        for (int i = 0; i < guarded.size(); i++) {
+            // as if each had run alone: a transition nothing may race found its row changed
+            Guard.exactlyOne(rs.getInt(i + 1), guarded.get(i).guarded());
         }
     }
 
@@ -228,6 +307,7 @@ public final class SqlSession implements Tx, AutoCloseable {
         if (batch != null && batch.announces() && batch.isEmpty()) {
             execute("NOTIFY " + WORK_CHANNEL); // nothing written to go with it
         }
+        noSorts = false; // a setting that no statement took would end with the transaction anyway
         sendBatch();
         run++;
         try {
@@ -239,6 +319,7 @@ public final class SqlSession implements Tx, AutoCloseable {
 
     /** Drops the held writes and rolls back. */
     public void rollback() {
+        noSorts = false;
         if (batch != null) {
             batch.clear();
         }
@@ -259,7 +340,7 @@ public final class SqlSession implements Tx, AutoCloseable {
     }
 
     public <T> List<T> query(String sql, RowMapper<T> mapper, Object... args) {
-        try (ResultSet rs = bound(sql, args).executeQuery()) {
+        try (ResultSet rs = resultOf(sql, args)) {
             var out = new ArrayList<T>();
             while (rs.next()) {
                 out.add(mapper.map(rs));
@@ -271,7 +352,7 @@ public final class SqlSession implements Tx, AutoCloseable {
     }
 
     public <T> Optional<T> queryOne(String sql, RowMapper<T> mapper, Object... args) {
-        try (ResultSet rs = bound(sql, args).executeQuery()) {
+        try (ResultSet rs = resultOf(sql, args)) {
             return rs.next() ? Optional.ofNullable(mapper.map(rs)) : Optional.empty();
         } catch (SQLException e) {
             throw new SqlFailure(firstWords(sql), e);

@@ -28,6 +28,8 @@ final class WriteBatch {
     private int args;
     /** Whether the statement also announces work ({@code pg_notify}). */
     private boolean announce;
+    /** Expressions the statement also selects for their effect, such as a planner setting for the rest of the transaction. */
+    private final List<String> effects = new ArrayList<>();
 
     /** Whether a write of the row {@code key} is held: a second write of it must wait for the next batch. */
     boolean touches(String key) {
@@ -60,6 +62,11 @@ final class WriteBatch {
         return announce;
     }
 
+    /** Makes the statement evaluate {@code expression} too (after the writes, in its {@code SELECT}). */
+    void alsoSelect(String expression) {
+        effects.add(expression);
+    }
+
     List<Part> parts() {
         return parts;
     }
@@ -67,13 +74,14 @@ final class WriteBatch {
     void clear() {
         parts.clear();
         rows.clear();
+        effects.clear();
         args = 0;
         announce = false;
     }
 
     /** The statement of the held writes; a single unguarded write goes as itself. */
     String sql() {
-        if (parts.size() == 1 && parts.get(0).guarded() == null && !announce) {
+        if (parts.size() == 1 && parts.get(0).guarded() == null && !announce && effects.isEmpty()) {
             return parts.get(0).sql();
         }
         var sql = new StringBuilder("WITH ");
@@ -87,6 +95,9 @@ final class WriteBatch {
         }
         if (announce) {
             counts.append(counts.length() == 0 ? "" : ", ").append("pg_notify('" + SqlSession.WORK_CHANNEL + "', '')");
+        }
+        for (String effect : effects) {
+            counts.append(counts.length() == 0 ? "" : ", ").append(effect);
         }
         return sql.append(" SELECT ").append(counts.length() == 0 ? "1" : counts).toString();
     }

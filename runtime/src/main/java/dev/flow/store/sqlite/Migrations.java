@@ -212,7 +212,12 @@ final class Migrations {
             // every execution, and those of one workflow.
             List.of(
                     "CREATE INDEX executions_created ON executions(created_at, id)",
-                    "CREATE INDEX executions_workflow ON executions(workflow_id, created_at, id)"));
+                    "CREATE INDEX executions_workflow ON executions(workflow_id, created_at, id)"),
+            // 6: the ready index in a claim's order (ready time, then the key), named in full as on
+            // PostgreSQL; SQLite's index already held the key after the ready time, so only the
+            // schema's version changes what a claim reads here.
+            List.of("DROP INDEX node_states_ready",
+                    "CREATE INDEX node_states_ready ON node_states(ready_at, execution_id, node_id) WHERE status = 'ready'"));
 
     static int latest() {
         return STEPS.size();
