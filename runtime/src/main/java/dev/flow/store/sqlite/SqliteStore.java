@@ -29,7 +29,8 @@ import org.sqlite.SQLiteConfig;
  * The runtime's database in one SQLite file: WAL journal (readers never block the writer), a busy
  * timeout and transaction retries (several worker processes share a file without "database is
  * locked" failures), foreign keys on, {@code synchronous} as the chosen {@link
- * dev.flow.store.Durability}. Each thread gets its own connection, opened on first use.
+ * dev.flow.store.Durability}. Each thread reads on its own connection, opened on first use; the
+ * process's write transactions take turns on one connection of their own ({@link #write}).
  */
 public final class SqliteStore implements Store {
 
@@ -285,15 +286,46 @@ public final class SqliteStore implements Store {
     /** The least a writer waits for the others of its process, however short the busy timeout. */
     private static final long WRITER_WAIT_MIN_MILLIS = 10_000;
 
+    /**
+     * The connection of this process's write transactions, used only by the thread that holds {@link
+     * #writer}. One connection for all of them, not one a thread: a transaction finds in its row cache
+     * what the last one read and wrote, whichever thread ran it (a fan-out's slots each read the run's
+     * row and the merge's inputs again when every other slot's commit emptied their own connection's
+     * cache); they run one at a time anyway.
+     */
+    private SqlSession writing;
+
+    private SqlSession writerSession() {
+        if (closed) {
+            throw new IllegalStateException("the store is closed");
+        }
+        if (writing == null) {
+            writing = new SqlSession(connect(), Dialect.SQLITE);
+            synchronized (opened) {
+                opened.add(writing);
+            }
+        }
+        return writing;
+    }
+
+    /** The session of a transaction open on this thread: its own, or the writers' while it holds them; null when none is. */
+    private SqlSession openOnThisThread() {
+        SqlSession own = sessions.get();
+        if (own != null && own.inTransaction()) {
+            return own;
+        }
+        return writer.isHeldByCurrentThread() && writing != null && writing.inTransaction() ? writing : null;
+    }
+
     @Override
     public <T> T write(Work<T> work) {
-        SqlSession s = session();
-        if (s.inTransaction()) {
-            return work.run(s); // joins the transaction already open on this thread
+        SqlSession open = openOnThisThread();
+        if (open != null) {
+            return work.run(open); // joins the transaction already open on this thread
         }
         awaitWriterTurn();
         try {
-            return inTransaction(work, "BEGIN IMMEDIATE");
+            return inTransaction(writerSession(), work, "BEGIN IMMEDIATE");
         } finally {
             writer.unlock();
         }
@@ -326,14 +358,14 @@ public final class SqliteStore implements Store {
 
     @Override
     public <T> T read(Work<T> work) {
-        return inTransaction(work, "BEGIN");
+        SqlSession open = openOnThisThread();
+        if (open != null) {
+            return work.run(open); // joins the transaction already open on this thread
+        }
+        return inTransaction(session(), work, "BEGIN");
     }
 
-    private <T> T inTransaction(Work<T> work, String begin) {
-        SqlSession s = session();
-        if (s.inTransaction()) {
-            return work.run(s); // joins the transaction already open on this thread
-        }
+    private <T> T inTransaction(SqlSession s, Work<T> work, String begin) {
         long deadline = System.nanoTime() + options.busyTimeout().toNanos() * 4;
         int tries = 0;
         while (true) {

@@ -33,11 +33,7 @@ class SqliteStoreTest {
     void createsItsFileAndFolderAndReopensWithTheSameSchema() {
         Path db = dir.resolve("a/b/state.db");
         try (var store = SqliteStore.open(db)) {
-            store.write(tx -> {
-                tx.workflows().putIfAbsent("h", "{}", "w", 1);
-                tx.executions().insert(execution("e1"));
-                return null;
-            });
+            addRun(store);
         }
         try (var store = SqliteStore.open(db, StoreOptions.DEFAULT.withDurability(Durability.FULL))) {
             Optional<ExecutionRow> e1 = store.read(tx -> tx.executions().get("e1"));
@@ -247,11 +243,7 @@ class SqliteStoreTest {
     @Test
     void manyThreadsWritingAtOnceNeverFailWithALockedDatabase() throws Exception {
         try (var store = SqliteStore.open(dir.resolve("s.db"))) {
-            store.write(tx -> {
-                tx.workflows().putIfAbsent("h", "{}", "w", 1);
-                tx.executions().insert(execution("e1"));
-                return null;
-            });
+            addRun(store);
             var done = new AtomicInteger();
             var threads = new Thread[8];
             for (int t = 0; t < threads.length; t++) {
@@ -285,11 +277,7 @@ class SqliteStoreTest {
     @Test
     void threadsOfOneProcessTakeTurnsAndNeverMeetTheDatabasesLock() throws Exception {
         try (var store = SqliteStore.open(dir.resolve("s.db"), new StoreOptions(Durability.NORMAL, java.time.Duration.ZERO, null))) {
-            store.write(tx -> {
-                tx.workflows().putIfAbsent("h", "{}", "w", 1);
-                tx.executions().insert(execution("e1"));
-                return null;
-            });
+            addRun(store);
             var failures = new java.util.concurrent.ConcurrentLinkedQueue<Throwable>();
             var threads = new Thread[8];
             for (int t = 0; t < threads.length; t++) {
@@ -316,5 +304,43 @@ class SqliteStoreTest {
             Map<String, String> written = store.read(tx -> tx.state().all("e1"));
             assertThat(written).hasSize(800);
         }
+    }
+
+    @Test
+    void aReadInsideAWriteSeesWhatTheWriteHasNotYetCommitted() {
+        try (var store = SqliteStore.open(dir.resolve("s.db"))) {
+            var seen = store.write(tx -> {
+                tx.workflows().putIfAbsent("h", "{}", "w", 1);
+                tx.executions().insert(execution("e1"));
+                return store.read(inner -> inner.executions().get("e1"));
+            });
+            assertThat(seen).isPresent();
+        }
+    }
+
+    @Test
+    void aWriteOnAnotherThreadFindsTheRowsTheLastWriteLeftWithoutReadingThemAgain() throws Exception {
+        try (var store = SqliteStore.open(dir.resolve("s.db"))) {
+            addRun(store);
+            long[] statements = new long[1];
+            Thread other = new Thread(() -> {
+                long before = store.statementsRun();
+                store.write(tx -> tx.executions().get("e1").orElseThrow());
+                statements[0] = store.statementsRun() - before;
+            });
+            other.start();
+            other.join();
+            // BEGIN IMMEDIATE, PRAGMA data_version, COMMIT: the execution's row came from the cache the first write left
+            assertThat(statements[0]).isEqualTo(3);
+        }
+    }
+
+    /** Stores the run {@code e1} of the graph {@code h}, in a transaction of its own. */
+    private static void addRun(SqliteStore store) {
+        store.write(tx -> {
+            tx.workflows().putIfAbsent("h", "{}", "w", 1);
+            tx.executions().insert(execution("e1"));
+            return null;
+        });
     }
 }
