@@ -23,9 +23,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What a step costs on PostgreSQL, counted rather than timed: statements sent to the server (each a
- * round trip; a transaction's BEGIN rides with its first statement) and transactions run again
- * after losing a race to another worker. The server is a real one ({@link TestPostgres}).
+ * What a step costs on PostgreSQL, counted rather than timed: statements sent to the server (a
+ * transaction's BEGIN rides with its first statement), the round trips they take (held writes go with
+ * the statement after them) and transactions run again after losing a race to another worker. The
+ * server is a real one ({@link TestPostgres}).
  */
 class PostgresStepCostTest {
 
@@ -45,6 +46,24 @@ class PostgresStepCostTest {
             long statements = StepCostTest.statementsOfSteps(store, store::statementsRun, dir, StepCostTest.chain(100));
             // the last step looks for other ready work once (nothing follows "end") and ends the run
             assertThat(statements).as("statements of 100 chain steps").isLessThanOrEqualTo(100L * STATEMENTS_PER_CHAIN_STEP + 2);
+        }
+    }
+
+    @Test
+    void aBranchsWritesRideWithTheClaimThatFollowsThem(@TempDir Path dir) throws Exception {
+        try (var store = store(dir)) {
+            // the counter is read before and after the branches: the statements sent are noted beside the round trips
+            long[] statements = new long[2];
+            int[] reads = {0};
+            long trips = StepCostTest.statementsOfFanOut(store, () -> {
+                statements[reads[0]++] = store.statementsRun();
+                return store.roundTrips();
+            }, dir, 50);
+            // a branch's transaction: the run's row locked, the node's row, the join's inputs, its writes with the
+            // claim of the next branch (and the claim's planner setting), the claim's writes, COMMIT
+            assertThat(trips).as("round trips of a fan-out of 50").isLessThanOrEqualTo(50L * 13 / 2);
+            assertThat(trips).as("round trips against the %d statements sent", statements[1] - statements[0])
+                    .isLessThan(statements[1] - statements[0]);
         }
     }
 

@@ -401,6 +401,13 @@ public final class PostgresStore implements Store {
         }
     }
 
+    /** How many round trips to the server this store's connections have made (several statements may share one). */
+    public long roundTrips() {
+        synchronized (opened) {
+            return opened.stream().mapToLong(SqlSession::roundTrips).sum();
+        }
+    }
+
     /** How many transactions were run again after losing a race to another transaction, since the store opened. */
     public long retries() {
         return retries.get();

@@ -38,6 +38,8 @@ public final class SqlSession implements Tx, AutoCloseable {
     private boolean inTransaction;
     /** Statements run on this connection, for the tests that count a step's cost (written by its thread only). */
     private volatile long run;
+    /** Requests this connection made and waited for an answer to (several statements may go in one). */
+    private volatile long trips;
     private boolean writing = true;
 
     /**
@@ -134,8 +136,14 @@ public final class SqlSession implements Tx, AutoCloseable {
         return run;
     }
 
+    /** How many times this connection sent statements and waited for their answer: a round trip each on a server. */
+    public long roundTrips() {
+        return trips;
+    }
+
     private PreparedStatement bound(String sql, Object... args) throws SQLException {
         run++;
+        trips++;
         PreparedStatement ps = prepare(sql);
         for (int i = 0; i < args.length; i++) {
             ps.setObject(i + 1, args[i]);
@@ -155,6 +163,7 @@ public final class SqlSession implements Tx, AutoCloseable {
             return null;
         }
         run += 2;
+        trips++;
         PreparedStatement ps = batchStatement(ahead.sql() + ";\n" + sql);
         for (int i = 0; i < ahead.args().length; i++) {
             ps.setObject(i + 1, ahead.args()[i]);
@@ -254,6 +263,7 @@ public final class SqlSession implements Tx, AutoCloseable {
             return;
         }
         run++;
+        trips++;
         try {
             PreparedStatement ps = batchStatement(ahead.sql());
             for (int i = 0; i < ahead.args().length; i++) {
@@ -310,6 +320,7 @@ public final class SqlSession implements Tx, AutoCloseable {
         noSorts = false; // a setting that no statement took would end with the transaction anyway
         sendBatch();
         run++;
+        trips++;
         try {
             connection.commit();
         } catch (SQLException e) {
@@ -364,6 +375,7 @@ public final class SqlSession implements Tx, AutoCloseable {
         try {
             sendBatch();
             run++;
+            trips++;
             PreparedStatement ps = prepare(sql);
             if (ps.execute()) {
                 ps.getResultSet().close(); // an unread result keeps the statement, and a read transaction, open
