@@ -8,6 +8,7 @@
 #   bench/run.sh startup    start-up of flow check (.flow, .yaml), --version and every example: java -jar against the launcher (bench/startup.sh)
 #   bench/run.sh workers [WORK_MS...]  nodes/s for 1, 2, 4, 8 worker slots on SQLite and PostgreSQL (a local throwaway
 #                           cluster, made by tools/pg-test-cluster.sh with fsync on), side by side
+#   bench/run.sh workers --only STORE WORKERS ROUNDS [WORK_MS]  one case alone (sqlite, postgresql, postgresql-async), for a profiler
 #   bench/run.sh studio [mermaid]  the studio on a 10,000-node run of 100,000 events: ms to answer what its page reads, over HTTP,
 #                           and to open its page in headless Chromium; mermaid: only Mermaid's layout time by graph size
 #   bench/run.sh sidebyside [--quick] [--rounds N] [--sizes 1000,10000,100000] [--fanout W] [--modes NORMAL,FULL] [--dir DIR]
