@@ -5,7 +5,7 @@
 set -eu
 [ "${1:-false}" = "true" ] && exit 0
 command -v chromium >/dev/null 2>&1 && exit 0
-"$(dirname "$0")/../../../tools/apt-install.sh" chromium || true
+"$(dirname "$0")/../../../../tools/apt-install.sh" chromium || true
 command -v chromium >/dev/null 2>&1 && exit 0
 echo "ensure-chromium: the studio's browser test needs Chromium on the PATH (Debian: apt-get install chromium)," >&2
 echo "ensure-chromium: or build without integration tests: mvn -B verify -DskipITs" >&2

@@ -77,13 +77,16 @@ final class StudioHandler extends Handler.Abstract implements AutoCloseable {
             }
             route(request, response, callback);
         } catch (HttpProblem p) {
+            closeIfBodyUnread(request, response);
             send(response, callback, p.status(), Map.of("error", p.getMessage()));
         } catch (UsageException e) {
+            closeIfBodyUnread(request, response);
             send(response, callback, 400, Map.of("error", e.getMessage()));
         } catch (RuntimeException | IOException e) {
             // the details go to the studio's own output, never to the page
             System.err.println("flow studio: " + request.getMethod() + " " + Request.getPathInContext(request) + " failed:");
             e.printStackTrace();
+            closeIfBodyUnread(request, response);
             send(response, callback, 500, Map.of("error", "the studio failed; its output says why"));
         }
         return true;
@@ -242,6 +245,19 @@ final class StudioHandler extends Handler.Abstract implements AutoCloseable {
             return Long.parseLong(text);
         } catch (NumberFormatException e) {
             throw new HttpProblem(400, "\"" + text + "\" is not a number");
+        }
+    }
+
+    /**
+     * A refused request may leave its body unread (a change refused for its origin is refused before
+     * its body is read), and the server then closes the connection once it has answered. Saying so in
+     * the answer keeps a client from sending its next request on that connection, where it would find
+     * no answer at all (a test's third request did, now and then). Reading the body instead would make
+     * the studio read whatever a refused page sends.
+     */
+    private static void closeIfBodyUnread(Request request, Response response) {
+        if (request.getHeaders().contains(HttpHeader.CONTENT_LENGTH) || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)) {
+            response.getHeaders().put(HttpHeader.CONNECTION, "close");
         }
     }
 
