@@ -22,7 +22,12 @@ public final class Guard {
     /** Like {@link #one}, for transitions that nothing else may race: 0 rows is a bug too. */
     public static void exactlyOne(int rows, String what) {
         if (!one(rows, what)) {
-            throw new StoreException(StoreException.Kind.BUG, "bug: " + what + " was changed by someone else during its own transaction");
+            throw raced(what);
         }
+    }
+
+    /** What {@link #exactlyOne} throws when {@code what} changed no row, wherever that was found (on a server, say). */
+    public static StoreException raced(String what) {
+        return new StoreException(StoreException.Kind.BUG, "bug: " + what + " was changed by someone else during its own transaction");
     }
 }

@@ -50,6 +50,15 @@ class PostgresStepCostTest {
     }
 
     @Test
+    void aChainStepsWritesGoWithItsCommit(@TempDir Path dir) {
+        try (var store = store(dir)) {
+            long trips = StepCostTest.statementsOfSteps(store, store::roundTrips, dir, StepCostTest.chain(100));
+            // the execution's row locked, the node's row with its successors', then the writes and COMMIT in one request
+            assertThat(trips).as("round trips of 100 chain steps").isLessThanOrEqualTo(100L * 3 + 2);
+        }
+    }
+
+    @Test
     void aBranchsWritesRideWithTheClaimThatFollowsThem(@TempDir Path dir) throws Exception {
         try (var store = store(dir)) {
             // the counter is read before and after the branches: the statements sent are noted beside the round trips

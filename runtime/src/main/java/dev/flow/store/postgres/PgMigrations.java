@@ -227,7 +227,19 @@ final class PgMigrations {
             // and stops at its limit, where an index on the ready time alone left ties to a sort of
             // every ready row.
             List.of("DROP INDEX node_states_ready",
-                    "CREATE INDEX node_states_ready ON node_states(ready_at, execution_id, node_id) WHERE status = 'ready'"));
+                    "CREATE INDEX node_states_ready ON node_states(ready_at, execution_id, node_id) WHERE status = 'ready'"),
+            // 7: a commit's held writes and the COMMIT go to the server in one request, the guards of
+            // the writes checked there (SqlSession.commitWithWrites): a guarded write that changed no
+            // row fails its statement, so the COMMIT after it never runs.
+            List.of("""
+                    CREATE FUNCTION flow_guard(changed BIGINT, what TEXT) RETURNS BIGINT LANGUAGE plpgsql AS $$
+                    BEGIN
+                        IF changed <> 1 THEN
+                            RAISE EXCEPTION USING ERRCODE = 'FL001', MESSAGE = what;
+                        END IF;
+                        RETURN changed;
+                    END
+                    $$"""));
 
     static int latest() {
         return STEPS.size();

@@ -11,6 +11,7 @@ import dev.flow.store.NodeTable;
 import dev.flow.store.RequestTable;
 import dev.flow.store.RunTable;
 import dev.flow.store.StateTable;
+import dev.flow.store.StoreException;
 import dev.flow.store.Tx;
 import dev.flow.store.WorkflowTable;
 import java.sql.Connection;
@@ -318,7 +319,10 @@ public final class SqlSession implements Tx, AutoCloseable {
             execute("NOTIFY " + WORK_CHANNEL); // nothing written to go with it
         }
         noSorts = false; // a setting that no statement took would end with the transaction anyway
-        sendBatch();
+        if (batch != null && !batch.isEmpty()) {
+            commitWithWrites();
+            return;
+        }
         run++;
         trips++;
         try {
@@ -326,6 +330,42 @@ public final class SqlSession implements Tx, AutoCloseable {
         } catch (SQLException e) {
             throw new SqlFailure("COMMIT", e);
         }
+    }
+
+    /** The SQLSTATE of {@code flow_guard}'s error: a guarded write changed no row. */
+    private static final String GUARD_FAILED = "FL001";
+
+    /**
+     * The held writes and the COMMIT in one request (PostgreSQL). The server checks the guards
+     * ({@link WriteBatch#sqlGuardedOnServer}): a failed one fails its statement, the server skips
+     * the rest of the request, and the transaction is rolled back as after any failure here.
+     */
+    private void commitWithWrites() {
+        String sql = batch.sqlGuardedOnServer() + ";\nCOMMIT";
+        Object[] args = batch.argsGuardedOnServer();
+        batch.clear();
+        run += 2;
+        trips++;
+        try {
+            PreparedStatement ps = batchStatement(sql);
+            for (int i = 0; i < args.length; i++) {
+                ps.setObject(i + 1, args[i]);
+            }
+            ps.execute();
+            connection.commit(); // the server has committed, and the driver knows it: this sends nothing
+        } catch (SQLException e) {
+            if (GUARD_FAILED.equals(e.getSQLState())) {
+                throw new StoreException(StoreException.Kind.BUG, serverMessage(e));
+            }
+            throw new SqlFailure("COMMIT", e);
+        }
+    }
+
+    /** The message a server's error carries, without the driver's "ERROR: " and its context lines. */
+    private static String serverMessage(SQLException e) {
+        String message = String.valueOf(e.getMessage());
+        String first = message.lines().findFirst().orElse(message).strip();
+        return first.startsWith("ERROR: ") ? first.substring("ERROR: ".length()) : first;
     }
 
     /** Drops the held writes and rolls back. */

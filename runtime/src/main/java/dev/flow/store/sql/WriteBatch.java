@@ -1,6 +1,8 @@
 package dev.flow.store.sql;
 
+import dev.flow.store.Guard;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -81,6 +83,20 @@ final class WriteBatch {
 
     /** The statement of the held writes; a single unguarded write goes as itself. */
     String sql() {
+        return sql(false);
+    }
+
+    /**
+     * The statement with each guard checked by the server ({@code flow_guard}, PostgreSQL's schema
+     * step 7): a guarded write that changed no row fails the statement, and the transaction with it,
+     * so that a COMMIT sent in the same request never runs after it. Its parameters: {@link
+     * #argsGuardedOnServer}.
+     */
+    String sqlGuardedOnServer() {
+        return sql(true);
+    }
+
+    private String sql(boolean guardsOnServer) {
         if (parts.size() == 1 && parts.get(0).guarded() == null && !announce && effects.isEmpty()) {
             return parts.get(0).sql();
         }
@@ -90,7 +106,8 @@ final class WriteBatch {
             Part p = parts.get(i);
             sql.append(i == 0 ? "" : ", ").append('w').append(i).append(" AS (").append(p.sql()).append(" RETURNING 1)");
             if (p.guarded() != null) {
-                counts.append(counts.length() == 0 ? "" : ", ").append("(SELECT count(*) FROM w").append(i).append(')');
+                String count = "(SELECT count(*) FROM w" + i + ")";
+                counts.append(counts.length() == 0 ? "" : ", ").append(guardsOnServer ? "flow_guard(" + count + ", ?)" : count);
             }
         }
         if (announce) {
@@ -100,6 +117,17 @@ final class WriteBatch {
             counts.append(counts.length() == 0 ? "" : ", ").append(effect);
         }
         return sql.append(" SELECT ").append(counts.length() == 0 ? "1" : counts).toString();
+    }
+
+    /** {@link #args}, then what each guard says when it fails, for {@link #sqlGuardedOnServer}. */
+    Object[] argsGuardedOnServer() {
+        Object[] args = args();
+        List<Part> guarded = guarded();
+        var out = Arrays.copyOf(args, args.length + guarded.size());
+        for (int i = 0; i < guarded.size(); i++) {
+            out[args.length + i] = Guard.raced(guarded.get(i).guarded()).getMessage();
+        }
+        return out;
     }
 
     /** Every part's parameters, in order. */

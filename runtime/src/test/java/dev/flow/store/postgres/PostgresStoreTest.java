@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.flow.store.Durability;
 import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionRow;
-import dev.flow.store.ExecutionStatus;
 import dev.flow.store.NodeRow;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.StoreException;
+import dev.flow.store.StoreFixtures;
 import dev.flow.store.StoreOptions;
 import dev.flow.store.TestPostgres;
 import dev.flow.store.sql.SqlSession;
@@ -35,11 +35,6 @@ class PostgresStoreTest {
     Path dir;
 
     private final TestPostgres pg = TestPostgres.get();
-
-    private static ExecutionRow execution(String id) {
-        return ExecutionRow.builder().id(id).graphHash("h").workflowId("w").rootId(id).status(ExecutionStatus.RUNNING).inputsJson("{}").baseDir("/tmp")
-                .createdAt(1).build();
-    }
 
     private PostgresStore open(String url) {
         return PostgresStore.open(PgUrl.parse(url, Map.<String, String>of()::get), StoreOptions.DEFAULT.withArtifactsDir(dir.resolve("artifacts")));
@@ -78,7 +73,7 @@ class PostgresStoreTest {
         try (var store = open(pg.newDatabase())) {
             store.write(tx -> {
                 tx.workflows().putIfAbsent("h", "{}", "w", 1);
-                tx.executions().insert(execution("e1"));
+                tx.executions().insert(StoreFixtures.execution("e1"));
                 for (int i = 0; i < 10; i++) {
                     var b = NodeRow.pending("e1", "n" + i).toBuilder();
                     b.status(NodeStatus.READY);
@@ -124,7 +119,7 @@ class PostgresStoreTest {
         try (var store = open(url)) {
             store.write(tx -> {
                 tx.workflows().putIfAbsent("h", "{}", "w", 1);
-                tx.executions().insert(execution("e1"));
+                tx.executions().insert(StoreFixtures.execution("e1"));
                 return null;
             });
         }
@@ -183,7 +178,7 @@ class PostgresStoreTest {
             store.write(tx -> {
                 tx.workflows().putIfAbsent("h", "{}", "w", 1);
                 for (int e = 0; e < 4; e++) {
-                    tx.executions().insert(execution("e" + e));
+                    tx.executions().insert(StoreFixtures.execution("e" + e));
                     for (int n = 0; n < 50; n++) {
                         var b = NodeRow.pending("e" + e, "n" + n).toBuilder();
                         b.status(NodeStatus.READY);
@@ -240,15 +235,7 @@ class PostgresStoreTest {
     @Test
     void aGuardedUpdateThatLostTheRaceChangesNothingAndAFailedTransactionLeavesNoTrace() {
         try (var store = pg.newStore(StoreOptions.DEFAULT.withArtifactsDir(dir.resolve("artifacts")))) {
-            NodeRow ready = store.write(tx -> {
-                tx.workflows().putIfAbsent("h", "{}", "w", 1);
-                tx.executions().insert(execution("e1"));
-                var b = NodeRow.pending("e1", "a").toBuilder();
-                b.status(NodeStatus.READY);
-                NodeRow r = b.build();
-                tx.nodes().insert(r);
-                return r;
-            });
+            NodeRow ready = StoreFixtures.readyNode(store);
             var running = ready.toBuilder();
             running.status(NodeStatus.RUNNING);
             running.leaseOwner("w1");
@@ -264,6 +251,35 @@ class PostgresStoreTest {
             })).hasMessage("boom");
             Optional<String> graph = store.read(tx -> tx.workflows().graphJson("h2"));
             assertThat(graph).isEmpty();
+        }
+    }
+
+    @Test
+    void aHeldWriteWhoseGuardFindsNoRowFailsTheCommitAndKeepsNothingOfTheTransaction() {
+        try (var store = pg.newStore(StoreOptions.DEFAULT.withArtifactsDir(dir.resolve("artifacts")))) {
+            NodeRow ready = StoreFixtures.readyNode(store);
+            var running = ready.toBuilder();
+            running.status(NodeStatus.RUNNING);
+            running.leaseOwner("w1");
+            NodeRow taken = running.build();
+            store.write(tx -> tx.nodes().update(ready, taken));
+            // held with the state write below and checked by the server with the COMMIT: the row is no longer "ready"
+            assertThatThrownBy(() -> store.write(tx -> {
+                tx.state().put("e1", "seen", "1");
+                tx.nodes().replace(ready, taken);
+                return null;
+            })).isInstanceOf(StoreException.class).hasMessageContaining("was changed by someone else during its own transaction")
+                    .hasMessageContaining("node \"a\" of execution e1");
+            Map<String, String> kept = store.read(tx -> tx.state().all("e1"));
+            assertThat(kept).isEmpty();
+            assertThat(store.read(tx -> tx.nodes().get("e1", "a")).orElseThrow().leaseOwner()).isEqualTo("w1");
+            // and the connection goes on: the next transaction commits
+            store.write(tx -> {
+                tx.state().put("e1", "after", "1");
+                return null;
+            });
+            Map<String, String> after = store.read(tx -> tx.state().all("e1"));
+            assertThat(after).containsOnlyKeys("after");
         }
     }
 }

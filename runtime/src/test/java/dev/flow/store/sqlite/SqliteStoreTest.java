@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.flow.store.Durability;
 import dev.flow.store.ExecutionRow;
-import dev.flow.store.ExecutionStatus;
 import dev.flow.store.NodeRow;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.StoreException;
+import dev.flow.store.StoreFixtures;
 import dev.flow.store.StoreOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,11 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
 class SqliteStoreTest {
     @TempDir
     Path dir;
-
-    private static ExecutionRow execution(String id) {
-        return ExecutionRow.builder().id(id).graphHash("h").workflowId("w").rootId(id).status(ExecutionStatus.RUNNING).inputsJson("{}").baseDir("/tmp")
-                .createdAt(1).build();
-    }
 
     @Test
     void createsItsFileAndFolderAndReopensWithTheSameSchema() {
@@ -207,15 +202,7 @@ class SqliteStoreTest {
     @Test
     void aGuardedUpdateThatLostTheRaceChangesNothing() {
         try (var store = SqliteStore.open(dir.resolve("s.db"))) {
-            NodeRow ready = store.write(tx -> {
-                tx.workflows().putIfAbsent("h", "{}", "w", 1);
-                tx.executions().insert(execution("e1"));
-                var b = NodeRow.pending("e1", "a").toBuilder();
-                b.status(NodeStatus.READY);
-                NodeRow r = b.build();
-                tx.nodes().insert(r);
-                return r;
-            });
+            NodeRow ready = StoreFixtures.readyNode(store);
             var running = ready.toBuilder();
             running.status(NodeStatus.RUNNING);
             running.leaseOwner("w1");
@@ -311,7 +298,7 @@ class SqliteStoreTest {
         try (var store = SqliteStore.open(dir.resolve("s.db"))) {
             var seen = store.write(tx -> {
                 tx.workflows().putIfAbsent("h", "{}", "w", 1);
-                tx.executions().insert(execution("e1"));
+                tx.executions().insert(StoreFixtures.execution("e1"));
                 return store.read(inner -> inner.executions().get("e1"));
             });
             assertThat(seen).isPresent();
@@ -339,7 +326,7 @@ class SqliteStoreTest {
     private static void addRun(SqliteStore store) {
         store.write(tx -> {
             tx.workflows().putIfAbsent("h", "{}", "w", 1);
-            tx.executions().insert(execution("e1"));
+            tx.executions().insert(StoreFixtures.execution("e1"));
             return null;
         });
     }
