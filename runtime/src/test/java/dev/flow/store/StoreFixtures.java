@@ -22,4 +22,12 @@ public final class StoreFixtures {
             return r;
         });
     }
+
+    /** {@code ready} as worker {@code owner} holds it after claiming it. */
+    public static NodeRow takenBy(NodeRow ready, String owner) {
+        var b = ready.toBuilder();
+        b.status(NodeStatus.RUNNING);
+        b.leaseOwner(owner);
+        return b.build();
+    }
 }

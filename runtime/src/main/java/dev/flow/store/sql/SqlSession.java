@@ -146,9 +146,7 @@ public final class SqlSession implements Tx, AutoCloseable {
         run++;
         trips++;
         PreparedStatement ps = prepare(sql);
-        for (int i = 0; i < args.length; i++) {
-            ps.setObject(i + 1, args[i]);
-        }
+        bind(ps, 0, args);
         return ps;
     }
 
@@ -166,15 +164,18 @@ public final class SqlSession implements Tx, AutoCloseable {
         run += 2;
         trips++;
         PreparedStatement ps = batchStatement(ahead.sql() + ";\n" + sql);
-        for (int i = 0; i < ahead.args().length; i++) {
-            ps.setObject(i + 1, ahead.args()[i]);
-        }
-        for (int i = 0; i < args.length; i++) {
-            ps.setObject(ahead.args().length + i + 1, args[i]);
-        }
+        bind(ps, 0, ahead.args());
+        bind(ps, ahead.args().length, args);
         checkGuards(ps, ps.execute(), ahead.guarded());
         ps.getMoreResults();
         return ps;
+    }
+
+    /** Binds {@code args} to the statement's parameters after the first {@code before}. */
+    private static void bind(PreparedStatement ps, int before, Object[] args) throws SQLException {
+        for (int i = 0; i < args.length; i++) {
+            ps.setObject(before + i + 1, args[i]);
+        }
     }
 
     /** Runs an INSERT, UPDATE or DELETE; returns the rows changed. */
@@ -267,9 +268,7 @@ public final class SqlSession implements Tx, AutoCloseable {
         trips++;
         try {
             PreparedStatement ps = batchStatement(ahead.sql());
-            for (int i = 0; i < ahead.args().length; i++) {
-                ps.setObject(i + 1, ahead.args()[i]);
-            }
+            bind(ps, 0, ahead.args());
             checkGuards(ps, ps.execute(), ahead.guarded());
         } catch (SQLException e) {
             throw new SqlFailure(firstWords(ahead.sql()), e);
@@ -348,9 +347,7 @@ public final class SqlSession implements Tx, AutoCloseable {
         trips++;
         try {
             PreparedStatement ps = batchStatement(sql);
-            for (int i = 0; i < args.length; i++) {
-                ps.setObject(i + 1, args[i]);
-            }
+            bind(ps, 0, args);
             ps.execute();
             connection.commit(); // the server has committed, and the driver knows it: this sends nothing
         } catch (SQLException e) {

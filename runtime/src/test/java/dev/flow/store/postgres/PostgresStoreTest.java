@@ -236,13 +236,9 @@ class PostgresStoreTest {
     void aGuardedUpdateThatLostTheRaceChangesNothingAndAFailedTransactionLeavesNoTrace() {
         try (var store = pg.newStore(StoreOptions.DEFAULT.withArtifactsDir(dir.resolve("artifacts")))) {
             NodeRow ready = StoreFixtures.readyNode(store);
-            var running = ready.toBuilder();
-            running.status(NodeStatus.RUNNING);
-            running.leaseOwner("w1");
-            boolean first = store.write(tx -> tx.nodes().update(ready, running.build()));
+            boolean first = store.write(tx -> tx.nodes().update(ready, StoreFixtures.takenBy(ready, "w1")));
             assertThat(first).isTrue();
-            running.leaseOwner("w2");
-            boolean second = store.write(tx -> tx.nodes().update(ready, running.build()));
+            boolean second = store.write(tx -> tx.nodes().update(ready, StoreFixtures.takenBy(ready, "w2")));
             assertThat(second).isFalse();
             assertThat(store.read(tx -> tx.nodes().get("e1", "a")).orElseThrow().leaseOwner()).isEqualTo("w1");
             assertThatThrownBy(() -> store.write(tx -> {
@@ -258,10 +254,7 @@ class PostgresStoreTest {
     void aHeldWriteWhoseGuardFindsNoRowFailsTheCommitAndKeepsNothingOfTheTransaction() {
         try (var store = pg.newStore(StoreOptions.DEFAULT.withArtifactsDir(dir.resolve("artifacts")))) {
             NodeRow ready = StoreFixtures.readyNode(store);
-            var running = ready.toBuilder();
-            running.status(NodeStatus.RUNNING);
-            running.leaseOwner("w1");
-            NodeRow taken = running.build();
+            NodeRow taken = StoreFixtures.takenBy(ready, "w1");
             store.write(tx -> tx.nodes().update(ready, taken));
             // held with the state write below and checked by the server with the COMMIT: the row is no longer "ready"
             assertThatThrownBy(() -> store.write(tx -> {

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.flow.store.Durability;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.NodeRow;
-import dev.flow.store.NodeStatus;
 import dev.flow.store.StoreException;
 import dev.flow.store.StoreFixtures;
 import dev.flow.store.StoreOptions;
@@ -203,13 +202,9 @@ class SqliteStoreTest {
     void aGuardedUpdateThatLostTheRaceChangesNothing() {
         try (var store = SqliteStore.open(dir.resolve("s.db"))) {
             NodeRow ready = StoreFixtures.readyNode(store);
-            var running = ready.toBuilder();
-            running.status(NodeStatus.RUNNING);
-            running.leaseOwner("w1");
-            boolean first = store.write(tx -> tx.nodes().update(ready, running.build()));
+            boolean first = store.write(tx -> tx.nodes().update(ready, StoreFixtures.takenBy(ready, "w1")));
             assertThat(first).isTrue();
-            running.leaseOwner("w2");
-            boolean second = store.write(tx -> tx.nodes().update(ready, running.build()));
+            boolean second = store.write(tx -> tx.nodes().update(ready, StoreFixtures.takenBy(ready, "w2")));
             assertThat(second).isFalse();
             assertThat(store.read(tx -> tx.nodes().get("e1", "a")).orElseThrow().leaseOwner()).isEqualTo("w1");
         }
