@@ -64,6 +64,16 @@ public record NodeRow(
         return builder().executionId(executionId).nodeId(nodeId).status(NodeStatus.PENDING).iteration(1).attempt(1).build();
     }
 
+    /**
+     * Whether this row, read now, is still the attempt a worker took as {@code claimed}: the same
+     * node, running, in the same pass and attempt, under the same lease owner. A worker's result, a
+     * hand-back and a check before an irreversible act all ask this before they act on their claim.
+     */
+    public boolean isHeldAs(NodeRow claimed) {
+        return status == NodeStatus.RUNNING && executionId.equals(claimed.executionId) && nodeId.equals(claimed.nodeId)
+                && iteration == claimed.iteration && attempt == claimed.attempt && Objects.equals(leaseOwner, claimed.leaseOwner);
+    }
+
     /** A builder whose components all start empty (null, or 0); {@link Builder#build()} requires an execution, a node and a status. */
     public static Builder builder() {
         return new Builder();

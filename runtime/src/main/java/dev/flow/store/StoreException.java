@@ -18,9 +18,11 @@ public final class StoreException extends RuntimeException {
         /** The file or its folder cannot be read or written: a folder, a FIFO, a read-only place, a full or failing disk. */
         IO,
         /**
-         * The database server cannot be reached now (it restarts, the network is down): nothing of
-         * the transaction was kept, and the same work may succeed later. A worker waits and tries
-         * again rather than stopping.
+         * The database server cannot be reached now (it restarts, the network is down), and the same
+         * work may succeed later. A worker waits and tries again rather than stopping. Nothing of the
+         * transaction was kept, unless the connection broke after the server had taken in its
+         * COMMIT: then it may have committed, and the caller cannot tell (a worker's heartbeat finds
+         * the nodes it claimed so, and hands them back).
          */
         UNAVAILABLE,
         /** A guarded update changed more rows than it can: a bug, never a race. */

@@ -111,6 +111,69 @@ class LeaseTest {
         }
     }
 
+    /**
+     * The database took in a claim's transaction, COMMIT and all, and its answer never came back (the
+     * connection broke on the way; here the probe throws where the answer arrives): the slot saw the
+     * database out of reach and claimed again, never learning that the node was its own. The worker's
+     * renewals used to keep that lease for good, and the run waited forever (the lease here is longer
+     * than the test: only the hand-back can finish it). The heartbeat hands such a node back.
+     */
+    @Test
+    void aNodeWhoseClaimsAnswerWasLostIsHandedBackAndRuns() throws Exception {
+        var lost = new java.util.concurrent.atomic.AtomicBoolean();
+        var g = GraphBuilder.workflow("w").sh("a", "echo a >> ran.log").sh("b", "echo b >> ran.log").chain("start", "a", "b", "end").graph();
+        try (var h = new Harness(dir, b -> b.lease(Duration.ofHours(1)).heartbeat(Duration.ofMillis(50)).probe((point, detail) -> {
+            if (point.equals("after-commit") && detail.contains("claimed") && lost.compareAndSet(false, true)) {
+                throw new dev.flow.store.StoreException(dev.flow.store.StoreException.Kind.UNAVAILABLE, "the connection broke: no answer to COMMIT");
+            }
+        }))) {
+            String id = h.start(g);
+            WorkerHandle worker = h.engine.serve(1);
+            try {
+                Poll.until("the run to finish", () -> h.engine.queries().status(id).execution().status().isFinal());
+            } finally {
+                worker.stop(false);
+                worker.awaitStopped();
+            }
+            assertThat(lost).isTrue();
+            assertThat(h.engine.queries().status(id).execution().status()).isEqualTo(dev.flow.store.ExecutionStatus.COMPLETED);
+            assertThat(h.events(id)).filteredOn(e -> "lease_released".equals(e.kind())).singleElement()
+                    .satisfies(e -> assertThat(e.data()).contains("never learned that it had claimed it"));
+            assertThat(h.eventKinds(id, "a")).containsSubsequence("node_started", "lease_released", "node_started", "node_completed")
+                    .doesNotContain("result_dropped", "lease_lost");
+            assertThat(Files.readAllLines(dir.resolve("ran.log"))).containsExactly("a", "b");
+        }
+    }
+
+    /** A node a worker's slot holds is never handed back as a stray, however many heartbeats pass while it runs. */
+    @Test
+    void aNodeItsSlotHoldsIsNotHandedBack() throws Exception {
+        var g = GraphBuilder.workflow("w").sh("slow", "touch started; while [ ! -e go ]; do sleep 0.02; done").chain("start", "slow", "end").graph();
+        try (var h = new Harness(dir, b -> b.lease(Duration.ofHours(1)).heartbeat(Duration.ofMillis(20)))) {
+            String id = h.start(g);
+            WorkerHandle worker = h.engine.serve(1);
+            try {
+                Processes.awaitFiles(dir.resolve("started"));
+                // three renewals seen (each heartbeat moves the lease on): a stray is handed back at its second
+                var last = new java.util.concurrent.atomic.AtomicReference<Long>();
+                var renewals = new java.util.concurrent.atomic.AtomicInteger(-1);
+                Poll.until("three heartbeats to renew the lease", () -> {
+                    Long expires = h.engine.store().read(tx -> tx.nodes().get(id, "slow")).orElseThrow().leaseExpires();
+                    if (!expires.equals(last.getAndSet(expires))) {
+                        renewals.incrementAndGet();
+                    }
+                    return renewals.get() >= 3;
+                });
+                Files.writeString(dir.resolve("go"), "");
+                Poll.until("the run to finish", () -> h.engine.queries().status(id).execution().status().isFinal());
+            } finally {
+                worker.stop(false);
+                worker.awaitStopped();
+            }
+            assertThat(h.eventKinds(id, "slow")).doesNotContain("lease_released", "result_dropped");
+        }
+    }
+
     @Test
     void aWorkerOnThisMachineWhoseProcessIsGoneIsDeadAtOnce() {
         String host;

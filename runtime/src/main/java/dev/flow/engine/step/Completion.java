@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * What happens when a node has a result: the state updates it reported and its {@code on} handlers
@@ -55,8 +54,7 @@ final class Completion {
         }
         step.load(ctx, rows);
         NodeRow stored = step.tx.nodes().get(held.executionId(), held.nodeId()).orElse(null);
-        if (stored == null || stored.status() != NodeStatus.RUNNING || stored.iteration() != held.iteration()
-                || stored.attempt() != held.attempt() || !Objects.equals(stored.leaseOwner(), held.leaseOwner())) {
+        if (stored == null || !stored.isHeldAs(held)) {
             step.event(ctx, "result_dropped", held.nodeId(), Json.object("iteration", held.iteration(), "attempt", held.attempt(),
                     "reason", "the node moved on while it ran (" + (stored == null ? "gone" : stored.status().keyword()) + ")"));
             return;

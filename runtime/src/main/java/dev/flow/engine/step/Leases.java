@@ -5,7 +5,6 @@ import dev.flow.store.NodeStatus;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -103,8 +102,7 @@ public final class Leases {
     static boolean release(Step step, NodeRow held, String why, boolean reportMovedOn) {
         RunContext ctx = step.run(held.executionId());
         NodeRow row = step.node(ctx, held.nodeId());
-        if (row.status() != NodeStatus.RUNNING || row.iteration() != held.iteration() || row.attempt() != held.attempt()
-                || !Objects.equals(row.leaseOwner(), held.leaseOwner())) {
+        if (!row.isHeldAs(held)) {
             if (reportMovedOn) {
                 // a late word from a worker that lost touch: said in the log as any late result is
                 step.event(ctx, "result_dropped", held.nodeId(), Json.object("iteration", held.iteration(), "attempt", held.attempt(),

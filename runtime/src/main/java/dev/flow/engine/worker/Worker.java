@@ -32,6 +32,10 @@ public final class Worker implements LocalWorker {
     private final int slots;
     final String owner;
     private final Map<String, Running> running = new ConcurrentHashMap<>();
+    /** The claims its slots hold, by key: from the answer to the transaction that claimed each until its result is stored. */
+    private final Map<String, NodeRow> holding = new ConcurrentHashMap<>();
+    /** Nodes the database said this worker holds and no slot did, at the last heartbeat ({@link #handBackStrays}). */
+    private Map<String, NodeRow> strays = Map.of();
 
     /** Work in progress, with when it started (a heartbeat only judges work older than its own read). */
     private record Running(Cancellation cancellation, long since) {}
@@ -265,6 +269,7 @@ public final class Worker implements LocalWorker {
                         heartbeatIfDue();
                         boolean ready = readyWork();
                         claim = ready ? claim() : null;
+                        hold(null, claim);
                         reachable();
                         failures = 0;
                         if (claim == null) {
@@ -278,6 +283,7 @@ public final class Worker implements LocalWorker {
                     }
                     Claim next = complete(claim, unstored);
                     unstored = null;
+                    hold(claim, next);
                     claim = next;
                     reachable();
                     failures = 0;
@@ -293,6 +299,7 @@ public final class Worker implements LocalWorker {
                 // claimed in the transaction that finished the last node, just as the worker stopped
                 Claim unrun = claim;
                 after(transitions.release(unrun.row(), "its worker stopped before running it"));
+                hold(unrun, null);
             }
         } catch (StoreException e) {
             if (!e.isTemporary()) {
@@ -303,6 +310,16 @@ public final class Worker implements LocalWorker {
         } catch (Throwable t) {
             crashed = t;
             changed();
+        }
+    }
+
+    /** A slot's claim changed from {@code before} to {@code after} (either may be null). */
+    private void hold(Claim before, Claim after) {
+        if (before != null) {
+            holding.remove(before.key());
+        }
+        if (after != null) {
+            holding.put(after.key(), after.row());
         }
     }
 
@@ -407,9 +424,7 @@ public final class Worker implements LocalWorker {
         }
         NodeRow held = claim.row();
         try {
-            boolean ours = renew().stream().anyMatch(r -> r.executionId().equals(held.executionId()) && r.nodeId().equals(held.nodeId())
-                    && r.iteration() == held.iteration() && r.attempt() == held.attempt());
-            return ours ? claim : null;
+            return renew().stream().anyMatch(r -> r.isHeldAs(held)) ? claim : null;
         } catch (RuntimeException e) {
             // the claim is committed whatever happens here (the database away, or busy past its timeout): the node
             // runs, its lease watched as any other's, and the next heartbeat renews it
@@ -496,11 +511,43 @@ public final class Worker implements LocalWorker {
         return true;
     }
 
-    /** Renews this worker's leases and cancels local work whose node is no longer held. */
+    /** Renews this worker's leases, cancels local work whose node is no longer held, and hands back nodes no slot holds. */
     void heartbeat() {
         long start = System.nanoTime();
-        cancelUnheld(renew(), start);
+        List<NodeRow> held = renew();
+        cancelUnheld(held, start);
+        handBackStrays(held);
     }
+
+    /**
+     * Hands back the nodes the database says this worker holds and none of its slots does, seen so at
+     * two heartbeats in a row. A slot makes them when the database took in a claim's transaction,
+     * COMMIT and all, and the answer never came back (the connection broke on the way): the slot saw
+     * the database out of reach and tried again, never learning that the node was its own. The
+     * renewals kept such a node's lease for good, and its run waited forever. Two beats, because a
+     * claim just committed reaches its slot's map a moment after the database has it.
+     */
+    private synchronized void handBackStrays(List<NodeRow> held) {
+        var seen = new java.util.HashMap<String, NodeRow>();
+        for (NodeRow r : held) {
+            String key = Claim.keyOf(r);
+            NodeRow mine = holding.get(key);
+            if (mine == null || !r.isHeldAs(mine)) {
+                seen.put(key, r);
+            }
+        }
+        Map<String, NodeRow> before = strays;
+        strays = seen;
+        seen.forEach((key, r) -> {
+            NodeRow earlier = before.get(key);
+            if (earlier != null && r.isHeldAs(earlier)) {
+                after(transitions.release(r, LOST_ANSWER));
+            }
+        });
+    }
+
+    /** Why a node no slot holds was handed back ({@link #handBackStrays}). */
+    static final String LOST_ANSWER = "its worker never learned that it had claimed it: the answer to the claim's commit was lost on the way";
 
     /** Renews this worker's leases; the nodes it holds. */
     private List<NodeRow> renew() {
@@ -525,7 +572,7 @@ public final class Worker implements LocalWorker {
     /** Work older than the reading of {@code held} whose node is not among them was taken away: its process is killed. */
     private void cancelUnheld(List<NodeRow> held, long readStarted) {
         Set<String> keys = ConcurrentHashMap.newKeySet();
-        held.forEach(r -> keys.add(r.executionId() + "/" + r.nodeId()));
+        held.forEach(r -> keys.add(Claim.keyOf(r)));
         running.forEach((key, r) -> {
             if (!keys.contains(key) && r.since() < readStarted) {
                 r.cancellation().cancel("its node is no longer held by this worker");
@@ -536,9 +583,6 @@ public final class Worker implements LocalWorker {
     /** Whether this worker still holds the claimed node (read now, for work about to do something it cannot take back). */
     private boolean stillHeld(Claim claim) {
         NodeRow held = claim.row();
-        return core.store().read(tx -> tx.nodes().get(held.executionId(), held.nodeId()))
-                .filter(r -> r.status() == dev.flow.store.NodeStatus.RUNNING && r.iteration() == held.iteration()
-                        && r.attempt() == held.attempt() && owner.equals(r.leaseOwner()))
-                .isPresent();
+        return core.store().read(tx -> tx.nodes().get(held.executionId(), held.nodeId())).filter(r -> r.isHeldAs(held)).isPresent();
     }
 }
