@@ -42,6 +42,14 @@ public interface NodeTable {
     /** The earliest {@code notBefore} of a ready node in the tree (or anywhere), if any. */
     Optional<Long> nextNotBefore(String rootId);
 
+    /**
+     * Says that {@link #getAll} of these rows comes next but one: a server sends that read in the same
+     * request as the statement before it (which may wait on a row lock: the read runs after it). A
+     * hint only: the read is used if it is the very next one asked, with nothing sent in between;
+     * otherwise it is made again. SQLite, with no round trips to save, ignores it.
+     */
+    void readAhead(String executionId, List<String> nodeIds);
+
     /** Running nodes whose lease lapsed before {@code now}. */
     List<NodeRow> expiredLeases(long now);
 

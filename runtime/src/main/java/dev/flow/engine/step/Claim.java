@@ -2,9 +2,15 @@ package dev.flow.engine.step;
 
 import dev.flow.engine.exec.Job;
 import dev.flow.store.NodeRow;
+import java.util.List;
 
-/** A node a worker holds: the job to run and the row its result is guarded against. */
-public record Claim(Job job, NodeRow row) {
+/**
+ * A node a worker holds: the job to run and the row its result is guarded against.
+ *
+ * @param resultReads the rows its result's transaction reads, as the graph stood at the claim: its own
+ *     and its successors' (the next node of a chain, the merge a branch reaches)
+ */
+public record Claim(Job job, NodeRow row, List<String> resultReads) {
     public String key() {
         return keyOf(row);
     }

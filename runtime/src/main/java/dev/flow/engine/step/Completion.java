@@ -37,6 +37,16 @@ final class Completion {
         this.step = step;
     }
 
+    /** The rows a node's result reads: its own, then its successors' (the next node of a chain, the merge a branch reaches). */
+    static List<String> resultReads(RunContext ctx, String nodeId) {
+        var rows = new ArrayList<String>();
+        rows.add(nodeId);
+        for (Edge e : ctx.graph.outgoing(nodeId)) {
+            rows.add(e.to().name());
+        }
+        return rows;
+    }
+
     /**
      * A worker's result for the node it claimed. Guarded: when the node is no longer the one claimed
      * (its loop started a new pass, its run stopped, its lease went to another worker) the result is
@@ -44,15 +54,11 @@ final class Completion {
      */
     void finishWork(Claim claim, dev.flow.engine.exec.Outcome outcome, boolean circuitOpened) {
         NodeRow held = claim.row();
-        // the execution first: on a server its row is locked there, and the node's row read after it is current
+        // The execution first: on a server its row is locked there, and the node's row read after it is current. The
+        // node's row with its successors' goes in the same request, read once the lock is taken (PostgreSQL).
+        step.tx.nodes().readAhead(held.executionId(), claim.resultReads());
         RunContext ctx = step.run(held.executionId());
-        // the node's row with its successors' in one query: the next node of a chain, the merge a branch reaches
-        var rows = new ArrayList<String>();
-        rows.add(held.nodeId());
-        for (Edge e : ctx.graph.outgoing(held.nodeId())) {
-            rows.add(e.to().name());
-        }
-        step.load(ctx, rows);
+        step.load(ctx, resultReads(ctx, held.nodeId()));
         NodeRow stored = step.tx.nodes().get(held.executionId(), held.nodeId()).orElse(null);
         if (stored == null || !stored.isHeldAs(held)) {
             step.event(ctx, "result_dropped", held.nodeId(), Json.object("iteration", held.iteration(), "attempt", held.attempt(),

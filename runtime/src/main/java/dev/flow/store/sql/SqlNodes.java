@@ -96,26 +96,12 @@ final class SqlNodes implements NodeTable {
     @Override
     public Map<String, NodeRow> getAll(String executionId, List<String> nodeIds) {
         var found = new HashMap<String, NodeRow>();
-        var unknown = new ArrayList<String>();
-        for (String id : nodeIds) {
-            Optional<NodeRow> cached = s.cache.node(executionId, id);
-            if (cached == null) {
-                unknown.add(id);
-            } else {
-                cached.ifPresent(r -> found.put(id, r));
-            }
-        }
+        List<String> unknown = uncached(executionId, nodeIds, found);
         for (int from = 0; from < unknown.size(); from += MANY_MAX) {
             List<String> part = unknown.subList(from, Math.min(unknown.size(), from + MANY_MAX));
-            int n = Integer.highestOneBit(part.size());
-            n = n == part.size() ? n : n * 2;
-            var args = new Object[n + 1];
-            args[0] = executionId;
-            for (int i = 0; i < n; i++) {
-                args[i + 1] = part.get(Math.min(i, part.size() - 1)); // the last id again: IN does not mind
-            }
+            Object[] args = manyArgs(executionId, part);
             var rows = new HashMap<String, NodeRow>();
-            for (NodeRow r : s.query(MANY[n], SqlNodes::row, args)) {
+            for (NodeRow r : s.query(MANY[args.length - 1], SqlNodes::row, args)) {
                 rows.put(r.nodeId(), r);
             }
             for (String id : part) {
@@ -127,6 +113,41 @@ final class SqlNodes implements NodeTable {
             }
         }
         return found;
+    }
+
+    @Override
+    public void readAhead(String executionId, List<String> nodeIds) {
+        List<String> unknown = uncached(executionId, nodeIds, new HashMap<>());
+        if (!unknown.isEmpty() && unknown.size() <= MANY_MAX) {
+            Object[] args = manyArgs(executionId, unknown);
+            s.readAhead(MANY[args.length - 1], args);
+        }
+    }
+
+    /** The ids whose rows the cache does not know; the rows it knows go into {@code found}. */
+    private List<String> uncached(String executionId, List<String> nodeIds, Map<String, NodeRow> found) {
+        var unknown = new ArrayList<String>();
+        for (String id : nodeIds) {
+            Optional<NodeRow> cached = s.cache.node(executionId, id);
+            if (cached == null) {
+                unknown.add(id);
+            } else {
+                cached.ifPresent(r -> found.put(id, r));
+            }
+        }
+        return unknown;
+    }
+
+    /** The execution and the ids, padded to a power of two with the last id again (IN does not mind): a {@link #MANY} statement's arguments. */
+    private static Object[] manyArgs(String executionId, List<String> part) {
+        int n = Integer.highestOneBit(part.size());
+        n = n == part.size() ? n : n * 2;
+        var args = new Object[n + 1];
+        args[0] = executionId;
+        for (int i = 0; i < n; i++) {
+            args[i + 1] = part.get(Math.min(i, part.size() - 1));
+        }
+        return args;
     }
 
     private static String rowKey(String executionId, String nodeId) {

@@ -57,6 +57,20 @@ public final class SqlSession implements Tx, AutoCloseable {
     private static final int BATCH_STATEMENTS_KEPT = 64;
     /** Whether the next statement takes {@link #preferIndexOrder}'s setting with it. */
     private boolean noSorts;
+    /** A read asked for ahead ({@link #readAhead}), to go with the next statement sent. */
+    private Read readWanted;
+    /** A read sent with the statement before it, its result waiting on that statement for the read to be asked. */
+    private Read readSent;
+
+    /**
+     * A query and its arguments; once sent, the statement its result waits on and the round trip
+     * it went in (its result is current only while no other request has gone since).
+     */
+    private record Read(String sql, Object[] args, PreparedStatement on, long trip) {
+        boolean is(String otherSql, Object[] otherArgs) {
+            return sql.equals(otherSql) && java.util.Arrays.equals(args, otherArgs);
+        }
+    }
 
     private final SqlWorkflows workflows = new SqlWorkflows(this);
     private final SqlExecutions executions = new SqlExecutions(this);
@@ -154,21 +168,62 @@ public final class SqlSession implements Tx, AutoCloseable {
      * Runs {@code sql} and leaves its statement at its result. On PostgreSQL the held writes (and a
      * planner setting) go ahead of it in the same statement text, so the server gets both in one round
      * trip and runs them in order: the read sees the writes, and a guarded write that changed nothing
-     * fails here as it would have alone. Null when nothing went ahead: then the caller runs it.
+     * fails here as it would have alone. A read asked for ahead ({@code after}) goes after it, in the
+     * same request. Null when nothing went with it: then the caller runs it.
      */
-    private PreparedStatement sentWithAhead(String sql, Object... args) throws SQLException {
+    private PreparedStatement sentWithAhead(String sql, Object[] args, Read after) throws SQLException {
         Ahead ahead = takeAhead();
-        if (ahead == null) {
+        if (ahead == null && after == null) {
             return null;
         }
-        run += 2;
+        run += 1 + (ahead != null ? 1 : 0) + (after != null ? 1 : 0);
         trips++;
-        PreparedStatement ps = batchStatement(ahead.sql() + ";\n" + sql);
-        bind(ps, 0, ahead.args());
-        bind(ps, ahead.args().length, args);
-        checkGuards(ps, ps.execute(), ahead.guarded());
-        ps.getMoreResults();
+        String text = (ahead != null ? ahead.sql() + ";\n" : "") + sql + (after != null ? ";\n" + after.sql() : "");
+        PreparedStatement ps = batchStatement(text);
+        int bound = 0;
+        if (ahead != null) {
+            bind(ps, 0, ahead.args());
+            bound = ahead.args().length;
+        }
+        bind(ps, bound, args);
+        if (after != null) {
+            bind(ps, bound + args.length, after.args());
+        }
+        boolean rows = ps.execute();
+        if (ahead != null) {
+            checkGuards(ps, rows, ahead.guarded());
+            ps.getMoreResults();
+        }
+        if (after != null) {
+            readSent = new Read(after.sql(), after.args(), ps, trips);
+        }
         return ps;
+    }
+
+    /**
+     * Asks for {@code sql} to go with the next statement sent, in the same request (PostgreSQL), for
+     * a read that comes right after a statement that may wait: an execution's row lock, then its
+     * nodes. The server runs it once the statement before it is done, as if sent then. SQLite, with
+     * no round trips to save, ignores it.
+     */
+    void readAhead(String sql, Object... args) {
+        if (batch != null) {
+            readWanted = new Read(sql, args, null, 0);
+        }
+    }
+
+    /**
+     * The result of the read sent ahead, when {@code sql} is that read, nothing was sent since and
+     * no write is held that it should see; null otherwise (and the read sent ahead is dropped).
+     */
+    private ResultSet readSentAhead(String sql, Object[] args) throws SQLException {
+        Read read = readSent;
+        readSent = null;
+        if (read == null || read.trip() != trips || !read.is(sql, args) || !batch.isEmpty() || noSorts) {
+            return null;
+        }
+        // the statement's first result was read and closed by the caller; the next one is this read's
+        return read.on().getMoreResults() ? read.on().getResultSet() : null;
     }
 
     /** Binds {@code args} to the statement's parameters after the first {@code before}. */
@@ -181,16 +236,27 @@ public final class SqlSession implements Tx, AutoCloseable {
     /** Runs an INSERT, UPDATE or DELETE; returns the rows changed. */
     public int update(String sql, Object... args) {
         try {
-            PreparedStatement sent = sentWithAhead(sql, args);
+            PreparedStatement sent = sentWithAhead(sql, args, null);
             return sent != null ? sent.getUpdateCount() : bound(sql, args).executeUpdate();
         } catch (SQLException e) {
             throw new SqlFailure(firstWords(sql), e);
         }
     }
 
-    /** The result set of a query: its own statement's, or the one {@link #sentWithAhead} left. */
+    /** The result set of a query: the one sent ahead for it, its own statement's, or the one {@link #sentWithAhead} left. */
     private ResultSet resultOf(String sql, Object... args) throws SQLException {
-        PreparedStatement sent = sentWithAhead(sql, args);
+        if (batch != null) {
+            ResultSet ready = readSentAhead(sql, args);
+            if (ready != null) {
+                return ready;
+            }
+        }
+        Read after = readWanted;
+        readWanted = null;
+        if (after != null && after.is(sql, args)) {
+            after = null; // asked for now: it goes alone
+        }
+        PreparedStatement sent = sentWithAhead(sql, args, after);
         return sent != null ? sent.getResultSet() : bound(sql, args).executeQuery();
     }
 
@@ -318,6 +384,8 @@ public final class SqlSession implements Tx, AutoCloseable {
             execute("NOTIFY " + WORK_CHANNEL); // nothing written to go with it
         }
         noSorts = false; // a setting that no statement took would end with the transaction anyway
+        readWanted = null;
+        readSent = null;
         if (batch != null && !batch.isEmpty()) {
             commitWithWrites();
             return;
@@ -368,6 +436,8 @@ public final class SqlSession implements Tx, AutoCloseable {
     /** Drops the held writes and rolls back. */
     public void rollback() {
         noSorts = false;
+        readWanted = null;
+        readSent = null;
         if (batch != null) {
             batch.clear();
         }

@@ -275,4 +275,80 @@ class PostgresStoreTest {
             assertThat(after).containsOnlyKeys("after");
         }
     }
+
+    /**
+     * A transition locks its run's row and reads its nodes in one request (the read asked for ahead):
+     * the server runs the read once the lock is taken, so it shows what the transaction that held the
+     * lock committed, as a read sent after the lock would. Read from a snapshot taken before the lock,
+     * it would show the node ready, and the transition would act on a state that is gone.
+     */
+    @Test
+    void nodesReadAheadWithTheRunsLockShowWhatTheLockHolderCommitted() throws Exception {
+        String url = pg.newDatabase();
+        try (var store = open(url); var watch = java.sql.DriverManager.getConnection("jdbc:" + url.replace("flow@", ""), "flow", "")) {
+            NodeRow ready = StoreFixtures.readyNode(store);
+            var holding = new CountDownLatch(1);
+            var release = new CountDownLatch(1);
+            var threads = Executors.newFixedThreadPool(2);
+            try {
+                Future<?> holder = threads.submit(() -> store.write(tx -> {
+                    tx.executions().get("e1"); // a write transaction locks the run's row
+                    tx.nodes().update(ready, StoreFixtures.takenBy(ready, "w1"));
+                    holding.countDown();
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    return null;
+                }));
+                holding.await();
+                Future<NodeRow> reader = threads.submit(() -> store.write(tx -> {
+                    tx.nodes().readAhead("e1", List.of("a"));
+                    tx.executions().get("e1");
+                    return tx.nodes().getAll("e1", List.of("a")).get("a");
+                }));
+                dev.flow.testing.Poll.until("the reader to wait for the run's row", () -> {
+                    try (var rs = watch.createStatement().executeQuery(
+                            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")) {
+                        return rs.next() && rs.getInt(1) > 0;
+                    }
+                });
+                release.countDown();
+                holder.get();
+                assertThat(reader.get().status()).isEqualTo(NodeStatus.RUNNING);
+                assertThat(reader.get().leaseOwner()).isEqualTo("w1");
+            } finally {
+                threads.shutdownNow();
+            }
+        }
+    }
+
+    /** A read asked for ahead is made again when anything went to the server after it: then it sees that. */
+    @Test
+    void aReadAheadIsMadeAgainWhenAStatementWentBetween() {
+        try (var store = pg.newStore(StoreOptions.DEFAULT.withArtifactsDir(dir.resolve("artifacts")))) {
+            NodeRow ready = StoreFixtures.readyNode(store);
+            store.write(tx -> tx.nodes().update(ready, StoreFixtures.takenBy(ready, "w1")));
+            long trips = store.roundTrips();
+            NodeRow read = store.write(tx -> {
+                tx.nodes().readAhead("e1", List.of("a"));
+                tx.executions().get("e1");
+                tx.nodes().renewLeases("w1", 42);
+                return tx.nodes().getAll("e1", List.of("a")).get("a");
+            });
+            assertThat(read.leaseExpires()).isEqualTo(42L);
+            // the lock with the read, the renewal, the read again, COMMIT
+            assertThat(store.roundTrips() - trips).isEqualTo(4);
+            long before = store.roundTrips();
+            NodeRow again = store.write(tx -> {
+                tx.nodes().readAhead("e1", List.of("a"));
+                tx.executions().get("e1");
+                return tx.nodes().getAll("e1", List.of("a")).get("a");
+            });
+            assertThat(again.leaseExpires()).isEqualTo(42L);
+            // the lock with the read, COMMIT
+            assertThat(store.roundTrips() - before).isEqualTo(2);
+        }
+    }
 }
