@@ -145,6 +145,38 @@ class LeaseTest {
         }
     }
 
+    /**
+     * The answer to a result's COMMIT was lost (the probe throws where it arrives), after the server
+     * had stored the result and the claim of the next node: the slot stores the same result again and
+     * finds it stored, which counts once (the log said the result was dropped, though nothing was),
+     * and the node that transaction claimed is handed back by the heartbeat and runs.
+     */
+    @Test
+    void aResultWhoseCommitsAnswerWasLostCountsOnceAndTheNodeItClaimedRuns() throws Exception {
+        var lost = new java.util.concurrent.atomic.AtomicBoolean();
+        var g = GraphBuilder.workflow("w").sh("a", "echo a >> ran.log").sh("b", "echo b >> ran.log").chain("start", "a", "b", "end").graph();
+        try (var h = new Harness(dir, b -> b.lease(Duration.ofHours(1)).heartbeat(Duration.ofMillis(50)).probe((point, detail) -> {
+            if (point.equals("after-commit") && detail.contains("completed") && detail.contains("claimed") && lost.compareAndSet(false, true)) {
+                throw new dev.flow.store.StoreException(dev.flow.store.StoreException.Kind.UNAVAILABLE, "the connection broke: no answer to COMMIT");
+            }
+        }))) {
+            String id = h.start(g);
+            WorkerHandle worker = h.engine.serve(1);
+            try {
+                Poll.until("the run to finish", () -> h.engine.queries().status(id).execution().status().isFinal());
+            } finally {
+                worker.stop(false);
+                worker.awaitStopped();
+            }
+            assertThat(lost).isTrue();
+            assertThat(h.engine.queries().status(id).execution().status()).isEqualTo(dev.flow.store.ExecutionStatus.COMPLETED);
+            assertThat(h.events(id)).extracting(e -> e.kind()).doesNotContain("result_dropped");
+            assertThat(h.eventKinds(id, "a")).containsOnlyOnce("node_completed");
+            assertThat(h.eventKinds(id, "b")).containsSubsequence("node_started", "lease_released", "node_started", "node_completed");
+            assertThat(Files.readAllLines(dir.resolve("ran.log"))).containsExactly("a", "b");
+        }
+    }
+
     /** A node a worker's slot holds is never handed back as a stray, however many heartbeats pass while it runs. */
     @Test
     void aNodeItsSlotHoldsIsNotHandedBack() throws Exception {

@@ -37,6 +37,15 @@ final class Completion {
         this.step = step;
     }
 
+    /**
+     * Whether the node's row is the attempt {@code held} took, completed: the same pass and attempt,
+     * started at the same moment (a node handed to another worker starts again, at its own moment).
+     */
+    private static boolean storedBefore(NodeRow stored, NodeRow held) {
+        return stored.status() == NodeStatus.COMPLETED && stored.iteration() == held.iteration() && stored.attempt() == held.attempt()
+                && held.startedAt() != null && held.startedAt().equals(stored.startedAt());
+    }
+
     /** The rows a node's result reads: its own, then its successors' (the next node of a chain, the merge a branch reaches). */
     static List<String> resultReads(RunContext ctx, String nodeId) {
         var rows = new ArrayList<String>();
@@ -50,7 +59,8 @@ final class Completion {
     /**
      * A worker's result for the node it claimed. Guarded: when the node is no longer the one claimed
      * (its loop started a new pass, its run stopped, its lease went to another worker) the result is
-     * dropped and said so in the log.
+     * dropped and said so in the log; when the same result was stored already (a try whose commit's
+     * answer was lost), it is not stored again.
      */
     void finishWork(Claim claim, dev.flow.engine.exec.Outcome outcome, boolean circuitOpened) {
         NodeRow held = claim.row();
@@ -60,6 +70,10 @@ final class Completion {
         RunContext ctx = step.run(held.executionId());
         step.load(ctx, resultReads(ctx, held.nodeId()));
         NodeRow stored = step.tx.nodes().get(held.executionId(), held.nodeId()).orElse(null);
+        if (stored != null && outcome.succeeded() && storedBefore(stored, held)) {
+            // this very result, stored by an earlier try whose commit's answer was lost on the way: it counts once
+            return;
+        }
         if (stored == null || !stored.isHeldAs(held)) {
             step.event(ctx, "result_dropped", held.nodeId(), Json.object("iteration", held.iteration(), "attempt", held.attempt(),
                     "reason", "the node moved on while it ran (" + (stored == null ? "gone" : stored.status().keyword()) + ")"));

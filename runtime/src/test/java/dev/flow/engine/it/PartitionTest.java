@@ -137,13 +137,11 @@ class PartitionTest {
                 assertThat(repeated).as(story).isEqualTo(inFlight);
                 assertThat(perNode(events, "lease_lost")).as(story).containsOnlyKeys(inFlight);
                 assertThat(events).filteredOn(e -> e.kind().equals("lease_lost")).allSatisfy(e -> assertThat(e.data()).contains(cutOwner));
-                // the cut worker's late results were refused, one for each step it had in flight and ran; and when the cut
-                // caught the answer to a result's own COMMIT, the slot's second try found the node completed by its first
+                // the cut worker's late results were refused, one for each step it had in flight and ran (a result whose own
+                // COMMIT's answer the cut caught is found stored when the worker tries again, and counts once, unsaid)
                 Map<String, Long> dropped = perNode(events, "result_dropped");
-                Set<String> ranOnW1 = startedOn("w1");
                 assertThat(dropped).as(story).containsKeys(ranOnCut.toArray(String[]::new)).allSatisfy((n, c) -> assertThat(c).isEqualTo(1L));
-                assertThat(dropped.keySet()).as(story).allSatisfy(n -> assertThat(inFlight.contains(n)
-                        || ranOnW1.contains(n) && starts.get(n) == 1).as(n + " was in flight, or its result was kept").isTrue());
+                assertThat(inFlight).as(story).containsAll(dropped.keySet());
                 // every other step's effect happened once; one in flight may have had its effect on the cut worker too (or never
                 // started there, when the cut caught the answer to its claim)
                 var effects = new TreeMap<String, Integer>();
