@@ -68,6 +68,8 @@ final class Completion {
         // node's row with its successors' goes in the same request, read once the lock is taken (PostgreSQL).
         step.tx.nodes().readAhead(held.executionId(), claim.resultReads());
         RunContext ctx = step.run(held.executionId());
+        // the rows again from the run's graph as it is now (a planner may have grown it since the claim): when they are
+        // the claim's, the read sent ahead answers them
         step.load(ctx, resultReads(ctx, held.nodeId()));
         NodeRow stored = step.tx.nodes().get(held.executionId(), held.nodeId()).orElse(null);
         if (stored != null && outcome.succeeded() && storedBefore(stored, held)) {

@@ -117,6 +117,9 @@ final class SqlNodes implements NodeTable {
 
     @Override
     public void readAhead(String executionId, List<String> nodeIds) {
+        if (!s.batching()) {
+            return; // SQLite: no round trips to save, and a step's hot path
+        }
         List<String> unknown = uncached(executionId, nodeIds, new HashMap<>());
         if (!unknown.isEmpty() && unknown.size() <= MANY_MAX) {
             Object[] args = manyArgs(executionId, unknown);
