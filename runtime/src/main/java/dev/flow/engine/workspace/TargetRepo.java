@@ -181,13 +181,16 @@ public final class TargetRepo {
 
     /** Removes the worktree at {@code path} (and its folder, and the run's folder once empty); nothing when there is none. */
     public void removeWorktree(Path path) {
-        if (Files.exists(path)) {
-            Git.Result r = git.run("worktree", "remove", "--force", "--force", path.toString());
-            if (!r.ok()) {
-                deleteTree(path); // a half-made worktree git does not know: its folder goes, prune forgets the rest
-            }
-        }
+        // Under the lock too: "git worktree remove" deletes .git/worktrees itself when it leaves it empty, and a
+        // parallel step's "worktree add" between its making that folder and its own inside then fails ("could not
+        // create directory of '.git/worktrees/...'"; seen in IsolationTest's two parallel agents).
         try (RepoLock held = lock()) {
+            if (Files.exists(path)) {
+                Git.Result r = git.run("worktree", "remove", "--force", "--force", path.toString());
+                if (!r.ok()) {
+                    deleteTree(path); // a half-made worktree git does not know: its folder goes, prune forgets the rest
+                }
+            }
             git.run("worktree", "prune");
         }
         try {
