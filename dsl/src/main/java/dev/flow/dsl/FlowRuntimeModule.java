@@ -58,6 +58,12 @@ public class FlowRuntimeModule extends AbstractFlowRuntimeModule {
                 org.eclipse.xtext.validation.CompositeEValidator.USE_EOBJECT_VALIDATOR)).toInstance(false);
     }
 
+    /** Only the file is validated: see {@link dev.flow.dsl.validation.FileDiagnostician}. */
+    @Override
+    public Class<? extends org.eclipse.emf.ecore.util.Diagnostician> bindDiagnostician() {
+        return dev.flow.dsl.validation.FileDiagnostician.class;
+    }
+
     public Class<? extends org.eclipse.xtext.resource.XtextResource> bindXtextResource() {
         return dev.flow.dsl.resource.FlowResource.class;
     }
