@@ -18,7 +18,6 @@ import dev.flow.model.Node;
 import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.xtext.nodemodel.INode;
-import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 
 /**
  * Edges, in the order they are written: each step of an edge statement ({@code a -> b -> c} gives
@@ -79,8 +78,8 @@ final class EdgeCompiler {
     }
 
     /** The {@code then} or {@code else} keyword before a branch target. */
-    private static INode keywordBefore(Branch branch, org.eclipse.emf.ecore.EReference feature) {
-        List<INode> targets = NodeModelUtils.findNodesForFeature(branch, feature);
+    private INode keywordBefore(Branch branch, org.eclipse.emf.ecore.EReference feature) {
+        List<INode> targets = positions.nodes(branch, feature);
         if (targets.isEmpty()) {
             return null;
         }

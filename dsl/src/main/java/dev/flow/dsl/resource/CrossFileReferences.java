@@ -1,12 +1,9 @@
 package dev.flow.dsl.resource;
 
 import dev.flow.dsl.flow.FlowPackage;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Map;
+import dev.flow.dsl.scoping.Containment;
 import java.util.Set;
 import org.eclipse.emf.ecore.EClass;
-import org.eclipse.emf.ecore.EClassifier;
 import org.eclipse.emf.ecore.EReference;
 
 /**
@@ -32,38 +29,6 @@ final class CrossFileReferences {
     }
 
     private static Set<EClass> holding() {
-        var classes = new HashSet<EClass>();
-        for (EClassifier c : FlowPackage.eINSTANCE.getEClassifiers()) {
-            if (c instanceof EClass e) {
-                classes.add(e);
-            }
-        }
-        // A containment of type T may hold any subclass of T.
-        Map<EClass, Set<EClass>> kinds = new HashMap<>();
-        for (EClass c : classes) {
-            kinds.computeIfAbsent(c, k -> new HashSet<>()).add(c);
-            for (EClass s : c.getEAllSuperTypes()) {
-                kinds.computeIfAbsent(s, k -> new HashSet<>()).add(c);
-            }
-        }
-        var holding = new HashSet<EClass>();
-        for (EClass c : classes) {
-            if (c.getEAllReferences().stream().anyMatch(CrossFileReferences::crosses)) {
-                holding.add(c);
-            }
-        }
-        // Containment can nest (an expression in an expression): grow the set until it stops growing.
-        boolean grew = true;
-        while (grew) {
-            grew = false;
-            for (EClass c : classes) {
-                if (!holding.contains(c) && c.getEAllContainments().stream()
-                        .anyMatch(r -> kinds.getOrDefault(r.getEReferenceType(), Set.of()).stream().anyMatch(holding::contains))) {
-                    holding.add(c);
-                    grew = true;
-                }
-            }
-        }
-        return Set.copyOf(holding);
+        return Containment.holding(c -> c.getEAllReferences().stream().anyMatch(CrossFileReferences::crosses));
     }
 }

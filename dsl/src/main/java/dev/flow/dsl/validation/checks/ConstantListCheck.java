@@ -11,15 +11,15 @@ import dev.flow.dsl.flow.IntLiteral;
 import dev.flow.dsl.flow.NegExpr;
 import dev.flow.dsl.flow.NullLiteral;
 import dev.flow.dsl.flow.StringLiteral;
+import dev.flow.dsl.scoping.Containment;
 import java.util.function.Consumer;
-import org.eclipse.xtext.EcoreUtil2;
 
 /** FLOW007: a list in an expression holds a name or an operation; lists in conditions are constants. */
 final class ConstantListCheck implements LanguageCheck {
 
     @Override
     public void check(FlowFile file, SourceRefs positions, Consumer<Diagnostic> report) {
-        for (ListLiteral list : EcoreUtil2.eAllOfType(file, ListLiteral.class)) {
+        for (ListLiteral list : Containment.all(file, ListLiteral.class)) {
             for (var item : list.getItems()) {
                 if (!isConstant(item)) {
                     report.accept(Diagnostic.of(Code.NON_CONSTANT_LIST,

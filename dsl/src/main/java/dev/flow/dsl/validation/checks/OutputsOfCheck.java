@@ -8,9 +8,9 @@ import dev.flow.dsl.flow.FlowFile;
 import dev.flow.dsl.flow.FlowPackage;
 import dev.flow.dsl.flow.Node;
 import dev.flow.dsl.flow.OutputsType;
+import dev.flow.dsl.scoping.Containment;
 import dev.flow.dsl.scoping.SyntaxTree;
 import java.util.function.Consumer;
-import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 
 /**
@@ -21,7 +21,7 @@ final class OutputsOfCheck implements LanguageCheck {
 
     @Override
     public void check(FlowFile file, SourceRefs positions, Consumer<Diagnostic> report) {
-        for (OutputsType type : EcoreUtil2.eAllOfType(file, OutputsType.class)) {
+        for (OutputsType type : Containment.all(file, OutputsType.class)) {
             var node = type.getNode();
             if (node != null && !node.eIsProxy()) {
                 continue;

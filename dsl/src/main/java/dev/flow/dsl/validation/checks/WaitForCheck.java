@@ -17,8 +17,8 @@ final class WaitForCheck implements LanguageCheck {
     @Override
     public void check(FlowFile file, SourceRefs positions, Consumer<Diagnostic> report) {
         for (Node node : SyntaxTree.nodes(file)) {
-            if (node instanceof Merge || node.getWaitFor().isEmpty()) {
-                continue; // nothing misplaced, and no walk of the node's text
+            if (node instanceof Merge || !node.eIsSet(FlowPackage.Literals.NODE__WAIT_FOR)) {
+                continue; // nothing misplaced, and no walk of the node's text (eIsSet creates no list)
             }
             var written = positions.nodes(node, FlowPackage.Literals.NODE__WAIT_FOR);
             if (!(node instanceof Merge) && !written.isEmpty()) {
