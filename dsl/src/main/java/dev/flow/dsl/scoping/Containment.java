@@ -9,6 +9,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import org.eclipse.emf.common.util.AbstractTreeIterator;
 import org.eclipse.emf.ecore.EClass;
@@ -26,7 +27,7 @@ public final class Containment {
 
     private static final Set<EClass> CLASSES = classes();
     private static final Map<EClass, Set<EClass>> KINDS = kinds();
-    private static final Map<Class<?>, Set<EClass>> HOLDING = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<Class<?>, Set<EClass>> HOLDING = new ConcurrentHashMap<>();
 
     /**
      * The classes whose elements match {@code wanted} themselves or may contain one that does: the
