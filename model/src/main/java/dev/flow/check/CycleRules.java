@@ -89,7 +89,7 @@ final class CycleRules {
         }
         for (Edge edge : w.workflow().edges()) {
             if (edge.isLoop() && w.isFlowEdge(edge)
-                    && flow.component(w.number(w.from(edge), -1)) != flow.component(w.number(w.to(edge), -1))) {
+                    && flow.component(w.fromNumber(edge)) != flow.component(w.toNumber(edge))) {
                 out.add(Code.LOOP_OUTSIDE_CYCLE, Report.at(edge.loop().source(), edge.source()), "loop edge " + WorkflowIndex.name(edge)
                         + " closes no cycle: no path leads from " + Messages.q(edge.to().name()) + " back to " + Messages.q(edge.from().name())
                         + "; remove \"loop max " + edge.loop().maxIterations() + "\", or point the edge back into the loop");

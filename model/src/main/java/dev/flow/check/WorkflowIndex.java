@@ -72,7 +72,12 @@ final class WorkflowIndex {
             }
         });
         for (Edge edge : workflow.edges()) {
-            ends.put(edge, new Ends(resolve(edge.from().name()), resolve(edge.to().name())));
+            String from = resolve(edge.from().name());
+            String to = resolve(edge.to().name());
+            int f = number(from, -1);
+            int t = number(to, -1);
+            boolean flows = f >= 0 && t >= 0 && !Node.START_ID.equals(edge.to().name()) && !Node.END_ID.equals(edge.from().name());
+            ends.put(edge, new Ends(from, to, f, t, flows));
         }
         for (Edge edge : workflow.edges()) {
             // Most nodes have one edge in and one out: start every list small.
@@ -100,7 +105,19 @@ final class WorkflowIndex {
         return known != null ? known.to() : resolve(edge.to().name());
     }
 
-    private record Ends(String from, String to) {}
+    /** The number of the node an edge leaves, as {@link #resolve} reads it; -1 when it names no known node. */
+    int fromNumber(Edge edge) {
+        Ends known = ends.get(edge);
+        return known != null ? known.fromNumber() : number(from(edge), -1);
+    }
+
+    /** The number of the node an edge enters, as {@link #resolve} reads it; -1 when it names no known node. */
+    int toNumber(Edge edge) {
+        Ends known = ends.get(edge);
+        return known != null ? known.toNumber() : number(to(edge), -1);
+    }
+
+    private record Ends(String from, String to, int fromNumber, int toNumber, boolean flows) {}
 
     private void number(String id) {
         if (!numbers.containsKey(id)) {
@@ -180,6 +197,10 @@ final class WorkflowIndex {
      * every other finding wrong).
      */
     boolean isFlowEdge(Edge edge) {
+        Ends known = ends.get(edge);
+        if (known != null) {
+            return known.flows();
+        }
         return isKnown(from(edge)) && isKnown(to(edge))
                 && !Node.START_ID.equals(edge.to().name()) && !Node.END_ID.equals(edge.from().name());
     }
