@@ -21,7 +21,7 @@ final class WaitForCheck implements LanguageCheck {
                 continue; // nothing misplaced, and no walk of the node's text (eIsSet creates no list)
             }
             var written = positions.nodes(node, FlowPackage.Literals.NODE__WAIT_FOR);
-            if (!(node instanceof Merge) && !written.isEmpty()) {
+            if (!written.isEmpty()) {
                 INode first = written.get(0);
                 INode last = written.get(written.size() - 1);
                 report.accept(Diagnostic.of(Code.MISPLACED_PROPERTY,
