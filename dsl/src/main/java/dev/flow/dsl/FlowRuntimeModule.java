@@ -64,6 +64,12 @@ public class FlowRuntimeModule extends AbstractFlowRuntimeModule {
         return dev.flow.dsl.validation.FileDiagnostician.class;
     }
 
+    /** See {@link dev.flow.dsl.linking.FlowLinker}. */
+    @Override
+    public Class<? extends org.eclipse.xtext.linking.ILinker> bindILinker() {
+        return dev.flow.dsl.linking.FlowLinker.class;
+    }
+
     public Class<? extends org.eclipse.xtext.resource.XtextResource> bindXtextResource() {
         return dev.flow.dsl.resource.FlowResource.class;
     }
