@@ -76,8 +76,7 @@ final class WorkflowIndex {
             String to = resolve(edge.to().name());
             int f = number(from, -1);
             int t = number(to, -1);
-            boolean flows = f >= 0 && t >= 0 && !Node.START_ID.equals(edge.to().name()) && !Node.END_ID.equals(edge.from().name());
-            ends.put(edge, new Ends(from, to, f, t, flows));
+            ends.put(edge, new Ends(from, to, f, t, flows(edge, f, t)));
         }
         for (Edge edge : workflow.edges()) {
             // Most nodes have one edge in and one out: start every list small.
@@ -198,11 +197,11 @@ final class WorkflowIndex {
      */
     boolean isFlowEdge(Edge edge) {
         Ends known = ends.get(edge);
-        if (known != null) {
-            return known.flows();
-        }
-        return isKnown(from(edge)) && isKnown(to(edge))
-                && !Node.START_ID.equals(edge.to().name()) && !Node.END_ID.equals(edge.from().name());
+        return known != null ? known.flows() : flows(edge, fromNumber(edge), toNumber(edge));
+    }
+
+    private static boolean flows(Edge edge, int from, int to) {
+        return from >= 0 && to >= 0 && !Node.START_ID.equals(edge.to().name()) && !Node.END_ID.equals(edge.from().name());
     }
 
     /** How messages name an edge: {@code "a" -> "b"}. */
