@@ -202,7 +202,9 @@ class ProcessTest {
         var nodes = new StringBuilder();
         var edges = new StringBuilder();
         for (int i = 0; i < width; i++) {
-            nodes.append("    task w").append(i).append(" { sh \"").append(EFFECT).append("\" }\n");
+            // every task waits for "go", which the test makes once both workers hold tasks: on a fast machine the
+            // first worker would otherwise finish all sixty before the second one started
+            nodes.append("    task w").append(i).append(" { sh \"while [ ! -e go ]; do sleep 0.05; done; ").append(EFFECT).append("\" }\n");
             edges.append("    fan -> w").append(i).append(" -> join\n");
         }
         Path wide = ws.write("wide.flow", "workflow wide {\n    max parallel 16\n    parallel fan\n    merge join\n" + nodes
@@ -219,6 +221,11 @@ class ProcessTest {
             for (var w : workers) {
                 w.awaitLine("serving ");
             }
+            // The first worker's four slots wait on "go", so the other fifty-odd ready nodes (max parallel 16) are the second's to take.
+            for (var w : workers) {
+                w.awaitLine(" node w");
+            }
+            Files.writeString(dir.resolve("go"), "");
             // Two minutes: a wide fan-out of shells, on a machine other builds share.
             Poll.until("the workers to complete the execution", Duration.ofMinutes(2),
                     () -> ws.status(id).get("status").asText().equals("completed"));
