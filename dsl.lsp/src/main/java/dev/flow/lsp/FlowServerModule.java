@@ -5,7 +5,9 @@ import com.google.inject.name.Names;
 import com.google.inject.util.Modules;
 import dev.flow.lsp.workspace.FlowSourceRegistry;
 import dev.flow.lsp.workspace.FlowWorkspaceManager;
+import dev.flow.lsp.workspace.KeepingIncrementalBuilder;
 import dev.flow.lsp.workspace.WorkspaceScanner;
+import org.eclipse.xtext.build.IncrementalBuilder;
 import org.eclipse.xtext.resource.IResourceServiceProvider;
 import org.eclipse.xtext.util.IFileSystemScanner;
 import org.eclipse.xtext.ide.server.ILanguageServerShutdownAndExitHandler;
@@ -33,6 +35,7 @@ final class FlowServerModule extends AbstractModule {
                 .toProvider(FlowSourceRegistry.Loader.class)));
         bind(IFileSystemScanner.class).to(WorkspaceScanner.class);
         bind(WorkspaceManager.class).to(FlowWorkspaceManager.class);
+        bind(IncrementalBuilder.InternalStatefulIncrementalBuilder.class).to(KeepingIncrementalBuilder.class);
         bind(LanguageServerImpl.class).to(FlowLanguageServerImpl.class);
         bind(ILanguageServerShutdownAndExitHandler.class).toInstance(exit);
         bind(String.class).annotatedWith(Names.named(DOCS)).toInstance(docs);
