@@ -3,6 +3,7 @@ package dev.flow.lsp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The server applies an editor's incremental changes to the open file's model in place, parsing
  * again only the element each change touches. Two packaged servers are given the same edits: one
- * as an editor sends them (a range and its new text), the other as the whole new text, which the
+ * as an editor sends them (ranges and their new texts, now and then several in one notification), the other as the whole new text, which the
  * server always parses whole. After every edit both must publish the same diagnostics, for the
  * file edited and for the file that imports it.
  *
@@ -60,17 +61,22 @@ class EditsInPlaceIT {
                 // the importing file most of the time; the library now and then, which is edited the usual way
                 String file = random.nextInt(8) == 0 ? "gates.flow" : "review.flow";
                 String text = texts.get(file);
-                int from = random.nextInt(text.length() + 1);
-                boolean typing = random.nextInt(10) < 7;
-                int to = Math.min(text.length(), from + (typing ? random.nextInt(2) : random.nextInt(10)));
-                String inserted = typing ? TYPED.get(random.nextInt(TYPED.size())) : FRAGMENTS.get(random.nextInt(FRAGMENTS.size()));
-                String next = text.substring(0, from) + inserted + text.substring(to);
-                texts.put(file, next);
+                // one change, or several in one notification (a multi-cursor edit: each change's range is in the text the one before left)
+                int count = random.nextInt(5) == 0 ? 2 + random.nextInt(2) : 1;
+                var changes = new ArrayList<TextDocumentContentChangeEvent>();
+                for (int c = 0; c < count; c++) {
+                    int from = random.nextInt(text.length() + 1);
+                    boolean typing = random.nextInt(10) < 7;
+                    int to = Math.min(text.length(), from + (typing ? random.nextInt(2) : random.nextInt(10)));
+                    String inserted = typing ? TYPED.get(random.nextInt(TYPED.size())) : FRAGMENTS.get(random.nextInt(FRAGMENTS.size()));
+                    changes.add(new TextDocumentContentChangeEvent(new Range(Cursor.position(text, from), Cursor.position(text, to)), inserted));
+                    text = text.substring(0, from) + inserted + text.substring(to);
+                }
+                texts.put(file, text);
                 int version = versions.merge(file, 1, Integer::sum);
 
-                Range range = new Range(Cursor.position(text, from), Cursor.position(text, to));
-                change(edited, file, version, new TextDocumentContentChangeEvent(range, inserted));
-                change(reference, file, version, new TextDocumentContentChangeEvent(next));
+                change(edited, file, version, changes);
+                change(reference, file, version, List.of(new TextDocumentContentChangeEvent(text)));
                 for (String each : files.keySet()) {
                     assertThat(diagnostics(edited, each)).as("step %d (seed %d), %s after an edit of %s; its text:\n%s", step, SEED, each, file,
                             texts.get(each)).isEqualTo(diagnostics(reference, each));
@@ -80,9 +86,9 @@ class EditsInPlaceIT {
         }
     }
 
-    private static void change(ServerProcess server, String file, int version, TextDocumentContentChangeEvent change) {
+    private static void change(ServerProcess server, String file, int version, List<TextDocumentContentChangeEvent> changes) {
         server.server.getTextDocumentService().didChange(new DidChangeTextDocumentParams(
-                new VersionedTextDocumentIdentifier(server.uri(file), version), List.of(change)));
+                new VersionedTextDocumentIdentifier(server.uri(file), version), changes));
     }
 
     /** The file's diagnostics once the server has built every edit sent so far. */

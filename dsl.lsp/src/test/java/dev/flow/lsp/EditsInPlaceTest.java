@@ -58,6 +58,14 @@ class EditsInPlaceTest {
         assertThat(model(review)).as("the model after an incremental edit").isSameAs(loaded);
         assertThat(client.latest(review)).extracting(d -> d.getCode().getLeft()).contains("FLOW202");
 
+        // two changes in one notification (a multi-cursor edit): the name put back, then a word of a prompt
+        String broken = Workflows.REVIEW.replace("gate test uses tests", "gate test uses tsets");
+        String mended = Workflows.REVIEW;
+        edit(review, new TextDocumentContentChangeEvent(Cursor.rangeOf(broken, "tsets", "gate test uses "), "tests"),
+                new TextDocumentContentChangeEvent(Cursor.rangeOf(mended, "Fix it", ""), "Mend it"));
+        assertThat(model(review)).as("the model after two changes in one notification").isSameAs(loaded);
+        assertThat(client.latest(review)).extracting(d -> d.getCode().getLeft()).doesNotContain("FLOW202");
+
         edit(review, new TextDocumentContentChangeEvent(Workflows.REVIEW));
         assertThat(model(review)).as("the model after the whole text was sent").isNotSameAs(loaded);
         assertThat(client.latest(review)).extracting(d -> d.getCode().getLeft()).doesNotContain("FLOW202");
@@ -75,8 +83,8 @@ class EditsInPlaceTest {
         return uri;
     }
 
-    private void edit(String uri, TextDocumentContentChangeEvent change) throws Exception {
-        server.didChange(new DidChangeTextDocumentParams(new VersionedTextDocumentIdentifier(uri, ++version), List.of(change)));
+    private void edit(String uri, TextDocumentContentChangeEvent... changes) throws Exception {
+        server.didChange(new DidChangeTextDocumentParams(new VersionedTextDocumentIdentifier(uri, ++version), List.of(changes)));
         built(uri);
     }
 
