@@ -96,7 +96,7 @@ final class Claims {
                 ? Json.object("iteration", row.iteration(), "attempt", row.attempt()) : null);
         step.tags.add("claimed");
         step.claimed++;
-        return new Claim(prepare(ctx, node, claimed), claimed, Completion.resultReads(ctx, row.nodeId()));
+        return new Claim(prepare(ctx, node, claimed), claimed, Completion.resultReads(ctx, row.nodeId()), Readiness.joins(ctx, row.nodeId()));
     }
 
     private Job prepare(RunContext ctx, Node node, NodeRow row) {

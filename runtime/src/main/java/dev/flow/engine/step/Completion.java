@@ -65,12 +65,15 @@ final class Completion {
     void finishWork(Claim claim, dev.flow.engine.exec.Outcome outcome, boolean circuitOpened) {
         NodeRow held = claim.row();
         // The execution first: on a server its row is locked there, and the node's row read after it is current. The
-        // node's row with its successors' goes in the same request, read once the lock is taken (PostgreSQL).
-        step.tx.nodes().readAhead(held.executionId(), claim.resultReads());
+        // node's row with its successors' goes in the same request, read once the lock is taken (PostgreSQL), and with
+        // them the rows where a merge it reaches will look for an edge still open (Readiness).
+        List<String> ahead = Readiness.withJoinReads(step.core, held.executionId(), claim.resultReads(), claim.joins());
+        step.tx.nodes().readAhead(held.executionId(), ahead);
         RunContext ctx = step.run(held.executionId());
         // the rows again from the run's graph as it is now (a planner may have grown it since the claim): when they are
         // the claim's, the read sent ahead answers them
-        step.load(ctx, resultReads(ctx, held.nodeId()));
+        List<String> reads = resultReads(ctx, held.nodeId());
+        step.load(ctx, reads.equals(claim.resultReads()) ? ahead : reads);
         NodeRow stored = step.tx.nodes().get(held.executionId(), held.nodeId()).orElse(null);
         if (stored != null && outcome.succeeded() && storedBefore(stored, held)) {
             // this very result, stored by an earlier try whose commit's answer was lost on the way: it counts once

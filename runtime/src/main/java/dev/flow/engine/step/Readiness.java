@@ -7,7 +7,9 @@ import dev.flow.store.NodeStatus;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Decides whether a pending node can run, must be skipped, or waits. A node that waits for any input
@@ -62,32 +64,77 @@ final class Readiness {
     /**
      * Whether an edge into a node that waits for all is still undecided. The search starts at the
      * edge found open last time ({@link EngineCore#joinHint}) and goes round: while branches finish,
-     * each arrival at a merge of W branches then looks at a row or two rather than all W. The rows
-     * are read in groups of 8, 16, 32... sources from there, each group in one query (rows this
-     * transaction or this connection already holds cost none), so that an arrival costs one query,
-     * the last one a few, and the whole fan-out reads each branch's row a bounded number of times.
-     * Where it starts changes no answer.
+     * each arrival at a merge of W branches then looks at a row or two rather than all W. Rows the
+     * transaction has not read are read in groups of 8, 16, 32... sources from where the search
+     * stands, each group in one query (rows this transaction or this connection already holds cost
+     * none, and the result's transaction reads the first group ahead: {@link #withJoinReads}), so
+     * that an arrival costs at most one query, the last one a few, and the whole fan-out reads each
+     * branch's row a bounded number of times. Where it starts changes no answer.
      */
     private boolean anyUndecided(RunContext ctx, String nodeId, List<Edge> incoming) {
         int n = incoming.size();
         int from = Math.floorMod(step.core.joinHint(ctx.id(), nodeId), n);
-        int group = 8;
-        for (int k = 0; k < n; group *= 2) {
-            int upto = Math.min(n, k + group);
-            var sources = new ArrayList<String>(upto - k);
-            for (int j = k; j < upto; j++) {
-                sources.add(incoming.get((from + j) % n).from().name());
+        int group = FIRST_GROUP;
+        for (int k = 0; k < n; k++) {
+            int i = (from + k) % n;
+            if (!step.holds(ctx, incoming.get(i).from().name())) {
+                step.load(ctx, sources(incoming, i, Math.min(group, n - k)));
+                group *= 2;
             }
-            step.load(ctx, sources);
-            for (; k < upto; k++) {
-                int i = (from + k) % n;
-                if (Decision.of(step, ctx, incoming.get(i)) == Decision.UNDECIDED) {
-                    step.core.joinHint(ctx.id(), nodeId, i);
-                    return true;
-                }
+            if (Decision.of(step, ctx, incoming.get(i)) == Decision.UNDECIDED) {
+                step.core.joinHint(ctx.id(), nodeId, i);
+                return true;
             }
         }
         return false;
+    }
+
+    /** How many sources the search of a merge's open edge reads first. */
+    private static final int FIRST_GROUP = 8;
+
+    /** The nodes {@code count} edges of {@code incoming} come from, starting at edge {@code from} and going round. */
+    private static List<String> sources(List<Edge> incoming, int from, int count) {
+        var sources = new ArrayList<String>(count);
+        for (int j = 0; j < count; j++) {
+            sources.add(incoming.get((from + j) % incoming.size()).from().name());
+        }
+        return sources;
+    }
+
+    /** The successors of a node that wait for all of several edges, with the edges each waits for. */
+    static Map<String, List<Edge>> joins(RunContext ctx, String nodeId) {
+        Map<String, List<Edge>> joins = Map.of();
+        for (Edge e : ctx.graph.outgoing(nodeId)) {
+            String to = e.to().name();
+            List<Edge> incoming = ctx.graph.joinIncoming(to);
+            if (incoming.size() > 1 && ctx.graph.mode(to) == WaitMode.ALL) {
+                joins = joins.isEmpty() ? new LinkedHashMap<>() : joins;
+                joins.put(to, incoming);
+            }
+        }
+        return joins;
+    }
+
+    /**
+     * A result's reads with, for each merge it reaches, the first group of rows that merge's search
+     * for an open edge will look at (from where it found one last time): read with the rest, in the
+     * request that locks the run on a server, they spare the arrival its own round trip.
+     */
+    static List<String> withJoinReads(EngineCore core, String executionId, List<String> reads, Map<String, List<Edge>> joins) {
+        if (joins.isEmpty()) {
+            return reads;
+        }
+        var all = new ArrayList<String>(reads);
+        for (var join : joins.entrySet()) {
+            List<Edge> incoming = join.getValue();
+            int from = Math.floorMod(core.joinHint(executionId, join.getKey()), incoming.size());
+            for (String source : sources(incoming, from, Math.min(FIRST_GROUP, incoming.size()))) {
+                if (!all.contains(source)) {
+                    all.add(source);
+                }
+            }
+        }
+        return all;
     }
 
     /**

@@ -127,6 +127,11 @@ final class Step {
         return e.current;
     }
 
+    /** Whether this transaction has read (or written) the node's row. */
+    boolean holds(RunContext ctx, String nodeId) {
+        return nodes.containsKey(key(ctx.id(), nodeId));
+    }
+
     /**
      * Reads the rows of these nodes that this transaction has not read yet, together (one query on a
      * server, rows the connection knows current cost none), as {@link #node} would one by one.
