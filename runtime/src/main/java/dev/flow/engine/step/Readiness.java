@@ -19,6 +19,9 @@ import java.util.Map;
  * after a branch from waiting forever for the branch that did not run.
  */
 final class Readiness {
+    /** How many sources the search of a merge's open edge reads first. */
+    private static final int FIRST_GROUP = 8;
+
     private final Step step;
 
     Readiness(Step step) {
@@ -88,9 +91,6 @@ final class Readiness {
         }
         return false;
     }
-
-    /** How many sources the search of a merge's open edge reads first. */
-    private static final int FIRST_GROUP = 8;
 
     /** The nodes {@code count} edges of {@code incoming} come from, starting at edge {@code from} and going round. */
     private static List<String> sources(List<Edge> incoming, int from, int count) {
