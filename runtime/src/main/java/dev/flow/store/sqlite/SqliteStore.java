@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 import org.sqlite.SQLiteConfig;
 
 /**
@@ -67,6 +66,7 @@ public final class SqliteStore implements Store {
     private SqliteStore(Path file, StoreOptions options) {
         this.file = file;
         this.options = options;
+        this.writers = new GroupCommit(e -> classify(e, file), SqliteStore::busy, options.busyTimeout().toMillis() * 4);
         this.artifacts = options.artifactsDir() != null
                 ? options.artifactsDir().toAbsolutePath()
                 : file.toAbsolutePath().getParent().resolve("artifacts");
@@ -274,21 +274,21 @@ public final class SqliteStore implements Store {
     }
 
     /**
-     * Write transactions of this process, one at a time and in the order they asked. SQLite lets one
-     * writer in and makes the others poll: its busy handler sleeps 1, 2, 5 ... up to 100 ms between
-     * tries, so on a loaded machine a worker slot that met another slot's commit slept far longer
-     * than that commit took (a fan-out's profile had most of its native samples there). Queued here,
-     * the next writer starts the moment the last one commits. Other processes still meet SQLite's
-     * lock and its busy timeout.
+     * Write transactions of this process, one at a time and in the order they asked, committed
+     * together when several wait ({@link GroupCommit}). SQLite lets one writer in and makes the
+     * others poll: its busy handler sleeps 1, 2, 5 ... up to 100 ms between tries, so on a loaded
+     * machine a worker slot that met another slot's commit slept far longer than that commit took (a
+     * fan-out's profile had most of its native samples there). Queued here, the next writer starts the
+     * moment the last one ends. Other processes still meet SQLite's lock and its busy timeout.
      */
-    private final ReentrantLock writer = new ReentrantLock(true);
+    private final GroupCommit writers;
 
     /** The least a writer waits for the others of its process, however short the busy timeout. */
     private static final long WRITER_WAIT_MIN_MILLIS = 10_000;
 
     /**
-     * The connection of this process's write transactions, used only by the thread that holds {@link
-     * #writer}. One connection for all of them, not one a thread: a transaction finds in its row cache
+     * The connection of this process's write transactions, used only by the thread whose turn it is
+     * ({@link #writers}). One connection for all of them, not one a thread: a transaction finds in its row cache
      * what the last one read and wrote, whichever thread ran it (a fan-out's slots each read the run's
      * row and the merge's inputs again when every other slot's commit emptied their own connection's
      * cache); they run one at a time anyway.
@@ -314,7 +314,7 @@ public final class SqliteStore implements Store {
         if (own != null && own.inTransaction()) {
             return own;
         }
-        return writer.isHeldByCurrentThread() && writing != null && writing.inTransaction() ? writing : null;
+        return writers.heldByCurrentThread() && writing != null && writing.inTransaction() ? writing : null;
     }
 
     @Override
@@ -323,37 +323,11 @@ public final class SqliteStore implements Store {
         if (open != null) {
             return work.run(open); // joins the transaction already open on this thread
         }
-        awaitWriterTurn();
-        try {
-            return inTransaction(writerSession(), work, "BEGIN IMMEDIATE");
-        } finally {
-            writer.unlock();
+        long wait = Math.max(options.busyTimeout().toMillis() * 4, WRITER_WAIT_MIN_MILLIS);
+        if (!writers.await(wait)) {
+            throw new StoreException(Kind.IO, "\"" + file + "\": another thread of this process held its write transaction for too long");
         }
-    }
-
-    /**
-     * Waits for this thread's turn to write. An interrupt does not cut the wait short (the write goes
-     * on, as it did when SQLite's busy handler was the only wait) and is kept for the caller to see.
-     */
-    private void awaitWriterTurn() {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(options.busyTimeout().toMillis() * 4, WRITER_WAIT_MIN_MILLIS));
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    if (writer.tryLock(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
-                        return;
-                    }
-                    throw new StoreException(Kind.IO, "\"" + file + "\": another thread of this process held its write transaction for too long");
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        return writers.run(this::writerSession, work, (s, w) -> inTransaction(s, w, "BEGIN IMMEDIATE", false));
     }
 
     @Override
@@ -362,18 +336,21 @@ public final class SqliteStore implements Store {
         if (open != null) {
             return work.run(open); // joins the transaction already open on this thread
         }
-        return inTransaction(session(), work, "BEGIN");
+        return inTransaction(session(), work, "BEGIN", true);
     }
 
-    private <T> T inTransaction(SqlSession s, Work<T> work, String begin) {
+    /**
+     * Runs {@code work} in a transaction, again while the database is busy; then commits it, or with
+     * {@code commit} false leaves it open for {@link #writers} to commit. Rolled back when it throws.
+     */
+    private <T> T inTransaction(SqlSession s, Work<T> work, String begin, boolean commit) {
         long deadline = System.nanoTime() + options.busyTimeout().toNanos() * 4;
         int tries = 0;
         while (true) {
             try {
-                return once(s, work, begin);
+                return once(s, work, begin, commit);
             } catch (SqlFailure e) {
-                int code = e.sql().getErrorCode() & 0xff;
-                if ((code == SQLITE_BUSY || code == SQLITE_LOCKED) && System.nanoTime() < deadline) {
+                if (busy(e) && System.nanoTime() < deadline) {
                     tries++;
                     sleepQuietly(Math.min(200, 5L << Math.min(tries, 5)) + ThreadLocalRandom.current().nextInt(10));
                     continue;
@@ -383,20 +360,30 @@ public final class SqliteStore implements Store {
         }
     }
 
-    private static <T> T once(SqlSession s, Work<T> work, String begin) {
+    /** Whether the statement met another connection's lock. */
+    private static boolean busy(SqlFailure e) {
+        int code = e.sql().getErrorCode() & 0xff;
+        return code == SQLITE_BUSY || code == SQLITE_LOCKED;
+    }
+
+    private static <T> T once(SqlSession s, Work<T> work, String begin, boolean commit) {
         s.execute(begin);
         s.inTransaction(true);
         // Cached rows stay valid while no other connection has committed anything.
         s.keepCacheIf(s.queryOne("PRAGMA data_version", rs -> rs.getLong(1)).orElse(0L));
-        boolean committed = false;
+        boolean done = false;
         try {
             T result = work.run(s);
-            s.execute("COMMIT");
-            committed = true;
+            if (commit) {
+                s.execute("COMMIT");
+            }
+            done = true;
             return result;
         } finally {
-            s.inTransaction(false);
-            if (!committed) {
+            if (commit || !done) {
+                s.inTransaction(false);
+            }
+            if (!done) {
                 s.forgetCachedRows();
                 try {
                     s.execute("ROLLBACK");
@@ -444,6 +431,16 @@ public final class SqliteStore implements Store {
         synchronized (opened) {
             return opened.stream().filter(s -> s != checkpointing).mapToLong(SqlSession::statementsRun).sum();
         }
+    }
+
+    /** How many commits this process's write transactions took so far: fewer than its writes when they were committed together. */
+    public long commits() {
+        return writers.commits();
+    }
+
+    /** How many of this process's writers wait for their turn now. */
+    int writersWaiting() {
+        return writers.waiting();
     }
 
     /** The database file. */

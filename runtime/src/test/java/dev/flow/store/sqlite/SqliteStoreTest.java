@@ -317,6 +317,135 @@ class SqliteStoreTest {
         }
     }
 
+    /**
+     * Writers queued behind a write are committed with it (group commit), and each returns only once
+     * the commit that holds its work has happened: the first writer, back from its write, reads what
+     * the writers behind it wrote.
+     */
+    @Test
+    void writersQueuedBehindAWriteAreCommittedWithItAndItReturnsOnlyOnceItsWorkIsCommitted() throws Exception {
+        try (var store = SqliteStore.open(dir.resolve("s.db"))) {
+            addRun(store);
+            var group = new Group(store);
+            assertThat(group.aThenBAndCBehindIt(null)).isEqualTo(1);
+            assertThat(group.failures).isEmpty();
+            assertThat(group.seenAfterReturn.get("a")).containsKeys("a", "b", "c");
+            assertThat(stateOf(store, "e1")).containsOnlyKeys("a", "b", "c");
+        }
+    }
+
+    /** A writer of a group whose work throws is rolled back to its savepoint; the others' work is committed. */
+    @Test
+    void aWriterWhoseWorkFailsLeavesTheWorkOfTheOthersInItsCommit() throws Exception {
+        try (var store = SqliteStore.open(dir.resolve("s.db"))) {
+            addRun(store);
+            var group = new Group(store);
+            assertThat(group.aThenBAndCBehindIt(new IllegalStateException("b's work fails"))).isEqualTo(1);
+            assertThat(group.failures).containsOnlyKeys("b");
+            assertThat(group.failures.get("b")).isInstanceOf(IllegalStateException.class).hasMessage("b's work fails");
+            assertThat(stateOf(store, "e1")).containsOnlyKeys("a", "c");
+        }
+    }
+
+    /**
+     * A commit that fails fails every writer whose work it held, and keeps none of it: here the first
+     * writer's row breaks a foreign key that SQLite checks only at COMMIT.
+     */
+    @Test
+    void aCommitThatFailsFailsEveryWriterOfItsGroupAndKeepsNoneOfTheirWork() throws Exception {
+        try (var store = SqliteStore.open(dir.resolve("s.db"))) {
+            addRun(store);
+            var group = new Group(store);
+            group.breakForeignKeyFirst = true;
+            group.aThenBAndCBehindIt(null);
+            assertThat(group.failures).containsOnlyKeys("a", "b", "c");
+            assertThat(group.failures.values()).allSatisfy(e -> assertThat(e).isInstanceOf(StoreException.class).hasMessageContaining("FOREIGN KEY"));
+            assertThat(stateOf(store, "e1")).isEmpty();
+            assertThat(stateOf(store, "gone")).isEmpty();
+            store.write(tx -> {
+                tx.state().put("e1", "after", "1");
+                return null;
+            });
+            assertThat(stateOf(store, "e1")).containsOnlyKeys("after");
+        }
+    }
+
+    private static Map<String, String> stateOf(SqliteStore store, String run) {
+        return store.read(tx -> tx.state().all(run));
+    }
+
+    /** Writers that each write one state variable of run {@code e1}, the first held until {@link #release}. */
+    private static final class Group {
+        final SqliteStore store;
+        private final java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+        private final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        final Map<String, Throwable> failures = new java.util.concurrent.ConcurrentHashMap<>();
+        final Map<String, Map<String, String>> seenAfterReturn = new java.util.concurrent.ConcurrentHashMap<>();
+        boolean breakForeignKeyFirst;
+        private boolean first = true;
+
+        Group(SqliteStore store) {
+            this.store = store;
+        }
+
+        /**
+         * Writer a holds its transaction until b and c wait behind it; b's work throws {@code bFails}
+         * unless null. Returns once all three have, with the number of commits they took.
+         */
+        long aThenBAndCBehindIt(RuntimeException bFails) throws InterruptedException {
+            long commits = store.commits();
+            Thread a = writer("a", null);
+            entered.await();
+            Thread b = writer("b", bFails);
+            Thread c = writer("c", null);
+            while (store.writersWaiting() < 2) {
+                Thread.sleep(1);
+            }
+            release.countDown();
+            for (Thread t : List.of(a, b, c)) {
+                t.join();
+            }
+            return store.commits() - commits;
+        }
+
+        private Thread writer(String name, RuntimeException failure) {
+            boolean holds = first;
+            first = false;
+            Thread t = new Thread(() -> {
+                try {
+                    store.write(tx -> {
+                        tx.state().put("e1", name, "1");
+                        if (holds) {
+                            if (breakForeignKeyFirst) {
+                                ((dev.flow.store.sql.SqlSession) tx).execute("PRAGMA defer_foreign_keys=ON");
+                                tx.state().put("gone", "x", "1"); // no run "gone": refused at COMMIT
+                            }
+                            entered.countDown();
+                            awaitQuietly(release);
+                        }
+                        if (failure != null) {
+                            throw failure;
+                        }
+                        return null;
+                    });
+                    seenAfterReturn.put(name, store.read(tx -> tx.state().all("e1")));
+                } catch (RuntimeException e) {
+                    failures.put(name, e);
+                }
+            }, "writer-" + name);
+            t.start();
+            return t;
+        }
+
+        private static void awaitQuietly(java.util.concurrent.CountDownLatch latch) {
+            try {
+                latch.await();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
     /** Stores the run {@code e1} of the graph {@code h}, in a transaction of its own. */
     private static void addRun(SqliteStore store) {
         store.write(tx -> {
