@@ -131,8 +131,8 @@ public final class SideBySideBench {
             for (Workload w : workloads) {
                 for (int r = 0; r < rounds; r++) {
                     Sample s = flow ? flow(dir, mode, w) : langGraph(dir, mode, w);
-                    System.out.printf(Locale.ROOT, "%-6s %s %-15s: %,9.0f nodes/s %6.3f ms CPU/node | load %s%n", mode, side, w.name(), s.rate(),
-                            s.cpuMsPerNode(), loadAverage());
+                    System.out.printf(Locale.ROOT, "%-6s %s %-15s: %,9.0f nodes/s %6.3f ms CPU/node, %,d commits | load %s%n", mode, side, w.name(),
+                            s.rate(), s.cpuMsPerNode(), s.commits(), loadAverage());
                 }
             }
         }
@@ -175,8 +175,8 @@ public final class SideBySideBench {
             flow.add(a);
             peer.add(b);
             ratios.add(a.rate() / b.rate());
-            System.out.printf(Locale.ROOT, "%-6s %-15s round %d: Flow %,9.0f nodes/s %6.3f ms CPU/node | LangGraph4j %,9.0f nodes/s %6.3f ms CPU/node, %,d checkpoints | "
-                    + "raw %,7.0f commits/s | load %s%n", mode, w.name(), r + 1, a.rate(), a.cpuMsPerNode(), b.rate(), b.cpuMsPerNode(), b.commits(),
+            System.out.printf(Locale.ROOT, "%-6s %-15s round %d: Flow %,9.0f nodes/s %6.3f ms CPU/node, %,d commits | LangGraph4j %,9.0f nodes/s %6.3f ms CPU/node, %,d checkpoints | "
+                    + "raw %,7.0f commits/s | load %s%n", mode, w.name(), r + 1, a.rate(), a.cpuMsPerNode(), a.commits(), b.rate(), b.cpuMsPerNode(), b.commits(),
                     raw.get(r), loadAverage());
         }
         double rawRate = median(raw);
@@ -195,8 +195,8 @@ public final class SideBySideBench {
             raw.add(RuntimeBench.rawCommits(dir.resolve("raw.db"), mode, 1.0));
             Sample a = flow(dir, mode, w);
             flow.add(a);
-            System.out.printf(Locale.ROOT, "%-6s %-15s round %d: Flow %,9.0f nodes/s %6.3f ms CPU/node | LangGraph4j not run (graph too large to build) | "
-                    + "raw %,7.0f commits/s | load %s%n", mode, w.name(), r + 1, a.rate(), a.cpuMsPerNode(), raw.get(r), loadAverage());
+            System.out.printf(Locale.ROOT, "%-6s %-15s round %d: Flow %,9.0f nodes/s %6.3f ms CPU/node, %,d commits | LangGraph4j not run (graph too large to build) | "
+                    + "raw %,7.0f commits/s | load %s%n", mode, w.name(), r + 1, a.rate(), a.cpuMsPerNode(), a.commits(), raw.get(r), loadAverage());
         }
         double rawRate = median(raw);
         double flowRate = median(flow.stream().map(Sample::rate).toList());
@@ -222,7 +222,7 @@ public final class SideBySideBench {
             if (outcome != RunOutcome.COMPLETED) {
                 throw new IllegalStateException("Flow's " + w.name() + " ended " + outcome + ": " + engine.result(id).report());
             }
-            return new Sample(b.nodes(), seconds, cpu, -1);
+            return new Sample(b.nodes(), seconds, cpu, store.commits());
         }
     }
 
