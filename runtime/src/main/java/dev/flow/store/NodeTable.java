@@ -39,6 +39,9 @@ public interface NodeTable {
      */
     List<NodeRow> claimable(String rootId, long now, int limit);
 
+    /** {@link #claimable(String, long, int)}, leaving out the ready nodes of the executions {@code passedOver}. */
+    List<NodeRow> claimable(String rootId, long now, int limit, java.util.Collection<String> passedOver);
+
     /** The earliest {@code notBefore} of a ready node in the tree (or anywhere), if any. */
     Optional<Long> nextNotBefore(String rootId);
 

@@ -46,16 +46,34 @@ final class Claims {
                 }
             }
         }
-        step.flushNodes();
-        List<NodeRow> candidates = step.tx.nodes().claimable(rootId, step.now, 32);
-        for (NodeRow candidate : candidates) {
-            Claim c = tryClaim(step.run(candidate.executionId()), candidate, owner);
-            if (c != null) {
-                return c;
+        // Most claims take the oldest ready node. So a claim reads a few candidates at a time (reading
+        // and mapping 32 rows a claim was half of a fan-out branch's time in its transaction), and the
+        // next few leave out the runs it could take nothing from now (at their max parallel, stopped):
+        // many ready nodes of one such run do not hide another run's.
+        var passedOver = new java.util.LinkedHashSet<String>();
+        for (int page = 0; page < PAGES; page++) {
+            step.flushNodes(); // what this transaction changed (a circuit's backoff), for the query to see
+            List<NodeRow> candidates = step.tx.nodes().claimable(rootId, step.now, CANDIDATES, passedOver);
+            for (NodeRow candidate : candidates) {
+                RunContext ctx = step.run(candidate.executionId());
+                Claim c = tryClaim(ctx, candidate, owner);
+                if (c != null) {
+                    return c;
+                }
+                if (!ctx.isLive() || ctx.running >= ctx.maxParallel()) {
+                    passedOver.add(candidate.executionId());
+                }
+            }
+            if (candidates.size() < CANDIDATES) {
+                return null;
             }
         }
         return null;
     }
+
+    /** The candidates a claim reads at a time, and how many times it reads more (at most 32 candidates, as it read at once before). */
+    static final int CANDIDATES = 4;
+    static final int PAGES = 8;
 
     private Claim tryClaim(RunContext ctx, NodeRow candidate, String owner) {
         NodeRow row = step.node(ctx, candidate.nodeId());

@@ -170,12 +170,24 @@ final class SqlNodes implements NodeTable {
 
     @Override
     public List<NodeRow> claimable(String rootId, long now, int limit) {
+        return claimable(rootId, now, limit, List.of());
+    }
+
+    @Override
+    public List<NodeRow> claimable(String rootId, long now, int limit, java.util.Collection<String> passedOver) {
         if (s.writing() && s.dialect() == Dialect.POSTGRESQL) {
             limit = Math.min(limit, SERVER_CLAIM_CANDIDATES);
         }
         s.preferIndexOrder();
-        String sql = claimableSql(rootId) + (s.writing() ? s.dialect().claimLock() : "");
-        List<NodeRow> rows = rootId == null ? s.query(sql, SqlNodes::row, now, limit) : s.query(sql, SqlNodes::row, now, rootId, limit);
+        String sql = claimableSql(rootId, passedOver.size()) + (s.writing() ? s.dialect().claimLock() : "");
+        var args = new ArrayList<Object>();
+        args.add(now);
+        args.addAll(passedOver);
+        if (rootId != null) {
+            args.add(rootId);
+        }
+        args.add(limit);
+        List<NodeRow> rows = s.query(sql, SqlNodes::row, args.toArray());
         if (s.writing()) {
             // current for the rest of the transaction (locked on a server): the claim that follows reads them again
             rows.forEach(r -> s.cache.node(r.executionId(), r.nodeId(), Optional.of(r)));
@@ -192,8 +204,14 @@ final class SqlNodes implements NodeTable {
      * branches paid for the whole run). PostgreSQL plans it as any inner join.
      */
     static String claimableSql(String rootId) {
+        return claimableSql(rootId, 0);
+    }
+
+    /** {@link #claimableSql(String)} leaving out the nodes of {@code passedOver} executions, each a parameter after the time. */
+    static String claimableSql(String rootId, int passedOver) {
         return "SELECT " + PREFIXED + " FROM node_states n CROSS JOIN executions e "
                 + "WHERE e.id = n.execution_id AND n.status = 'ready' AND (n.not_before IS NULL OR n.not_before <= ?) "
+                + (passedOver == 0 ? "" : "AND n.execution_id NOT IN (" + String.join(", ", java.util.Collections.nCopies(passedOver, "?")) + ") ")
                 + "AND e.status IN ('running','waiting') AND e.stopping IS NULL " + inTree(rootId)
                 + "ORDER BY n.ready_at, n.execution_id, n.node_id LIMIT ?";
     }

@@ -32,6 +32,14 @@ class ClaimPlanTest {
         assertThat(plan(SqlNodes.claimableSql(null))).containsExactly("SCAN n USING INDEX node_states_ready", "SEARCH e USING PRIMARY KEY (id=?)");
     }
 
+    /** A claim's later reads leave out the runs it passed over, and still read the index in order. */
+    @Test
+    void aClaimThatPassesOverRunsReadsTheReadyIndexInOrderAndSortsNothing() throws Exception {
+        assertThat(plan(SqlNodes.claimableSql(null, 2))).containsExactly("SCAN n USING INDEX node_states_ready", "SEARCH e USING PRIMARY KEY (id=?)");
+        assertThat(plan(SqlNodes.claimableSql("r1", 3))).first().isEqualTo("SCAN n USING INDEX node_states_ready");
+        assertThat(plan(SqlNodes.claimableSql("r1", 3))).noneMatch(step -> step.contains("TEMP B-TREE"));
+    }
+
     /** SQLite's plan for {@code sql}: one line a step. */
     private List<String> plan(String sql) throws Exception {
         Path db = dir.resolve("plan.db");
