@@ -39,8 +39,8 @@ public interface NodeTable {
      */
     List<NodeRow> claimable(String rootId, long now, int limit);
 
-    /** {@link #claimable(String, long, int)}, leaving out the ready nodes of the executions {@code passedOver}. */
-    List<NodeRow> claimable(String rootId, long now, int limit, java.util.Collection<String> passedOver);
+    /** {@link #claimable(String, long, int)}, from the first ready node after {@code after} in that order (from the oldest when null). */
+    List<NodeRow> claimable(String rootId, long now, int limit, NodeRow after);
 
     /** The earliest {@code notBefore} of a ready node in the tree (or anywhere), if any. */
     Optional<Long> nextNotBefore(String rootId);

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A claim reads a few of the oldest ready nodes first and more only when none of those can be
- * taken: a run at its max parallel with many ready nodes must not hide a later run's node.
+ * A claim reads a few of the oldest ready nodes at a time, and more when none of those can be
+ * taken: a run at its max parallel with several ready nodes does not hide a later run's node.
  */
 @dev.flow.store.BothStores
 class ClaimCandidatesTest {

@@ -170,19 +170,23 @@ final class SqlNodes implements NodeTable {
 
     @Override
     public List<NodeRow> claimable(String rootId, long now, int limit) {
-        return claimable(rootId, now, limit, List.of());
+        return claimable(rootId, now, limit, null);
     }
 
     @Override
-    public List<NodeRow> claimable(String rootId, long now, int limit, java.util.Collection<String> passedOver) {
+    public List<NodeRow> claimable(String rootId, long now, int limit, NodeRow after) {
         if (s.writing() && s.dialect() == Dialect.POSTGRESQL) {
             limit = Math.min(limit, SERVER_CLAIM_CANDIDATES);
         }
         s.preferIndexOrder();
-        String sql = claimableSql(rootId, passedOver.size()) + (s.writing() ? s.dialect().claimLock() : "");
+        String sql = claimableSql(rootId, after != null) + (s.writing() ? s.dialect().claimLock() : "");
         var args = new ArrayList<Object>();
         args.add(now);
-        args.addAll(passedOver);
+        if (after != null) {
+            args.add(after.readyAt());
+            args.add(after.executionId());
+            args.add(after.nodeId());
+        }
         if (rootId != null) {
             args.add(rootId);
         }
@@ -204,14 +208,18 @@ final class SqlNodes implements NodeTable {
      * branches paid for the whole run). PostgreSQL plans it as any inner join.
      */
     static String claimableSql(String rootId) {
-        return claimableSql(rootId, 0);
+        return claimableSql(rootId, false);
     }
 
-    /** {@link #claimableSql(String)} leaving out the nodes of {@code passedOver} executions, each a parameter after the time. */
-    static String claimableSql(String rootId, int passedOver) {
+    /**
+     * {@link #claimableSql(String)}; with {@code after}, from past a given node in the index's order
+     * (its ready time, execution and node: three parameters after the time), which both databases
+     * seek to rather than read up to.
+     */
+    static String claimableSql(String rootId, boolean after) {
         return "SELECT " + PREFIXED + " FROM node_states n CROSS JOIN executions e "
                 + "WHERE e.id = n.execution_id AND n.status = 'ready' AND (n.not_before IS NULL OR n.not_before <= ?) "
-                + (passedOver == 0 ? "" : "AND n.execution_id NOT IN (" + String.join(", ", java.util.Collections.nCopies(passedOver, "?")) + ") ")
+                + (after ? "AND (n.ready_at, n.execution_id, n.node_id) > (?, ?, ?) " : "")
                 + "AND e.status IN ('running','waiting') AND e.stopping IS NULL " + inTree(rootId)
                 + "ORDER BY n.ready_at, n.execution_id, n.node_id LIMIT ?";
     }

@@ -32,12 +32,13 @@ class ClaimPlanTest {
         assertThat(plan(SqlNodes.claimableSql(null))).containsExactly("SCAN n USING INDEX node_states_ready", "SEARCH e USING PRIMARY KEY (id=?)");
     }
 
-    /** A claim's later reads leave out the runs it passed over, and still read the index in order. */
+    /** A claim's later reads seek past the last candidate in the ready index, and sort nothing. */
     @Test
-    void aClaimThatPassesOverRunsReadsTheReadyIndexInOrderAndSortsNothing() throws Exception {
-        assertThat(plan(SqlNodes.claimableSql(null, 2))).containsExactly("SCAN n USING INDEX node_states_ready", "SEARCH e USING PRIMARY KEY (id=?)");
-        assertThat(plan(SqlNodes.claimableSql("r1", 3))).first().isEqualTo("SCAN n USING INDEX node_states_ready");
-        assertThat(plan(SqlNodes.claimableSql("r1", 3))).noneMatch(step -> step.contains("TEMP B-TREE"));
+    void aClaimsNextCandidatesAreSoughtInTheReadyIndex() throws Exception {
+        assertThat(plan(SqlNodes.claimableSql(null, true))).containsExactly(
+                "SEARCH n USING INDEX node_states_ready ((ready_at,execution_id,node_id)>(?,?,?))", "SEARCH e USING PRIMARY KEY (id=?)");
+        assertThat(plan(SqlNodes.claimableSql("r1", true))).first().isEqualTo("SEARCH n USING INDEX node_states_ready ((ready_at,execution_id,node_id)>(?,?,?))");
+        assertThat(plan(SqlNodes.claimableSql("r1", true))).noneMatch(step -> step.contains("TEMP B-TREE"));
     }
 
     /** SQLite's plan for {@code sql}: one line a step. */

@@ -38,6 +38,15 @@ class PgClaimPlanTest {
                 .noneMatch(line -> line.contains("Sort"));
     }
 
+    /** A claim's next candidates: the server seeks past the last one in the index's order, and sorts nothing. */
+    @Test
+    void aClaimsNextCandidatesAreSoughtInTheReadyIndex() throws Exception {
+        List<String> plan = plan(SqlNodes.claimableSql(null, true) + Dialect.POSTGRESQL.claimLock(), 1_000_000L, 1003L, "x3", "b7", 4);
+        assertThat(plan).anyMatch(line -> line.contains("Index Scan using node_states_ready on node_states"))
+                .anyMatch(line -> line.contains("Index Cond: (ROW(ready_at, execution_id, node_id) > ROW("))
+                .noneMatch(line -> line.contains("Sort"));
+    }
+
     @Test
     void aWorkersClaimTakesTheSettingForItsTransactionOnly() throws Exception {
         String url = TestPostgres.get().newDatabase();
