@@ -23,7 +23,10 @@ import java.util.function.Supplier;
  * branches reach, the events' last page) to the WAL once instead of once a writer.
  *
  * <p>A writer waits only for writers that are already queued when its own work ends, and a group
- * holds at most {@link #MOST_WRITERS}; a lone writer (a chain's one slot) commits at once.
+ * holds at most {@link #MOST_WRITERS}; a lone writer (a chain's one slot) commits at once. Since a
+ * writer now waits for the work of those behind it, no caller may hold, around a write, a lock that
+ * a write's work takes (none does: the engine's works take no lock a writer holds; a worker's
+ * heartbeat holds its worker's, which no work takes).
  */
 final class GroupCommit {
     /** The most writers whose work one commit holds: the first of them waits for all the others' work. */
