@@ -35,12 +35,14 @@ public interface NodeTable {
 
     /**
      * Ready nodes whose backoff has passed, oldest first, in executions that are running and not
-     * stopping; only in the tree of {@code rootId}, or everywhere when it is null.
+     * stopping; only in the tree of {@code rootId}, or everywhere when it is null. In a writing
+     * transaction on a server they are locked, and their rows kept for {@link #get} to return at no
+     * further round trip.
      */
-    List<NodeRow> claimable(String rootId, long now, int limit);
+    List<ReadyNode> claimable(String rootId, long now, int limit);
 
     /** {@link #claimable(String, long, int)}, from the first ready node after {@code after} in that order (from the oldest when null). */
-    List<NodeRow> claimable(String rootId, long now, int limit, NodeRow after);
+    List<ReadyNode> claimable(String rootId, long now, int limit, ReadyNode after);
 
     /** The earliest {@code notBefore} of a ready node in the tree (or anywhere), if any. */
     Optional<Long> nextNotBefore(String rootId);

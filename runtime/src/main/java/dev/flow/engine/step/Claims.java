@@ -9,6 +9,7 @@ import dev.flow.model.NodeSpec;
 import dev.flow.store.ExecutionStatus;
 import dev.flow.store.NodeRow;
 import dev.flow.store.NodeStatus;
+import dev.flow.store.ReadyNode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -40,7 +41,7 @@ final class Claims {
         for (NodeRow fresh : step.readyMade()) {
             RunContext ctx = step.run(fresh.executionId());
             if (rootId == null || rootId.equals(ctx.loaded().rootId())) {
-                Claim c = tryClaim(ctx, fresh, owner);
+                Claim c = tryClaim(ctx, fresh.nodeId(), owner);
                 if (c != null) {
                     return c;
                 }
@@ -50,12 +51,12 @@ final class Claims {
         // index's order, up to 32 (reading and mapping 32 rows a claim was half of a fan-out branch's time in
         // its transaction). On PostgreSQL, which locks what it reads, it read only four before: a run at its
         // max parallel with four ready nodes hid every later run's from idle workers.
-        NodeRow after = null;
+        ReadyNode after = null;
         for (int page = 0; page < PAGES; page++) {
             step.flushNodes(); // what this transaction changed (a circuit's backoff), for the query to see
-            List<NodeRow> candidates = step.tx.nodes().claimable(rootId, step.now, CANDIDATES, after);
-            for (NodeRow candidate : candidates) {
-                Claim c = tryClaim(step.run(candidate.executionId()), candidate, owner);
+            List<ReadyNode> candidates = step.tx.nodes().claimable(rootId, step.now, CANDIDATES, after);
+            for (ReadyNode candidate : candidates) {
+                Claim c = tryClaim(step.run(candidate.executionId()), candidate.nodeId(), owner);
                 if (c != null) {
                     return c;
                 }
@@ -75,8 +76,8 @@ final class Claims {
     static final int CANDIDATES = 4;
     static final int PAGES = 8;
 
-    private Claim tryClaim(RunContext ctx, NodeRow candidate, String owner) {
-        NodeRow row = step.node(ctx, candidate.nodeId());
+    private Claim tryClaim(RunContext ctx, String nodeId, String owner) {
+        NodeRow row = step.node(ctx, nodeId);
         if (row.status() != NodeStatus.READY || !ctx.isLive() || ctx.running >= ctx.maxParallel()
                 || (row.notBefore() != null && row.notBefore() > step.now)) {
             return null;

@@ -5,6 +5,7 @@ import dev.flow.store.Guard;
 import dev.flow.store.NodeRow;
 import dev.flow.store.NodeStatus;
 import dev.flow.store.NodeTable;
+import dev.flow.store.ReadyNode;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -169,17 +170,17 @@ final class SqlNodes implements NodeTable {
     static final int SERVER_CLAIM_CANDIDATES = 4;
 
     @Override
-    public List<NodeRow> claimable(String rootId, long now, int limit) {
+    public List<ReadyNode> claimable(String rootId, long now, int limit) {
         return claimable(rootId, now, limit, null);
     }
 
     @Override
-    public List<NodeRow> claimable(String rootId, long now, int limit, NodeRow after) {
+    public List<ReadyNode> claimable(String rootId, long now, int limit, ReadyNode after) {
         if (s.writing() && s.dialect() == Dialect.POSTGRESQL) {
             limit = Math.min(limit, SERVER_CLAIM_CANDIDATES);
         }
         s.preferIndexOrder();
-        String sql = claimableSql(rootId, after != null) + (s.writing() ? s.dialect().claimLock() : "");
+        String sql = claimableSql(s.dialect(), rootId, after != null) + (s.writing() ? s.dialect().claimLock() : "");
         var args = new ArrayList<Object>();
         args.add(now);
         if (after != null) {
@@ -191,12 +192,15 @@ final class SqlNodes implements NodeTable {
             args.add(rootId);
         }
         args.add(limit);
+        if (s.dialect() != Dialect.POSTGRESQL) {
+            return s.query(sql, rs -> new ReadyNode(rs.getString(1), rs.getString(2), SqlSession.longAt(rs, 3)), args.toArray());
+        }
         List<NodeRow> rows = s.query(sql, SqlNodes::row, args.toArray());
         if (s.writing()) {
-            // current for the rest of the transaction (locked on a server): the claim that follows reads them again
+            // current for the rest of the transaction (locked): the claim that follows reads them again
             rows.forEach(r -> s.cache.node(r.executionId(), r.nodeId(), Optional.of(r)));
         }
-        return rows;
+        return rows.stream().map(ReadyNode::of).toList();
     }
 
     /**
@@ -206,23 +210,31 @@ final class SqlNodes implements NodeTable {
      * SQLite's planner to that order: left free, for one run's tree it read every row of the run's
      * executions, finished ones included, and sorted the ready ones, on each claim (a fan-out's
      * branches paid for the whole run). PostgreSQL plans it as any inner join.
+     *
+     * <p>SQLite selects the keys alone, and the claim reads the one row it takes: its driver reads
+     * every column's name again at each execution of a query, and a fan-out branch's claim that
+     * selected whole rows spent more on them than on the rest of its query (bench/README.md). A
+     * server selects whole rows, which come with their locks in the same round trip.
      */
-    static String claimableSql(String rootId) {
-        return claimableSql(rootId, false);
+    static String claimableSql(Dialect dialect, String rootId) {
+        return claimableSql(dialect, rootId, false);
     }
 
     /**
-     * {@link #claimableSql(String)}; with {@code after}, from past a given node in the index's order
+     * {@link #claimableSql(Dialect, String)}; with {@code after}, from past a given node in the index's order
      * (its ready time, execution and node: three parameters after the time), which both databases
      * seek to rather than read up to.
      */
-    static String claimableSql(String rootId, boolean after) {
-        return "SELECT " + PREFIXED + " FROM node_states n CROSS JOIN executions e "
+    static String claimableSql(Dialect dialect, String rootId, boolean after) {
+        return "SELECT " + (dialect == Dialect.POSTGRESQL ? PREFIXED : READY_KEYS) + " FROM node_states n CROSS JOIN executions e "
                 + "WHERE e.id = n.execution_id AND n.status = 'ready' AND (n.not_before IS NULL OR n.not_before <= ?) "
                 + (after ? "AND (n.ready_at, n.execution_id, n.node_id) > (?, ?, ?) " : "")
                 + "AND e.status IN ('running','waiting') AND e.stopping IS NULL " + inTree(rootId)
                 + "ORDER BY n.ready_at, n.execution_id, n.node_id LIMIT ?";
     }
+
+    /** What {@link ReadyNode} holds, in its order. */
+    private static final String READY_KEYS = "n.execution_id, n.node_id, n.ready_at";
 
     @Override
     public Optional<Long> nextNotBefore(String rootId) {

@@ -8,6 +8,7 @@ import dev.flow.store.EventRow;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.NodeRow;
 import dev.flow.store.NodeStatus;
+import dev.flow.store.ReadyNode;
 import dev.flow.store.StoreException;
 import dev.flow.store.StoreFixtures;
 import dev.flow.store.StoreOptions;
@@ -195,7 +196,8 @@ class PostgresStoreTest {
                 threads.add(new Thread(() -> {
                     while (true) {
                         NodeRow got = store.write(tx -> {
-                            for (NodeRow candidate : tx.nodes().claimable(null, 1_000, 4)) {
+                            for (ReadyNode ready : tx.nodes().claimable(null, 1_000, 4)) {
+                                NodeRow candidate = tx.nodes().get(ready.executionId(), ready.nodeId()).orElseThrow();
                                 var b = candidate.toBuilder();
                                 b.status(NodeStatus.RUNNING);
                                 b.leaseOwner(owner);

@@ -22,23 +22,23 @@ class ClaimPlanTest {
 
     @Test
     void aClaimForOneRunsTreeReadsTheReadyIndexInOrderAndSortsNothing() throws Exception {
-        assertThat(plan(SqlNodes.claimableSql("r1"))).first().isEqualTo("SCAN n USING INDEX node_states_ready");
-        assertThat(plan(SqlNodes.claimableSql("r1"))).noneMatch(step -> step.contains("TEMP B-TREE"))
+        assertThat(plan(SqlNodes.claimableSql(Dialect.SQLITE, "r1"))).first().isEqualTo("SCAN n USING INDEX node_states_ready");
+        assertThat(plan(SqlNodes.claimableSql(Dialect.SQLITE, "r1"))).noneMatch(step -> step.contains("TEMP B-TREE"))
                 .noneMatch(step -> step.startsWith("SEARCH n"));
     }
 
     @Test
     void aClaimAnywhereReadsTheReadyIndexInOrderAndSortsNothing() throws Exception {
-        assertThat(plan(SqlNodes.claimableSql(null))).containsExactly("SCAN n USING INDEX node_states_ready", "SEARCH e USING PRIMARY KEY (id=?)");
+        assertThat(plan(SqlNodes.claimableSql(Dialect.SQLITE, null))).containsExactly("SCAN n USING INDEX node_states_ready", "SEARCH e USING PRIMARY KEY (id=?)");
     }
 
     /** A claim's later reads seek past the last candidate in the ready index, and sort nothing. */
     @Test
     void aClaimsNextCandidatesAreSoughtInTheReadyIndex() throws Exception {
-        assertThat(plan(SqlNodes.claimableSql(null, true))).containsExactly(
+        assertThat(plan(SqlNodes.claimableSql(Dialect.SQLITE, null, true))).containsExactly(
                 "SEARCH n USING INDEX node_states_ready ((ready_at,execution_id,node_id)>(?,?,?))", "SEARCH e USING PRIMARY KEY (id=?)");
-        assertThat(plan(SqlNodes.claimableSql("r1", true))).first().isEqualTo("SEARCH n USING INDEX node_states_ready ((ready_at,execution_id,node_id)>(?,?,?))");
-        assertThat(plan(SqlNodes.claimableSql("r1", true))).noneMatch(step -> step.contains("TEMP B-TREE"));
+        assertThat(plan(SqlNodes.claimableSql(Dialect.SQLITE, "r1", true))).first().isEqualTo("SEARCH n USING INDEX node_states_ready ((ready_at,execution_id,node_id)>(?,?,?))");
+        assertThat(plan(SqlNodes.claimableSql(Dialect.SQLITE, "r1", true))).noneMatch(step -> step.contains("TEMP B-TREE"));
     }
 
     /** SQLite's plan for {@code sql}: one line a step. */

@@ -26,14 +26,14 @@ class PgClaimPlanTest {
 
     @Test
     void aClaimReadsTheReadyIndexInOrderAndSortsNothing() throws Exception {
-        List<String> plan = plan(SqlNodes.claimableSql(null) + Dialect.POSTGRESQL.claimLock(), 1_000_000L, 4);
+        List<String> plan = plan(SqlNodes.claimableSql(Dialect.POSTGRESQL, null) + Dialect.POSTGRESQL.claimLock(), 1_000_000L, 4);
         assertThat(plan).anyMatch(line -> line.contains("Index Scan using node_states_ready on node_states"))
                 .noneMatch(line -> line.contains("Sort"));
     }
 
     @Test
     void aClaimForOneRunsTreeReadsTheReadyIndexInOrderAndSortsNothing() throws Exception {
-        List<String> plan = plan(SqlNodes.claimableSql("x1") + Dialect.POSTGRESQL.claimLock(), 1_000_000L, "x1", 4);
+        List<String> plan = plan(SqlNodes.claimableSql(Dialect.POSTGRESQL, "x1") + Dialect.POSTGRESQL.claimLock(), 1_000_000L, "x1", 4);
         assertThat(plan).anyMatch(line -> line.contains("Index Scan using node_states_ready on node_states"))
                 .noneMatch(line -> line.contains("Sort"));
     }
@@ -41,7 +41,7 @@ class PgClaimPlanTest {
     /** A claim's next candidates: the server seeks past the last one in the index's order, and sorts nothing. */
     @Test
     void aClaimsNextCandidatesAreSoughtInTheReadyIndex() throws Exception {
-        List<String> plan = plan(SqlNodes.claimableSql(null, true) + Dialect.POSTGRESQL.claimLock(), 1_000_000L, 1003L, "x3", "b7", 4);
+        List<String> plan = plan(SqlNodes.claimableSql(Dialect.POSTGRESQL, null, true) + Dialect.POSTGRESQL.claimLock(), 1_000_000L, 1003L, "x3", "b7", 4);
         assertThat(plan).anyMatch(line -> line.contains("Index Scan using node_states_ready on node_states"))
                 .anyMatch(line -> line.contains("Index Cond: (ROW(ready_at, execution_id, node_id) > ROW("))
                 .noneMatch(line -> line.contains("Sort"));
