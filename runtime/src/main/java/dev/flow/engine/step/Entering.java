@@ -188,15 +188,15 @@ final class Entering {
     /** The results of the branches a merge joined, combined by its strategy, in the order they finished. */
     private Map<String, Object> merged(RunContext ctx, Node node) {
         var spec = (NodeSpec.Merge) node.spec();
-        var sources = new ArrayList<NodeRow>();
+        // by node: two taken edges from one node bring its result once (a set, not a list's search: a merge of
+        // 10,000 branches compared rows 50 million times)
+        var byNode = new LinkedHashMap<String, NodeRow>();
         for (Edge e : ctx.graph.joinIncoming(node.id())) {
             if (Decision.of(step, ctx, e) == Decision.TAKEN) {
-                NodeRow source = step.node(ctx, e.from().name());
-                if (!sources.contains(source)) {
-                    sources.add(source);
-                }
+                byNode.computeIfAbsent(e.from().name(), from -> step.node(ctx, from));
             }
         }
+        var sources = new ArrayList<>(byNode.values());
         sources.sort(Comparator.comparing(r -> r.finishedAt() == null ? Long.MAX_VALUE : r.finishedAt()));
         var results = new ArrayList<Map<String, Object>>();
         for (NodeRow s : sources) {
