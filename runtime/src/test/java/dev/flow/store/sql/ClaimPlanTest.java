@@ -41,6 +41,21 @@ class ClaimPlanTest {
         assertThat(plan(SqlNodes.claimableSql(Dialect.SQLITE, "r1", true))).noneMatch(step -> step.contains("TEMP B-TREE"));
     }
 
+    /**
+     * SQLite's claim selects its candidates' keys alone: the driver reads every result column's name
+     * at each query, and whole node rows cost a fan-out branch's claim more than the rest of its query.
+     * The server's claim selects whole rows, which come with their locks.
+     */
+    @Test
+    void aClaimOnSqliteSelectsTheKeysAlone() throws Exception {
+        Path db = dir.resolve("keys.db");
+        SqliteStore.open(db).close();
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db); var st = c.prepareStatement(SqlNodes.claimableSql(Dialect.SQLITE, null, true))) {
+            assertThat(st.getMetaData().getColumnCount()).isEqualTo(3);
+        }
+        assertThat(SqlNodes.claimableSql(Dialect.POSTGRESQL, null)).startsWith("SELECT n.execution_id, n.node_id, n.status,");
+    }
+
     /** SQLite's plan for {@code sql}: one line a step. */
     private List<String> plan(String sql) throws Exception {
         Path db = dir.resolve("plan.db");
