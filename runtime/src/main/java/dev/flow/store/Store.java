@@ -54,6 +54,15 @@ public interface Store extends AutoCloseable {
         return false;
     }
 
+    /**
+     * Whether write transactions run one at a time (SQLite's single writer): a write transaction that
+     * has begun then never waits on another's locks, whatever rows it reads. On a server a transaction
+     * reads the rows it may change under row locks, and waits for their holders unless told to skip.
+     */
+    default boolean writesSerially() {
+        return false;
+    }
+
     /** What {@link #listenForWork} returns: whether it hears the server now, and how to stop it. */
     interface WorkListener extends AutoCloseable {
         /** Whether its connection is up, so that announcements reach it. */

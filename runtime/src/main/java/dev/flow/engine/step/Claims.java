@@ -18,7 +18,8 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Takes a ready node for a worker: oldest first, within its execution's max parallel, not before
+ * Takes a ready node for a worker: what its own transaction just made ready, then what its process
+ * made ready earlier ({@link ReadyHints}), else the oldest; within its execution's max parallel, not before
  * its backoff, not while its agent's circuit is open, and not once a limit is reached. The claim
  * is a guarded update from {@code ready} to {@code running} with the worker's lease, so two workers
  * never hold the same node. The job is prepared in the same transaction: the prompt filled, the
@@ -47,7 +48,11 @@ final class Claims {
                 }
             }
         }
-        // Most claims take the oldest ready node: a claim reads a few candidates at a time, in the ready
+        Claim hinted = fromHints(rootId, owner);
+        if (hinted != null) {
+            return hinted;
+        }
+        // Otherwise the oldest ready node: a claim reads a few candidates at a time, in the ready
         // index's order, up to 32 (reading and mapping 32 rows a claim was half of a fan-out branch's time in
         // its transaction). On PostgreSQL, which locks what it reads, it read only four before: a run at its
         // max parallel with four ready nodes hid every later run's from idle workers.
@@ -67,6 +72,38 @@ final class Claims {
             after = candidates.get(candidates.size() - 1);
             if (after.readyAt() == null) {
                 return null; // no place in the order to go on from
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A node this process made ready earlier and left ({@link ReadyHints}), taken without the claim's
+     * query; null when the hints offer none that can be taken now. A hint whose node moved on is spent;
+     * one whose run is at its max parallel, or whose node waits for its backoff, stays.
+     */
+    private Claim fromHints(String rootId, String owner) {
+        ReadyHints hints = step.core.readyHints();
+        if (hints == null) {
+            return null;
+        }
+        for (ReadyHints.Hint h : hints.look()) {
+            RunContext ctx = step.runIfPresent(h.executionId());
+            if (ctx == null) {
+                hints.spent(h);
+                continue;
+            }
+            if (rootId != null && !rootId.equals(ctx.loaded().rootId())) {
+                continue;
+            }
+            if (step.node(ctx, h.nodeId()).status() != NodeStatus.READY || !ctx.isLive()) {
+                hints.spent(h);
+                continue;
+            }
+            Claim c = tryClaim(ctx, h.nodeId(), owner);
+            if (c != null) {
+                hints.spent(h);
+                return c;
             }
         }
         return null;

@@ -17,6 +17,7 @@ import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +52,8 @@ public final class EngineCore {
     /** Where each merge's last open input was found ({@link Readiness}): a hint only, bounded, lost on restart. */
     private final Map<String, Integer> joinHints = new ConcurrentHashMap<>();
     private static final int JOIN_HINTS_KEPT = 10_000;
+    /** Nodes this process made ready and left, for its next claims: null where a read may wait on another writer's lock (a server). */
+    private final ReadyHints readyHints;
     /** The workers running in this process, which kill the work a committed transaction cancelled. */
     private final Set<LocalWorker> workers = ConcurrentHashMap.newKeySet();
 
@@ -66,6 +69,7 @@ public final class EngineCore {
                 : new StandardExecutor(new AgentCommands(options.agentCommands(), options.environment()), roles, options.inProcessAgents(),
                         options.defaultTimeout(), options.contractFooter(), Containment.forEnvironment(options.environment()),
                         Workspaces.besideDatabase(store), options.probe()::at, stepKv, options.listener());
+        this.readyHints = store.writesSerially() ? new ReadyHints() : null;
         this.breaker = new CircuitBreaker(options.breakerThreshold(), options.breakerOpenFor().toMillis());
         this.backoff = new Backoff(options.random());
         this.artifacts = new ArtifactPaths(store.artifactsDir());
@@ -153,6 +157,10 @@ public final class EngineCore {
         joinHints.put(executionId + "/" + nodeId, edge);
     }
 
+    ReadyHints readyHints() {
+        return readyHints;
+    }
+
     /** Whether a node's work is done by Java code in this process (no process, no files). */
     boolean runsInProcess(dev.flow.model.Node node) {
         if (options.executor() != null) {
@@ -172,16 +180,24 @@ public final class EngineCore {
 
     /** Runs {@code work} in one write transaction, settles and writes everything, then tells listeners. */
     <T> Done<T> step(Function<Step, T> work) {
+        var left = new ArrayList<ReadyHints.Hint>();
         Done<T> done = store.write(tx -> {
             var step = new Step(this, tx);
             T value = work.apply(step);
             step.finish();
+            left.clear(); // the transaction may have run before and lost
             if (step.readied > step.claimed) {
                 tx.announceWork(); // work this worker does not take: wake the others
+                if (readyHints != null) {
+                    step.readyMade().forEach(r -> left.add(new ReadyHints.Hint(r.executionId(), r.nodeId())));
+                }
             }
             return new Done<>(value, List.copyOf(step.events), Set.copyOf(step.cancelled), Set.copyOf(step.tags),
                     Math.max(0, step.readied - step.claimed), step.processesStopped);
         });
+        if (!left.isEmpty()) {
+            readyHints.add(left);
+        }
         if (!done.cancelled().isEmpty()) {
             workers.forEach(w -> w.cancelLocally(done.cancelled()));
         }

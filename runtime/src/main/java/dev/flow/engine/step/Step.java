@@ -45,6 +45,8 @@ final class Step {
 
     /** A node of an execution; two strings whose hash codes are cached. */
     private record Key(String executionId, String nodeId) {}
+    /** The nodes this transaction made ready, in order: a claim's first choice, and hints for later ones ({@link ReadyHints}). */
+    private final Set<Key> madeReady = new LinkedHashSet<>();
     private final ArrayDeque<Runnable> queue = new ArrayDeque<>();
     final List<EventRow> events = new ArrayList<>();
     private final List<EventRow> pendingEvents = new ArrayList<>();
@@ -96,13 +98,17 @@ final class Step {
 
     /** The execution, loaded once per transaction. */
     RunContext run(String executionId) {
-        RunContext ctx = runs.get(executionId);
+        RunContext ctx = runIfPresent(executionId);
         if (ctx == null) {
-            ExecutionRow row = tx.executions().get(executionId)
-                    .orElseThrow(() -> new IllegalStateException("no execution \"" + executionId + "\""));
-            ctx = adopt(row);
+            throw new IllegalStateException("no execution \"" + executionId + "\"");
         }
         return ctx;
+    }
+
+    /** The execution, loaded once per transaction; null when there is none (deleted since it was named). */
+    RunContext runIfPresent(String executionId) {
+        RunContext ctx = runs.get(executionId);
+        return ctx != null ? ctx : tx.executions().get(executionId).map(this::adopt).orElse(null);
     }
 
     /** Takes an execution row read (or inserted) in this transaction into the step. */
@@ -158,12 +164,13 @@ final class Step {
         nodes.put(key(stored.executionId(), stored.nodeId()), new Entry(stored, stored));
     }
 
-    /** Rows this transaction made ready, oldest first (they may have moved on since). */
+    /** Rows this transaction made ready and are ready still, in the order they became so (written or not). */
     List<NodeRow> readyMade() {
         var out = new ArrayList<NodeRow>();
-        for (Entry e : nodes.values()) {
-            if (e.current.status() == NodeStatus.READY && (e.original == null || e.original.status() != NodeStatus.READY)) {
-                out.add(e.current);
+        for (Key k : madeReady) {
+            NodeRow row = nodes.get(k).current;
+            if (row.status() == NodeStatus.READY) {
+                out.add(row);
             }
         }
         return out;
@@ -178,6 +185,9 @@ final class Step {
         }
         count(ctx, e.current.status(), -1);
         count(ctx, next.status(), +1);
+        if (next.status() == NodeStatus.READY && e.current.status() != NodeStatus.READY) {
+            madeReady.add(key(ctx.id(), next.nodeId()));
+        }
         e.current = next;
         ctx.changed = true;
     }

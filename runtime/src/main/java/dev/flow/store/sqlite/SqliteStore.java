@@ -448,6 +448,11 @@ public final class SqliteStore implements Store {
     }
 
     @Override
+    public boolean writesSerially() {
+        return true;
+    }
+
+    @Override
     public String address() {
         return file.toString();
     }
