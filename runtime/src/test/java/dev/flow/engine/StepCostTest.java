@@ -105,6 +105,37 @@ class StepCostTest {
         assertThat(small).as("statements of 100 chain steps").isLessThanOrEqualTo(100L * STATEMENTS_PER_STEP + 1);
     }
 
+    /**
+     * Pages a chain step writes to the log, counted in the log's frames: the node rows (the finished
+     * node's and its successor's, mostly on one page), the running-lease index, the events and the
+     * execution's row. A reader holds its snapshot meanwhile, so that no checkpoint lets the log start
+     * over and every frame written stays in the file. The execution's update once named its status
+     * whether it changed or not, and SQLite rewrote its entry in the unfinished-runs index each time:
+     * 545 frames for these 100 steps, 445 since.
+     */
+    @Test
+    void aChainStepWritesItsRowsPagesAndNoIndexItDoesNotChange(@TempDir Path dir) throws Exception {
+        Path db = dir.resolve("state.db");
+        try (var store = SqliteStore.open(db, StoreOptions.DEFAULT.withArtifactsDir(dir.resolve("artifacts")));
+                Connection reader = DriverManager.getConnection("jdbc:sqlite:" + db);
+                Statement s = reader.createStatement()) {
+            long pageSize;
+            try (var rs = s.executeQuery("PRAGMA page_size")) {
+                pageSize = rs.getLong(1);
+            }
+            s.execute("BEGIN");
+            s.executeQuery("SELECT count(*) FROM executions").close();
+            Path log = Path.of(db + "-wal");
+            long before = Files.size(log);
+            statementsOfSteps(store, store::statementsRun, dir, chainIn(100, 100));
+            double frames = (Files.size(log) - before) / (double) (FRAME_HEADER + pageSize);
+            assertThat(frames).as("pages 100 chain steps wrote to the log").isLessThanOrEqualTo(100 * 4.5);
+        }
+    }
+
+    /** The header of each frame of SQLite's log, before its page. */
+    private static final int FRAME_HEADER = 24;
+
     /** start -> a parallel node -> {@code width} tasks -> a merge waiting for all -> end, at most 2 at once. */
     static FlowGraph fanOut(int width) {
         return fanOut(width, 2);

@@ -14,8 +14,8 @@ import java.util.Optional;
 
 /** SQL of the {@code executions} table. */
 final class SqlExecutions implements ExecutionTable {
-    private static final String UPDATE_PREFIX = "UPDATE executions SET status = ?, stopping = ?, report = ?, running = ?, active = ?, "
-            + "waiting = ?, work_count = ?, event_seq = ?, cost = ?, finished_at = ?, ";
+    private static final String UPDATE_COUNTERS = "stopping = ?, report = ?, running = ?, active = ?, waiting = ?, work_count = ?, "
+            + "event_seq = ?, cost = ?, finished_at = ?, ";
     private static final String COLUMNS = "id, graph_hash, workflow_id, root_id, parent_id, parent_node, parent_iteration, status, stopping, "
             + "report, inputs, base_dir, running, active, waiting, work_count, event_seq, cost, created_at, finished_at, version";
 
@@ -63,23 +63,37 @@ final class SqlExecutions implements ExecutionTable {
         s.cache.forgetExecution(r.id());
         // graph_hash references workflows(hash), whose row holds the whole graph: SQLite checks the
         // reference whenever the column is in the SET list, changed or not, reading the graph's
-        // pages on every step (a run quadratic in its graph). The column is written only when the
-        // version being replaced is known and had another graph (a planner grew it).
-        boolean sameGraph = before != null && before.version() == r.version() && before.graphHash().equals(r.graphHash());
+        // pages on every step (a run quadratic in its graph). And status is in the condition of the
+        // executions_unfinished index: SQLite rewrites the row's entry there whenever the column is
+        // in the SET list, one more page for every commit to write. Each is written only when the
+        // version being replaced is known and had another value (a planner grew the graph; the run
+        // ended, waits or goes on).
+        boolean known = before != null && before.version() == r.version();
+        boolean sameGraph = known && before.graphHash().equals(r.graphHash());
+        boolean sameStatus = known && before.status() == r.status();
+        var sql = new StringBuilder("UPDATE executions SET ");
+        var args = new ArrayList<Object>(14);
+        if (!sameStatus) {
+            sql.append("status = ?, ");
+            args.add(r.status().keyword());
+        }
+        sql.append(UPDATE_COUNTERS);
+        Collections.addAll(args, keyword(r.stopping()), r.report(), r.running(), r.active(), r.waiting(), r.workCount(), r.eventSeq(), r.cost(),
+                r.finishedAt());
+        if (!sameGraph) {
+            sql.append("graph_hash = ?, ");
+            args.add(r.graphHash());
+        }
+        sql.append("version = version + 1 WHERE id = ? AND version = ?");
+        args.add(r.id());
+        args.add(r.version());
         String what = "execution " + r.id();
-        String sql = sameGraph ? UPDATE_PREFIX + "version = version + 1 WHERE id = ? AND version = ?"
-                : UPDATE_PREFIX + "graph_hash = ?, version = version + 1 WHERE id = ? AND version = ?";
-        Object[] args = sameGraph
-                ? new Object[] {r.status().keyword(), keyword(r.stopping()), r.report(), r.running(), r.active(), r.waiting(), r.workCount(),
-                        r.eventSeq(), r.cost(), r.finishedAt(), r.id(), r.version()}
-                : new Object[] {r.status().keyword(), keyword(r.stopping()), r.report(), r.running(), r.active(), r.waiting(), r.workCount(),
-                        r.eventSeq(), r.cost(), r.finishedAt(), r.graphHash(), r.id(), r.version()};
         boolean done;
         if (held) {
-            Guard.exactlyOne(s.write("execution/" + r.id(), what, sql, args), what); // held on a server: checked when sent
+            Guard.exactlyOne(s.write("execution/" + r.id(), what, sql.toString(), args.toArray()), what); // held on a server: checked when sent
             done = true;
         } else {
-            done = Guard.one(s.update(sql, args), what);
+            done = Guard.one(s.update(sql.toString(), args.toArray()), what);
         }
         if (done) {
             s.cache.execution(r.toBuilder().version(r.version() + 1).build());
