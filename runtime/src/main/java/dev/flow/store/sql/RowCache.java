@@ -3,18 +3,30 @@ package dev.flow.store.sql;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.NodeRow;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The execution and node rows one connection knows to be current (see {@link SqlSession#cache}): a
  * node that is known to have no row is cached too. Bounded: past {@link #MAX} entries it starts over.
+ *
+ * <p>For the executions this connection created, it also knows which nodes have rows at all, so
+ * that looking for a node not yet reached (a chain's next node, every step) needs no query: an
+ * execution is new when inserted, and every node row is inserted through its connection's cache
+ * ({@link #inserting}). What another connection commits clears it all ({@link #clear}).
  */
 final class RowCache {
     static final int MAX = 20_000;
+    /** Node ids kept for {@link #rowsOf}, over all executions; past it they start over. */
+    static final int ROW_IDS_MAX = 1_000_000;
 
     private final Map<String, ExecutionRow> executions = new HashMap<>();
     private final Map<Key, Optional<NodeRow>> nodes = new HashMap<>();
+    /** For the executions this connection created: the ids of their nodes that have rows. */
+    private final Map<String, Set<String>> rowsOf = new HashMap<>();
+    private int rowIds;
 
     /** Two strings whose hash codes are cached: cheaper than concatenating them for every lookup. */
     private record Key(String executionId, String nodeId) {}
@@ -26,6 +38,31 @@ final class RowCache {
     void clear() {
         executions.clear();
         nodes.clear();
+        rowsOf.clear();
+        rowIds = 0;
+    }
+
+    /** An execution this connection is inserting: none of its nodes has a row yet. */
+    void created(String executionId) {
+        rowsOf.put(executionId, new HashSet<>());
+    }
+
+    /**
+     * A node row about to be inserted. Noted before the insert is sent: if the insert then fails, the
+     * node is only looked up in the database.
+     */
+    void inserting(String executionId, String nodeId) {
+        Set<String> ids = rowsOf.get(executionId);
+        if (ids != null && ids.add(nodeId) && ++rowIds > ROW_IDS_MAX) {
+            rowsOf.clear();
+            rowIds = 0;
+        }
+    }
+
+    /** Whether the node is known to have no row: its execution was created here and no row was inserted for it. */
+    boolean knownAbsent(String executionId, String nodeId) {
+        Set<String> ids = rowsOf.get(executionId);
+        return ids != null && !ids.contains(nodeId);
     }
 
     ExecutionRow execution(String id) {

@@ -33,6 +33,7 @@ final class SqlExecutions implements ExecutionTable {
                 r.status().keyword(), keyword(r.stopping()), r.report(), r.inputsJson(), r.baseDir(), r.running(), r.active(), r.waiting(),
                 r.workCount(), r.eventSeq(), r.cost(), r.createdAt(), r.finishedAt(), r.version());
         s.cache.execution(r);
+        s.cache.created(r.id()); // only once inserted: a new execution, with no node rows
     }
 
     @Override

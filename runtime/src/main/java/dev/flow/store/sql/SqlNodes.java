@@ -32,6 +32,9 @@ final class SqlNodes implements NodeTable {
         if (cached != null) {
             return cached;
         }
+        if (s.cache.knownAbsent(executionId, nodeId)) {
+            return Optional.empty();
+        }
         Optional<NodeRow> row = s.queryOne("SELECT " + COLUMNS + " FROM node_states WHERE execution_id = ? AND node_id = ?",
                 SqlNodes::row, executionId, nodeId);
         s.cache.node(executionId, nodeId, row);
@@ -41,6 +44,7 @@ final class SqlNodes implements NodeTable {
     @Override
     public void insert(NodeRow r) {
         s.cache.forgetNode(r.executionId(), r.nodeId());
+        s.cache.inserting(r.executionId(), r.nodeId());
         s.write(rowKey(r.executionId(), r.nodeId()), null, "INSERT INTO node_states (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 r.executionId(), r.nodeId(), r.status().keyword(), r.iteration(), r.attempt(), r.output(), r.taken(), r.resultJson(),
                 r.inputJson(), r.error(), r.leaseOwner(), r.leaseExpires(), r.readyAt(), r.notBefore(), r.startedAt(), r.finishedAt(),
@@ -134,7 +138,9 @@ final class SqlNodes implements NodeTable {
         for (String id : nodeIds) {
             Optional<NodeRow> cached = s.cache.node(executionId, id);
             if (cached == null) {
-                unknown.add(id);
+                if (!s.cache.knownAbsent(executionId, id)) {
+                    unknown.add(id);
+                }
             } else {
                 cached.ifPresent(r -> found.put(id, r));
             }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.flow.store.Durability;
 import dev.flow.store.ExecutionRow;
 import dev.flow.store.NodeRow;
+import dev.flow.store.NodeStatus;
 import dev.flow.store.StoreException;
 import dev.flow.store.StoreFixtures;
 import dev.flow.store.StoreOptions;
@@ -314,6 +315,66 @@ class SqliteStoreTest {
             other.join();
             // BEGIN IMMEDIATE, PRAGMA data_version, COMMIT: the execution's row came from the cache the first write left
             assertThat(statements[0]).isEqualTo(3);
+        }
+    }
+
+    /**
+     * A connection that created an execution knows which of its nodes have rows: looking for one
+     * not yet reached (a chain's next node, at every step) runs no query.
+     */
+    @Test
+    void aNodeOfARunThisProcessCreatedIsKnownToHaveNoRowWithoutAQuery() {
+        try (var store = SqliteStore.open(dir.resolve("s.db"))) {
+            addRun(store);
+            store.write(tx -> {
+                tx.nodes().insert(NodeRow.pending("e1", "a").toBuilder().status(NodeStatus.READY).build());
+                return null;
+            });
+            long before = store.statementsRun();
+            List<Optional<NodeRow>> seen = store.write(tx -> List.of(tx.nodes().get("e1", "a"), tx.nodes().get("e1", "b")));
+            // BEGIN IMMEDIATE, PRAGMA data_version, COMMIT: "a" from the cache, "b" known to have no row
+            assertThat(store.statementsRun() - before).isEqualTo(3);
+            assertThat(seen.get(0)).isPresent();
+            assertThat(seen.get(1)).isEmpty();
+        }
+    }
+
+    /** A node row another process inserts into that run is found: its commit clears what this one knew. */
+    @Test
+    void aNodeRowAnotherProcessInsertedIntoARunThisOneCreatedIsFound() {
+        Path db = dir.resolve("s.db");
+        try (var here = SqliteStore.open(db); var there = SqliteStore.open(db)) {
+            addRun(here);
+            Optional<NodeRow> unseen = here.write(tx -> tx.nodes().get("e1", "b"));
+            assertThat(unseen).isEmpty();
+            there.write(tx -> {
+                tx.nodes().insert(NodeRow.pending("e1", "b").toBuilder().status(NodeStatus.READY).build());
+                return null;
+            });
+            Optional<NodeRow> found = here.write(tx -> tx.nodes().get("e1", "b"));
+            assertThat(found).isPresent();
+            Map<String, NodeRow> both = here.write(tx -> tx.nodes().getAll("e1", List.of("a", "b")));
+            assertThat(both).containsOnlyKeys("b");
+        }
+    }
+
+    /** A node row inserted in a write that then failed is not taken as there, nor its absence as known. */
+    @Test
+    void aNodeRowWhoseWriteWasRolledBackIsNotFound() {
+        try (var store = SqliteStore.open(dir.resolve("s.db"))) {
+            addRun(store);
+            assertThatThrownBy(() -> store.write(tx -> {
+                tx.nodes().insert(NodeRow.pending("e1", "c").toBuilder().status(NodeStatus.READY).build());
+                throw new IllegalStateException("the work fails");
+            })).hasMessageContaining("the work fails");
+            Optional<NodeRow> rolledBack = store.write(tx -> tx.nodes().get("e1", "c"));
+            assertThat(rolledBack).isEmpty();
+            store.write(tx -> {
+                tx.nodes().insert(NodeRow.pending("e1", "c").toBuilder().status(NodeStatus.READY).build());
+                return null;
+            });
+            Optional<NodeRow> inserted = store.write(tx -> tx.nodes().get("e1", "c"));
+            assertThat(inserted).isPresent();
         }
     }
 
