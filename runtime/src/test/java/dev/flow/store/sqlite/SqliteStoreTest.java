@@ -326,10 +326,7 @@ class SqliteStoreTest {
     void aNodeOfARunThisProcessCreatedIsKnownToHaveNoRowWithoutAQuery() {
         try (var store = SqliteStore.open(dir.resolve("s.db"))) {
             addRun(store);
-            store.write(tx -> {
-                tx.nodes().insert(NodeRow.pending("e1", "a").toBuilder().status(NodeStatus.READY).build());
-                return null;
-            });
+            addReadyNode(store, "a");
             long before = store.statementsRun();
             List<Optional<NodeRow>> seen = store.write(tx -> List.of(tx.nodes().get("e1", "a"), tx.nodes().get("e1", "b")));
             // BEGIN IMMEDIATE, PRAGMA data_version, COMMIT: "a" from the cache, "b" known to have no row
@@ -347,10 +344,7 @@ class SqliteStoreTest {
             addRun(here);
             Optional<NodeRow> unseen = here.write(tx -> tx.nodes().get("e1", "b"));
             assertThat(unseen).isEmpty();
-            there.write(tx -> {
-                tx.nodes().insert(NodeRow.pending("e1", "b").toBuilder().status(NodeStatus.READY).build());
-                return null;
-            });
+            addReadyNode(there, "b");
             Optional<NodeRow> found = here.write(tx -> tx.nodes().get("e1", "b"));
             assertThat(found).isPresent();
             Map<String, NodeRow> both = here.write(tx -> tx.nodes().getAll("e1", List.of("a", "b")));
@@ -364,15 +358,12 @@ class SqliteStoreTest {
         try (var store = SqliteStore.open(dir.resolve("s.db"))) {
             addRun(store);
             assertThatThrownBy(() -> store.write(tx -> {
-                tx.nodes().insert(NodeRow.pending("e1", "c").toBuilder().status(NodeStatus.READY).build());
+                tx.nodes().insert(readyNode("c"));
                 throw new IllegalStateException("the work fails");
             })).hasMessageContaining("the work fails");
             Optional<NodeRow> rolledBack = store.write(tx -> tx.nodes().get("e1", "c"));
             assertThat(rolledBack).isEmpty();
-            store.write(tx -> {
-                tx.nodes().insert(NodeRow.pending("e1", "c").toBuilder().status(NodeStatus.READY).build());
-                return null;
-            });
+            addReadyNode(store, "c");
             Optional<NodeRow> inserted = store.write(tx -> tx.nodes().get("e1", "c"));
             assertThat(inserted).isPresent();
         }
@@ -508,6 +499,17 @@ class SqliteStoreTest {
     }
 
     /** Stores the run {@code e1} of the graph {@code h}, in a transaction of its own. */
+    private static NodeRow readyNode(String id) {
+        return NodeRow.pending("e1", id).toBuilder().status(NodeStatus.READY).build();
+    }
+
+    private static void addReadyNode(SqliteStore store, String id) {
+        store.write(tx -> {
+            tx.nodes().insert(readyNode(id));
+            return null;
+        });
+    }
+
     private static void addRun(SqliteStore store) {
         store.write(tx -> {
             tx.workflows().putIfAbsent("h", "{}", "w", 1);
