@@ -19,7 +19,7 @@ import java.util.Set;
  */
 final class RowCache {
     static final int MAX = 20_000;
-    /** Node ids kept for {@link #rowsOf}, over all executions; past it they start over. */
+    /** Execution and node ids kept for {@link #rowsOf}, over all executions; past it they start over. */
     static final int ROW_IDS_MAX = 1_000_000;
 
     private final Map<String, ExecutionRow> executions = new HashMap<>();
@@ -42,9 +42,10 @@ final class RowCache {
         rowIds = 0;
     }
 
-    /** An execution this connection is inserting: none of its nodes has a row yet. */
+    /** An execution this connection has just inserted: none of its nodes has a row yet. */
     void created(String executionId) {
         rowsOf.put(executionId, new HashSet<>());
+        counted();
     }
 
     /**
@@ -53,7 +54,14 @@ final class RowCache {
      */
     void inserting(String executionId, String nodeId) {
         Set<String> ids = rowsOf.get(executionId);
-        if (ids != null && ids.add(nodeId) && ++rowIds > ROW_IDS_MAX) {
+        if (ids != null && ids.add(nodeId)) {
+            counted();
+        }
+    }
+
+    /** One more execution or node id kept: past the bound, they start over (a long-lived worker's runs). */
+    private void counted() {
+        if (++rowIds > ROW_IDS_MAX) {
             rowsOf.clear();
             rowIds = 0;
         }
